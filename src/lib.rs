@@ -1,0 +1,7 @@
+//! isolo-bot: host the Sukuma mancala game Isolo in Discord group chats.
+//!
+//! The crate is laid out by responsibility, with dependencies pointing one way
+//! (`discord -> table -> engine/store/render/ai -> engine`):
+//!
+//! - [`engine`]: the rules of Isolo. Pure, no I/O, fast.
+pub mod engine;
