@@ -1,0 +1,25 @@
+//! The rules of Isolo (`../shared/rules.md`): pure, no I/O, fast.
+//!
+//! - [`Side`], [`Pit`], [`Move`], [`Variant`], [`Rules`]: the vocabulary.
+//! - [`Position`]: the board; [`Position::play`] returns a [`MoveReport`] lap by
+//!   lap, [`Position::play_mut`] / [`Position::play_ring`] are the
+//!   allocation-free fast path for search.
+//! - [`Game`]: history, repetition and the end of the game.
+//! - Position text ([`Position`]'s `Display`/`FromStr`) and [`Record`]s.
+
+mod game;
+mod notation;
+mod position;
+mod record;
+mod report;
+mod types;
+
+pub use game::{Game, GameResult, Outcome, Termination, MAX_PLIES};
+pub use notation::ParsePositionError;
+pub use position::{IllegalMove, MoveList, PlayError, Played, Position, MAX_LAPS};
+pub use record::{Record, RecordError};
+pub use report::{Lap, LapEnd, LapSource, MoveReport, Taken};
+pub use types::{
+    CaptureFrom, Move, ParseCaptureFromError, ParsePitError, ParseSideError, ParseVariantError, Pit, Rules,
+    Side, Variant,
+};
