@@ -4,4 +4,5 @@
 //! (`discord -> table -> engine/store/render/ai -> engine`):
 //!
 //! - [`engine`]: the rules of Isolo. Pure, no I/O, fast.
+pub mod ai;
 pub mod engine;
