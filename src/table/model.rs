@@ -1,0 +1,373 @@
+//! What the hosting layer stores: challenges, live games, finished games and
+//! player statistics. Each is a [`Versioned`] value in its own store space.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::rating::Rating;
+use super::TableError;
+use crate::ai::Level;
+use crate::engine::{CaptureFrom, Game, GameResult, Move, Outcome, Record, Rules, Side, Termination, Variant};
+use crate::store::Versioned;
+
+/// A chat user id (a Discord snowflake, but any number works).
+pub type UserId = u64;
+/// A channel id; a thread is a channel too.
+pub type ChannelId = u64;
+/// A server id; ratings are per server.
+pub type GuildId = u64;
+
+/// Who sits on one side of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Seat {
+    /// A person in the chat.
+    Human {
+        /// Their id.
+        id: UserId,
+        /// Their display name when the game started.
+        name: String,
+    },
+    /// The bot itself, playing at a level.
+    Bot {
+        /// The computer player's level.
+        level: Level,
+    },
+}
+
+impl Seat {
+    /// The user id of a human seat.
+    pub fn user(&self) -> Option<UserId> {
+        match self {
+            Seat::Human { id, .. } => Some(*id),
+            Seat::Bot { .. } => None,
+        }
+    }
+
+    /// True if this seat is the user `id`.
+    pub fn is(&self, id: UserId) -> bool {
+        self.user() == Some(id)
+    }
+
+    /// A display name.
+    pub fn name(&self) -> String {
+        match self {
+            Seat::Human { name, .. } => name.clone(),
+            Seat::Bot { level } => format!("isolo-bot ({level})"),
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// Who moves first, chosen in a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstMove {
+    /// The challenger starts.
+    #[default]
+    Challenger,
+    /// The challenged player starts.
+    Opponent,
+    /// Decided at random when the game starts.
+    Random,
+}
+
+/// How a game is set up: chosen by the challenger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameSettings {
+    /// The variant.
+    pub variant: Variant,
+    /// Where captured seeds are sown from (house rule).
+    pub capture_from: CaptureFrom,
+    /// Who starts.
+    pub first: FirstMove,
+    /// Time allowed for each move, in seconds; `None` for no clock.
+    pub move_secs: Option<u64>,
+    /// Whether the result changes ratings (only between two people).
+    pub rated: bool,
+}
+
+impl Default for GameSettings {
+    fn default() -> GameSettings {
+        GameSettings {
+            variant: Variant::Women,
+            capture_from: CaptureFrom::Origin,
+            first: FirstMove::Challenger,
+            move_secs: None,
+            rated: true,
+        }
+    }
+}
+
+/// A challenge waiting for an answer in a channel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    /// The server.
+    pub guild: GuildId,
+    /// The channel the challenge was made in.
+    pub channel: ChannelId,
+    /// Who challenged (always a person).
+    pub challenger: Seat,
+    /// Who is challenged.
+    pub opponent: Seat,
+    /// The game's settings.
+    pub settings: GameSettings,
+    /// Seat order of a rematch (`[south, north]`), instead of challenger = South.
+    #[serde(default)]
+    pub seats: Option<[Seat; 2]>,
+    /// When it was made (unix ms).
+    pub created_ms: u64,
+    /// When it expires unanswered (unix ms).
+    pub expires_ms: u64,
+}
+
+impl Versioned for Challenge {
+    const KIND: &'static str = "challenge";
+    const FORMAT: u32 = 1;
+}
+
+/// A game in progress in a channel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveGame {
+    /// Unique game number.
+    pub id: u64,
+    /// The server.
+    pub guild: GuildId,
+    /// The channel (or thread) hosting it.
+    pub channel: ChannelId,
+    /// South, then North.
+    pub players: [Seat; 2],
+    /// Variant, house rule and first player.
+    pub rules: Rules,
+    /// Moves so far.
+    pub moves: Vec<Move>,
+    /// Settings it was started with.
+    pub settings: GameSettings,
+    /// When it started (unix ms).
+    pub started_ms: u64,
+    /// When the current turn began (unix ms).
+    pub turn_started_ms: u64,
+    /// Reminders already sent for the current turn (0, 1 or 2).
+    pub reminders: u8,
+    /// A pending draw offer, by this side.
+    pub draw_offer: Option<Side>,
+    /// When the side to move ran out of time and the opponent may claim the win.
+    #[serde(default)]
+    pub flagged: bool,
+}
+
+impl Versioned for LiveGame {
+    const KIND: &'static str = "game";
+    const FORMAT: u32 = 1;
+}
+
+impl LiveGame {
+    /// Replays the moves into an engine game. A stored game whose moves are
+    /// not legal is corrupt.
+    pub fn game(&self) -> Result<Game, TableError> {
+        Game::replay(crate::engine::Position::new(self.rules), &self.moves).map_err(|(i, e)| TableError::Corrupt {
+            what: format!("game {} in this channel", self.id),
+            reason: format!("stored move {} ({}) is illegal: {e}", i + 1, self.moves[i]),
+        })
+    }
+
+    /// The seat of a side.
+    pub fn seat(&self, side: Side) -> &Seat {
+        &self.players[side.index()]
+    }
+
+    /// The side a user plays, if any.
+    pub fn side_of(&self, user: UserId) -> Option<Side> {
+        Side::ALL.into_iter().find(|&s| self.seat(s).is(user))
+    }
+
+    /// When the current turn's time runs out (unix ms), if there is a clock.
+    pub fn deadline_ms(&self) -> Option<u64> {
+        self.settings.move_secs.map(|s| self.turn_started_ms + s * 1000)
+    }
+
+    /// The next clock event of the current turn: a reminder at half time,
+    /// another with a tenth of the time left, then the timeout.
+    pub fn next_event_ms(&self) -> Option<u64> {
+        let limit = self.settings.move_secs? * 1000;
+        let at = match self.reminders {
+            0 => limit / 2,
+            1 => limit - limit / 10,
+            _ if self.flagged => return None,
+            _ => limit,
+        };
+        Some(self.turn_started_ms + at)
+    }
+
+    /// The game record, with names and date.
+    pub fn record(&self, game: &Game, result: Option<GameResult>) -> Record {
+        let mut rec = Record::from_game(game);
+        rec.south = Some(self.players[0].name());
+        rec.north = Some(self.players[1].name());
+        rec.date = Some(super::clock::date_of(self.started_ms));
+        rec.extra.push(("GameId".into(), self.id.to_string()));
+        if let Some(r) = result {
+            // Aborted games have no result in the record.
+            rec.outcome = (r.termination != Termination::Aborted).then_some(r.outcome);
+            rec.termination = Some(r.termination);
+        }
+        rec
+    }
+}
+
+/// One player's rating change from a game.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The player.
+    pub user: UserId,
+    /// Rating before.
+    pub before: f64,
+    /// Rating after.
+    pub after: f64,
+}
+
+/// A finished game, kept for history, export and rematches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// Game number.
+    pub id: u64,
+    /// The server.
+    pub guild: GuildId,
+    /// The channel it was played in.
+    pub channel: ChannelId,
+    /// South, then North.
+    pub players: [Seat; 2],
+    /// Settings it was played with.
+    pub settings: GameSettings,
+    /// Who won and why.
+    pub result: GameResult,
+    /// The record text.
+    pub record: String,
+    /// When it ended (unix ms).
+    pub finished_ms: u64,
+    /// Rating changes (empty for unrated games).
+    pub rating_changes: Vec<RatingChange>,
+}
+
+impl Versioned for FinishedGame {
+    const KIND: &'static str = "finished";
+    const FORMAT: u32 = 1;
+}
+
+impl FinishedGame {
+    /// The winner's seat, if any.
+    pub fn winner(&self) -> Option<&Seat> {
+        match (self.result.termination, self.result.outcome) {
+            (Termination::Aborted, _) | (_, Outcome::Draw) => None,
+            (_, Outcome::Win(s)) => Some(&self.players[s.index()]),
+        }
+    }
+}
+
+/// Win, loss and draw counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Games in all.
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+}
+
+/// A player's rating and record in one server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerStats {
+    /// The player.
+    pub user: UserId,
+    /// Latest display name.
+    pub name: String,
+    /// Glicko-2 rating.
+    pub rating: Rating,
+    /// Rated results.
+    pub tally: Tally,
+    /// Current streak: positive for wins in a row, negative for losses.
+    pub streak: i32,
+    /// Longest winning streak.
+    pub best_streak: i32,
+    /// Results against each opponent.
+    pub head_to_head: BTreeMap<UserId, Tally>,
+}
+
+impl Versioned for PlayerStats {
+    const KIND: &'static str = "player";
+    const FORMAT: u32 = 1;
+}
+
+impl PlayerStats {
+    /// A new player.
+    pub fn new(user: UserId, name: String) -> PlayerStats {
+        PlayerStats {
+            user,
+            name,
+            rating: Rating::default(),
+            tally: Tally::default(),
+            streak: 0,
+            best_streak: 0,
+            head_to_head: BTreeMap::new(),
+        }
+    }
+
+    /// Records a rated result (`score` 1, 0.5 or 0) against `opponent`.
+    pub(crate) fn record(&mut self, opponent: &PlayerStats, score: f64) {
+        self.rating = self.rating.update(opponent.rating, score);
+        let h2h = self.head_to_head.entry(opponent.user).or_default();
+        if score > 0.75 {
+            self.tally.wins += 1;
+            h2h.wins += 1;
+            self.streak = self.streak.max(0) + 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else if score < 0.25 {
+            self.tally.losses += 1;
+            h2h.losses += 1;
+            self.streak = self.streak.min(0) - 1;
+        } else {
+            self.tally.draws += 1;
+            h2h.draws += 1;
+            self.streak = 0;
+        }
+    }
+}
+
+/// The last game of a channel, for `rematch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastGame {
+    /// Its number.
+    pub id: u64,
+}
+
+impl Versioned for LastGame {
+    const KIND: &'static str = "last-game";
+    const FORMAT: u32 = 1;
+}
+
+/// The counter that numbers games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCounter {
+    /// The last number handed out.
+    pub last: u64,
+}
+
+impl Versioned for GameCounter {
+    const KIND: &'static str = "counter";
+    const FORMAT: u32 = 1;
+}
