@@ -4,4 +4,6 @@
 //! (`discord -> table -> engine/store/render/ai -> engine`):
 //!
 //! - [`engine`]: the rules of Isolo. Pure, no I/O, fast.
+//! - [`store`]: durable, versioned, compare-and-swap storage (sled by default).
 pub mod engine;
+pub mod store;
