@@ -7,8 +7,8 @@ use std::sync::{Barrier, Mutex};
 
 use common::{dump, game, Game, Harness, Rating};
 use isolo_bot::store::{
-    export_jsonl, import_jsonl, keys, Batch, Deadline, Expect, KeyRange, Op, Space, Store,
-    StoreError, StoreExt, Stored,
+    export_jsonl, import_jsonl, keys, Batch, Deadline, Expect, KeyRange, Op, Space, StoreError,
+    StoreExt, Stored,
 };
 
 macro_rules! conformance {
@@ -42,8 +42,8 @@ macro_rules! conformance {
     };
 }
 
-conformance!(memory, crate::common::memory);
-conformance!(sled, crate::common::sled);
+conformance!(memory_backend, crate::common::memory);
+conformance!(sled_backend, crate::common::sled);
 
 type Open = dyn Fn() -> Harness;
 

@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
 
@@ -285,34 +286,36 @@ fn cli_export_then_import_moves_everything() {
     };
     let backup = dir.path().join("backup.jsonl");
     let bin = env!("CARGO_BIN_EXE_isolo-bot");
-    let run = |args: &[&std::ffi::OsStr]| {
-        let out = Command::new(bin).args(args).output().unwrap();
+    let run = |args: &[&OsStr]| Command::new(bin).args(args).output().unwrap();
+    let ok = |out: std::process::Output| {
         assert!(
             out.status.success(),
-            "{args:?}: {}",
+            "{}",
             String::from_utf8_lossy(&out.stderr)
         );
     };
-    run(&[
-        "export".as_ref(),
-        "--out".as_ref(),
+    let (export, import, out, config) = (
+        OsStr::new("export"),
+        OsStr::new("import"),
+        OsStr::new("--out"),
+        OsStr::new("--config"),
+    );
+    ok(run(&[
+        export,
+        out,
         backup.as_os_str(),
-        "--config".as_ref(),
+        config,
         src_cfg.as_os_str(),
-    ]);
-    run(&[
-        "import".as_ref(),
+    ]));
+    ok(run(&[
+        import,
         backup.as_os_str(),
-        "--config".as_ref(),
+        config,
         dst_cfg.as_os_str(),
-    ]);
+    ]));
     assert_eq!(dump(&SledStore::open_path(&dst_db).unwrap()), before);
     // Importing twice is refused rather than merged.
-    let again = Command::new(bin)
-        .args(["import".as_ref(), backup.as_os_str()])
-        .args(["--config".as_ref(), dst_cfg.as_os_str()])
-        .output()
-        .unwrap();
+    let again = run(&[import, backup.as_os_str(), config, dst_cfg.as_os_str()]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("empty store"));
 }

@@ -221,7 +221,7 @@ pub type Scanned = (Vec<u8>, Result<Record>);
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// A compare-and-swap lost: the entry is not in the expected state.
-    #[error("conflict on {space}/{}: expected {expected}, current {}", keys::display(.key), fmt_version(*.current))]
+    #[error("conflict on {space}/{}: expected {expected}, current {}", keys::display(.key), fmt_version(.current))]
     Conflict {
         /// Space of the contested key.
         space: Space,
@@ -285,7 +285,7 @@ pub enum StoreError {
     Io(#[from] std::io::Error),
 }
 
-fn fmt_version(v: Option<u64>) -> String {
+fn fmt_version(v: &Option<u64>) -> String {
     v.map_or_else(|| "absent".to_owned(), |v| format!("version {v}"))
 }
 
@@ -419,7 +419,7 @@ pub mod keys {
 
     /// Inverse of [`to_hex`].
     pub fn from_hex(hex: &str) -> Option<Vec<u8>> {
-        if hex.len() % 2 != 0 {
+        if !hex.len().is_multiple_of(2) {
             return None;
         }
         (0..hex.len())
@@ -432,19 +432,22 @@ pub mod keys {
     /// text as is, anything else as hex.
     pub fn display(key: &[u8]) -> String {
         let (tag, body) = match key {
-            [t @ (DEADLINE_AT | DEADLINE_OF), rest @ ..] if rest.len() % 8 == 0 => {
+            [t @ (DEADLINE_AT | DEADLINE_OF), rest @ ..] if rest.len().is_multiple_of(8) => {
                 (Some(*t as char), rest)
             }
             _ => (None, key),
         };
-        if !body.is_empty() && body.len() % 8 == 0 {
+        if !body.is_empty() && body.len().is_multiple_of(8) {
             let ids: Vec<String> = body
                 .chunks(8)
                 .filter_map(parse_id)
                 .map(|n| n.to_string())
                 .collect();
             let ids = ids.join(":");
-            return tag.map_or(ids.clone(), |t| format!("{t}:{ids}"));
+            return match tag {
+                Some(t) => format!("{t}:{ids}"),
+                None => ids,
+            };
         }
         match std::str::from_utf8(key) {
             Ok(s) if !s.is_empty() && s.chars().all(|c| c.is_ascii_graphic()) => s.to_owned(),
@@ -474,6 +477,9 @@ pub(crate) fn full_range(space: Space, range: &KeyRange) -> (Vec<u8>, Vec<u8>) {
 /// A write decided by [`plan`]: `None` removes the key.
 pub(crate) type Write = (Space, Vec<u8>, Option<Record>);
 
+/// How [`plan`] reads the committed state of a key.
+pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Record>> + 'a;
+
 /// Resolve `ops` into the writes of one commit with version `version`.
 ///
 /// Backends call this while holding their commit lock, with `read` giving the
@@ -482,7 +488,7 @@ pub(crate) type Write = (Space, Vec<u8>, Option<Record>);
 pub(crate) fn plan(
     ops: &[Op],
     version: u64,
-    read: &mut dyn FnMut(Space, &[u8]) -> Result<Option<Record>>,
+    read: &mut ReadCommitted<'_>,
 ) -> Result<(Vec<Write>, u64)> {
     use std::collections::BTreeMap;
 

@@ -29,8 +29,7 @@ pub trait Versioned: Serialize + DeserializeOwned {
 
     /// Build a value from `data` written in an older `format`. The default
     /// knows no older formats.
-    fn migrate(format: u32, data: serde_json::Value) -> Result<Self, String> {
-        drop(data);
+    fn migrate(format: u32, _data: serde_json::Value) -> Result<Self, String> {
         Err(format!("no migration from format {format}"))
     }
 }
@@ -196,7 +195,7 @@ pub trait StoreExt: Store {
     /// The value under `key` with its version, `None` if absent.
     fn get<T: Versioned>(&self, space: Space, key: &[u8]) -> Result<Option<Stored<T>>> {
         self.get_raw(space, key)?
-            .map(|rec| {
+            .map(|rec| -> Result<Stored<T>> {
                 Ok(Stored {
                     version: rec.version,
                     value: decode(space, key, &rec.value)?,
@@ -238,7 +237,7 @@ pub trait StoreExt: Store {
         Ok(entries
             .into_iter()
             .map(|(key, rec)| {
-                let value = rec.and_then(|rec| {
+                let value = rec.and_then(|rec| -> Result<Stored<T>> {
                     Ok(Stored {
                         version: rec.version,
                         value: decode(space, &key, &rec.value)?,
