@@ -4,5 +4,10 @@
 //! (`discord -> table -> engine/store/render/ai -> engine`):
 //!
 //! - [`engine`]: the rules of Isolo. Pure, no I/O, fast.
+//! - [`ai`]: computer opponents built on the engine.
+//! - [`store`]: durable, versioned, compare-and-swap storage (sled by default).
+//! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings.
 pub mod ai;
 pub mod engine;
+pub mod store;
+pub mod table;

@@ -20,6 +20,10 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Play engine players against each other and print the totals.
     Selfplay(cli::selfplay::SelfplayArgs),
+    /// Write every stored entry to a JSON Lines file (backup or migration).
+    Export(cli::store_cmd::ExportArgs),
+    /// Load a JSON Lines export into an empty store.
+    Import(cli::store_cmd::ImportArgs),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +31,8 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Replay(a) => cli::replay::run(a),
         Command::Selfplay(a) => cli::selfplay::run(a),
+        Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),
+        Command::Import(a) => cli::store_cmd::import(a).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,6 @@
 //! Engine-only games between computer players, for measuring speed and strength.
 
-use crate::engine::{Game, GameResult, Move, Outcome, Position, Rules, Side, Termination, MAX_PLIES};
+use crate::engine::{GameResult, Move, Outcome, Position, Rules, Side, Termination, MAX_PLIES};
 
 use super::Player;
 
@@ -107,14 +107,10 @@ pub fn play_match(rules: Rules, south: &mut dyn Player, north: &mut dyn Player, 
     stats
 }
 
-/// Replays a summary through [`Game`]: the slow, fully checked path.
-pub fn replay(rules: Rules, moves: &[Move]) -> Option<Game> {
-    Game::replay(Position::new(rules), moves).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::ai::{Greedy, Random};
     use crate::engine::Variant;
 
@@ -128,7 +124,7 @@ mod tests {
                 let mut moves = Vec::new();
                 let (result, plies) = play_game(rules, &mut s, &mut n, &mut seen, Some(&mut moves));
                 assert_eq!(plies, moves.len());
-                let game = replay(rules, &moves).expect("every move legal");
+                let game = Game::replay(Position::new(rules), &moves).expect("every move legal");
                 assert_eq!(game.result(), Some(result), "{variant} seed {seed}");
             }
         }

@@ -2,6 +2,7 @@
 
 pub mod replay;
 pub mod selfplay;
+pub mod store_cmd;
 
 use clap::Args;
 use isolo_bot::engine::{CaptureFrom, Move, Record, Rules, Side, Variant};

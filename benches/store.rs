@@ -1,0 +1,141 @@
+//! Durable commits per second and commit latency of the store.
+//!
+//! `cargo bench --bench store` prints a latency table (p50/p99/max over
+//! sequential commits, each flushed before it returns), then runs the
+//! criterion benchmarks.
+
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, Criterion, Throughput};
+use isolo_bot::store::{
+    keys, Batch, Expect, MemoryStore, SledStore, Space, StorageConfig, Store, StoreExt, Versioned,
+};
+use serde::{Deserialize, Serialize};
+
+/// About the size of a live game mid-way: board plus move history.
+#[derive(Serialize, Deserialize)]
+struct Game {
+    board: Vec<u8>,
+    moves: Vec<u16>,
+    clocks: [u64; 2],
+}
+
+impl Versioned for Game {
+    const KIND: &'static str = "game";
+    const FORMAT: u32 = 1;
+}
+
+fn game(turn: u16) -> Game {
+    Game {
+        board: vec![2; 32],
+        moves: (0..120).map(|m| m * 7 + turn).collect(),
+        clocks: [86_400_000, 86_400_000 - u64::from(turn)],
+    }
+}
+
+fn open_sled(dir: &tempfile::TempDir, fsync: bool) -> SledStore {
+    SledStore::open(&StorageConfig {
+        path: dir.path().join("db"),
+        fsync,
+    })
+    .expect("open sled")
+}
+
+/// One move: CAS the game, push the deadline.
+fn play_move(store: &dyn Store, channel: u64, version: u64, turn: u16) -> u64 {
+    let mut batch = Batch::new();
+    batch
+        .put(
+            Space::Games,
+            &keys::id(channel),
+            &game(turn),
+            Expect::Version(version),
+        )
+        .expect("encode")
+        .set_deadline(channel, Some(1_700_000_000_000 + u64::from(turn)));
+    store.apply(&batch).expect("commit")
+}
+
+fn latency_report() {
+    for fsync in [false, true] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = open_sled(&dir, fsync);
+        let n: usize = if fsync { 500 } else { 5_000 };
+        let mut v = store
+            .put_cas(Space::Games, &keys::id(1), &game(0), Expect::Absent)
+            .expect("seed");
+        let mut lat = Vec::with_capacity(n);
+        let start = Instant::now();
+        for turn in 0..n {
+            let t = Instant::now();
+            v = play_move(&store, 1, v, turn as u16);
+            lat.push(t.elapsed());
+        }
+        let total = start.elapsed();
+        lat.sort();
+        let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+        println!(
+            "sled {:<16} {n:>5} commits: {:>7.0} commits/s, p50 {:?}, p99 {:?}, max {:?}",
+            if fsync { "flush+fdatasync" } else { "flush" },
+            n as f64 / total.as_secs_f64(),
+            pct(0.50),
+            pct(0.99),
+            lat[lat.len() - 1],
+        );
+    }
+}
+
+fn bench_commits(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sled = open_sled(&dir, false);
+    let memory = MemoryStore::new();
+    let mut group = c.benchmark_group("durable_commit");
+    group.throughput(Throughput::Elements(1));
+    for (name, store, channel) in [
+        ("sled_move", &sled as &dyn Store, 1),
+        ("memory_move", &memory as &dyn Store, 1),
+    ] {
+        let mut v = store
+            .put_cas(Space::Games, &keys::id(channel), &game(0), Expect::Absent)
+            .expect("seed");
+        let mut turn = 0u16;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                turn = turn.wrapping_add(1);
+                v = play_move(store, channel, v, turn);
+            })
+        });
+    }
+    // Finishing a game: five writes in one atomic commit.
+    let mut n = 0u64;
+    group.bench_function("sled_finish_game", |b| {
+        b.iter(|| {
+            n += 1;
+            let mut batch = Batch::new();
+            batch
+                .delete(Space::Games, &keys::id(n + 1000), Expect::Any)
+                .put(Space::Records, &keys::id(n), &game(1), Expect::Absent)
+                .and_then(|b| b.put(Space::Ratings, &keys::rating(1, 2), &game(2), Expect::Any))
+                .and_then(|b| b.put(Space::Ratings, &keys::rating(1, 3), &game(3), Expect::Any))
+                .expect("encode")
+                .set_deadline(n + 1000, None);
+            sled.apply(&batch).expect("commit")
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30).measurement_time(Duration::from_secs(4));
+    targets = bench_commits
+}
+
+fn main() {
+    // Under `cargo test` criterion runs each benchmark once; skip the table.
+    if std::env::args().any(|a| a == "--bench") {
+        latency_report();
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
