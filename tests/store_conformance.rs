@@ -7,8 +7,8 @@ use std::sync::{Barrier, Mutex};
 
 use common::{dump, game, Game, Harness, Rating};
 use isolo_bot::store::{
-    export_jsonl, import_jsonl, keys, Batch, Deadline, Expect, KeyRange, Op, Space, StoreError,
-    StoreExt, Stored,
+    export_jsonl, import_jsonl, keys, Batch, Deadline, Expect, KeyRange, Op, Space, StoreError, StoreExt,
+    Stored,
 };
 
 macro_rules! conformance {
@@ -58,9 +58,7 @@ fn create_read_and_conflict(open: &Open) {
     let s = open();
     let key = keys::id(100);
     assert_eq!(s.get::<Game>(Space::Games, &key).unwrap(), None);
-    let v1 = s
-        .put_cas(Space::Games, &key, &game(1), Expect::Absent)
-        .unwrap();
+    let v1 = s.put_cas(Space::Games, &key, &game(1), Expect::Absent).unwrap();
     assert_eq!(
         s.get::<Game>(Space::Games, &key).unwrap(),
         Some(Stored {
@@ -75,26 +73,18 @@ fn create_read_and_conflict(open: &Open) {
             expected,
             current,
         }) => {
-            assert_eq!(
-                (space, k, expected),
-                (Space::Games, key.clone(), Expect::Absent)
-            );
+            assert_eq!((space, k, expected), (Space::Games, key.clone(), Expect::Absent));
             assert_eq!(current, Some(v1));
         }
         other => panic!("expected a conflict, got {other:?}"),
     }
-    assert_eq!(
-        s.get::<Game>(Space::Games, &key).unwrap().unwrap().value,
-        game(1)
-    );
+    assert_eq!(s.get::<Game>(Space::Games, &key).unwrap().unwrap().value, game(1));
 }
 
 fn cas_update_rejects_stale_writer(open: &Open) {
     let s = open();
     let key = keys::id(7);
-    let v1 = s
-        .put_cas(Space::Games, &key, &game(1), Expect::Absent)
-        .unwrap();
+    let v1 = s.put_cas(Space::Games, &key, &game(1), Expect::Absent).unwrap();
     let v2 = s
         .put_cas(Space::Games, &key, &game(2), Expect::Version(v1))
         .unwrap();
@@ -103,9 +93,7 @@ fn cas_update_rejects_stale_writer(open: &Open) {
     assert_eq!(conflict_current(stale), Some(v2));
     let missing = s.put_cas(Space::Games, &keys::id(8), &game(3), Expect::Version(v1));
     assert_eq!(conflict_current(missing), None);
-    let v3 = s
-        .put_cas(Space::Games, &key, &game(4), Expect::Any)
-        .unwrap();
+    let v3 = s.put_cas(Space::Games, &key, &game(4), Expect::Any).unwrap();
     let got = s.get::<Game>(Space::Games, &key).unwrap().unwrap();
     assert_eq!((got.version, got.value), (v3, game(4)));
 }
@@ -122,8 +110,7 @@ fn delete_is_conditional(open: &Open) {
     let stale = s.delete(Space::Challenges, &key, Expect::Version(v1));
     assert_eq!(conflict_current(stale), Some(v2));
     assert!(s.get_raw(Space::Challenges, &key).unwrap().is_some());
-    s.delete(Space::Challenges, &key, Expect::Version(v2))
-        .unwrap();
+    s.delete(Space::Challenges, &key, Expect::Version(v2)).unwrap();
     assert_eq!(s.get_raw(Space::Challenges, &key).unwrap(), None);
     s.delete(Space::Challenges, &key, Expect::Any).unwrap();
     let gone = s.delete(Space::Challenges, &key, Expect::Version(v2));
@@ -135,13 +122,9 @@ fn versions_never_repeat(open: &Open) {
     // holding the old game's version must not overwrite the new game.
     let s = open();
     let key = keys::id(11);
-    let old = s
-        .put_cas(Space::Games, &key, &game(1), Expect::Absent)
-        .unwrap();
+    let old = s.put_cas(Space::Games, &key, &game(1), Expect::Absent).unwrap();
     s.delete(Space::Games, &key, Expect::Version(old)).unwrap();
-    let new = s
-        .put_cas(Space::Games, &key, &game(2), Expect::Absent)
-        .unwrap();
+    let new = s.put_cas(Space::Games, &key, &game(2), Expect::Absent).unwrap();
     assert_ne!(old, new);
     let stale = s.put_cas(Space::Games, &key, &game(3), Expect::Version(old));
     assert_eq!(conflict_current(stale), Some(new));
@@ -154,8 +137,7 @@ fn spaces_are_isolated(open: &Open) {
         .into_iter()
         .enumerate()
     {
-        s.put_cas(space, &key, &game(n as u8), Expect::Absent)
-            .unwrap();
+        s.put_cas(space, &key, &game(n as u8), Expect::Absent).unwrap();
     }
     s.delete(Space::Challenges, &key, Expect::Any).unwrap();
     assert_eq!(s.get_raw(Space::Challenges, &key).unwrap(), None);
@@ -163,10 +145,7 @@ fn spaces_are_isolated(open: &Open) {
         s.get::<Game>(Space::Records, &key).unwrap().unwrap().value,
         game(2)
     );
-    assert_eq!(
-        s.get::<Game>(Space::Meta, &key).unwrap().unwrap().value,
-        game(3)
-    );
+    assert_eq!(s.get::<Game>(Space::Meta, &key).unwrap().unwrap().value, game(3));
     assert!(s.list::<Game>(Space::Ratings, &[]).unwrap().is_empty());
 }
 
@@ -209,10 +188,7 @@ fn finish_batch(channel: u64, game_v: u64, r1: Expect, r2: Expect) -> Batch {
         .put(
             Space::Ratings,
             &keys::rating(1, 10),
-            &Rating {
-                elo: 1016,
-                games: 1,
-            },
+            &Rating { elo: 1016, games: 1 },
             r1,
         )
         .unwrap()
@@ -238,10 +214,7 @@ fn batch_is_all_or_nothing(open: &Open) {
         .put_cas(
             Space::Ratings,
             &keys::rating(1, 10),
-            &Rating {
-                elo: 1000,
-                games: 0,
-            },
+            &Rating { elo: 1000, games: 0 },
             Expect::Absent,
         )
         .unwrap();
@@ -251,10 +224,7 @@ fn batch_is_all_or_nothing(open: &Open) {
     s.put_cas(
         Space::Ratings,
         &keys::rating(1, 20),
-        &Rating {
-            elo: 1000,
-            games: 0,
-        },
+        &Rating { elo: 1000, games: 0 },
         Expect::Absent,
     )
     .unwrap();
@@ -291,9 +261,7 @@ fn batch_is_all_or_nothing(open: &Open) {
         })
     );
     let ratings = s.list::<Rating>(Space::Ratings, &keys::id(1)).unwrap();
-    assert!(ratings
-        .iter()
-        .all(|(_, r)| r.as_ref().unwrap().version == v));
+    assert!(ratings.iter().all(|(_, r)| r.as_ref().unwrap().version == v));
     assert_eq!(s.deadline_of(channel).unwrap(), None);
     assert_eq!(s.next_deadline().unwrap(), None);
 }
@@ -313,10 +281,7 @@ fn batch_sees_its_own_writes(open: &Open) {
     s.apply(&b).unwrap();
     assert_eq!(
         s.due_deadlines(u64::MAX, 10).unwrap(),
-        vec![Deadline {
-            at: 300,
-            channel: 3
-        }]
+        vec![Deadline { at: 300, channel: 3 }]
     );
     assert_eq!(s.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 2);
 }
@@ -357,8 +322,7 @@ fn deadline_index_queries(open: &Open) {
 fn foreign_data_gives_typed_errors(open: &Open) {
     let s = open();
     let key = keys::id(1);
-    s.put_cas(Space::Games, &key, &game(1), Expect::Absent)
-        .unwrap();
+    s.put_cas(Space::Games, &key, &game(1), Expect::Absent).unwrap();
     match s.get::<Rating>(Space::Games, &key) {
         Err(StoreError::Corrupt {
             space,
@@ -395,10 +359,7 @@ fn foreign_data_gives_typed_errors(open: &Open) {
     assert!(matches!(garbage, Err(StoreError::Encode { .. })));
     assert_eq!(s.get_raw(Space::Games, &keys::id(3)).unwrap(), None);
     // The good entry is unaffected by its neighbours.
-    assert_eq!(
-        s.get::<Game>(Space::Games, &key).unwrap().unwrap().value,
-        game(1)
-    );
+    assert_eq!(s.get::<Game>(Space::Games, &key).unwrap().unwrap().value, game(1));
 }
 
 fn older_format_is_migrated(open: &Open) {
@@ -422,13 +383,8 @@ fn older_format_is_migrated(open: &Open) {
         }
     );
     // Writing it back stores the current format.
-    s.put_cas(
-        Space::Games,
-        &keys::id(1),
-        &got.value,
-        Expect::Version(version),
-    )
-    .unwrap();
+    s.put_cas(Space::Games, &keys::id(1), &got.value, Expect::Version(version))
+        .unwrap();
     let raw = s.get_raw(Space::Games, &keys::id(1)).unwrap().unwrap();
     let env: serde_json::Value = serde_json::from_slice(&raw.value).unwrap();
     assert_eq!(env["format"], 2);
@@ -440,8 +396,7 @@ fn racing_writers_only_one_wins(open: &Open) {
     let s = open();
     let store = &*s;
     let key = keys::id(77);
-    s.put_cas(Space::Games, &key, &game(0), Expect::Absent)
-        .unwrap();
+    s.put_cas(Space::Games, &key, &game(0), Expect::Absent).unwrap();
     let barrier = Barrier::new(THREADS);
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -454,12 +409,8 @@ fn racing_writers_only_one_wins(open: &Open) {
                     // Everyone has read the same version before anyone writes.
                     barrier.wait();
                     let mine = game((round * THREADS + t) as u8);
-                    let outcome =
-                        store.put_cas(Space::Games, key, &mine, Expect::Version(read.version));
-                    results
-                        .lock()
-                        .unwrap()
-                        .push((round, t, read.version, outcome));
+                    let outcome = store.put_cas(Space::Games, key, &mine, Expect::Version(read.version));
+                    results.lock().unwrap().push((round, t, read.version, outcome));
                     barrier.wait();
                 }
             });
@@ -503,8 +454,7 @@ fn concurrent_increments_lose_nothing(open: &Open) {
                             elo: cur.value.elo,
                             games: cur.value.games + 1,
                         };
-                        match store.put_cas(Space::Meta, &key, &next, Expect::Version(cur.version))
-                        {
+                        match store.put_cas(Space::Meta, &key, &next, Expect::Version(cur.version)) {
                             Ok(_) => break,
                             Err(StoreError::Conflict { .. }) => continue,
                             Err(e) => panic!("{e}"),
@@ -529,10 +479,7 @@ fn export_import_round_trip(open: &Open) {
     src.put_cas(
         Space::Ratings,
         &keys::rating(4, 5),
-        &Rating {
-            elo: 1500,
-            games: 9,
-        },
+        &Rating { elo: 1500, games: 9 },
         Expect::Absent,
     )
     .unwrap();

@@ -175,10 +175,7 @@ fn verify(path: &Path, cycle: u64, acked: &HashMap<u64, u64>) {
             .get::<Mark>(Space::Ratings, &keys::rating(1, channel))
             .unwrap()
             .unwrap();
-        assert_eq!(
-            rating.value.seq, game.value.seq,
-            "cycle {cycle}: torn batch"
-        );
+        assert_eq!(rating.value.seq, game.value.seq, "cycle {cycle}: torn batch");
         assert_eq!(rating.version, game.version, "cycle {cycle}: torn batch");
         assert_eq!(
             store.deadline_of(channel).unwrap(),
@@ -190,11 +187,7 @@ fn verify(path: &Path, cycle: u64, acked: &HashMap<u64, u64>) {
     let games = store.list::<Mark>(Space::Games, &[]).unwrap();
     let index = store.due_deadlines(u64::MAX, 1000).unwrap();
     assert!(games.len() >= acked.len());
-    assert_eq!(
-        index.len(),
-        games.len(),
-        "cycle {cycle}: stale index entries"
-    );
+    assert_eq!(index.len(), games.len(), "cycle {cycle}: stale index entries");
     for d in index {
         let game = store
             .get::<Mark>(Space::Games, &keys::id(d.channel))

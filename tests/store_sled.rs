@@ -9,15 +9,12 @@ use std::process::Command;
 
 use common::{dump, game, Game, Rating};
 use isolo_bot::store::{
-    export_jsonl, import_jsonl, keys, Deadline, Expect, MemoryStore, SledStore, Space,
-    StorageConfig, Store, StoreError, StoreExt,
+    export_jsonl, import_jsonl, keys, Deadline, Expect, MemoryStore, SledStore, Space, StorageConfig, Store,
+    StoreError, StoreExt,
 };
 
 const FIXTURE_JSONL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/store_v1.jsonl");
-const FIXTURE_FRAME: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/sled_frame_v1.hex"
-);
+const FIXTURE_FRAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sled_frame_v1.hex");
 
 /// Write raw bytes under a store key, behind the store's back.
 fn poke_raw(path: &Path, space_tag: u8, key: &[u8], value: &[u8]) {
@@ -30,9 +27,7 @@ fn poke_raw(path: &Path, space_tag: u8, key: &[u8], value: &[u8]) {
 
 fn expect_corrupt<T: std::fmt::Debug>(result: Result<T, StoreError>, space: Space, key: &[u8]) {
     match result {
-        Err(StoreError::Corrupt {
-            space: s, key: k, ..
-        }) => {
+        Err(StoreError::Corrupt { space: s, key: k, .. }) => {
             assert_eq!((s, k.as_slice()), (space, key));
         }
         other => panic!("expected Corrupt for {space}/{key:?}, got {other:?}"),
@@ -57,13 +52,7 @@ fn reopen_keeps_data_and_versions_keep_growing() {
     assert_eq!(dump(&s), before);
     let got = s.get::<Game>(Space::Games, &keys::id(1)).unwrap().unwrap();
     assert_eq!((got.version, got.value), (v, game(2)));
-    assert_eq!(
-        s.next_deadline().unwrap(),
-        Some(Deadline {
-            at: 500,
-            channel: 1
-        })
-    );
+    assert_eq!(s.next_deadline().unwrap(), Some(Deadline { at: 500, channel: 1 }));
     let next = s
         .put_cas(Space::Games, &keys::id(1), &game(3), Expect::Version(v))
         .unwrap();
@@ -90,10 +79,7 @@ fn corrupt_entries_fail_alone() {
 
     let s = SledStore::open_path(&path).unwrap();
     assert_eq!(
-        s.get::<Game>(Space::Games, &keys::id(1))
-            .unwrap()
-            .unwrap()
-            .value,
+        s.get::<Game>(Space::Games, &keys::id(1)).unwrap().unwrap().value,
         game(1)
     );
     expect_corrupt(
@@ -133,10 +119,7 @@ fn corrupt_entries_fail_alone() {
     s.put_cas(Space::Games, &keys::id(2), &game(9), Expect::Any)
         .unwrap();
     assert_eq!(
-        s.get::<Game>(Space::Games, &keys::id(2))
-            .unwrap()
-            .unwrap()
-            .value,
+        s.get::<Game>(Space::Games, &keys::id(2)).unwrap().unwrap().value,
         game(9)
     );
 
@@ -152,10 +135,7 @@ fn corrupt_entries_fail_alone() {
 }
 
 fn fixture_checks(s: &dyn Store) {
-    let g = s
-        .get::<Game>(Space::Games, &keys::id(100))
-        .unwrap()
-        .unwrap();
+    let g = s.get::<Game>(Space::Games, &keys::id(100)).unwrap().unwrap();
     assert_eq!(g.version, 3);
     assert_eq!(
         g.value,
@@ -164,22 +144,13 @@ fn fixture_checks(s: &dyn Store) {
             turn: 3
         }
     );
-    let r = s
-        .get::<Game>(Space::Records, &keys::id(9001))
-        .unwrap()
-        .unwrap();
+    let r = s.get::<Game>(Space::Records, &keys::id(9001)).unwrap().unwrap();
     assert_eq!(r.value.moves, vec![1, 1, 2, 3, 5, 8]);
     let rating = s
         .get::<Rating>(Space::Ratings, &keys::rating(1, 2))
         .unwrap()
         .unwrap();
-    assert_eq!(
-        rating.value,
-        Rating {
-            elo: 1210,
-            games: 4
-        }
-    );
+    assert_eq!(rating.value, Rating { elo: 1210, games: 4 });
     assert_eq!(
         s.next_deadline().unwrap(),
         Some(Deadline {
@@ -218,15 +189,10 @@ fn first_frame_fixture_is_readable() {
     let path = dir.path().join("db");
     poke_raw(&path, 1, &keys::id(100), &frame);
     let s = SledStore::open_path(&path).unwrap();
-    let g = s
-        .get::<Game>(Space::Games, &keys::id(100))
-        .unwrap()
-        .unwrap();
+    let g = s.get::<Game>(Space::Games, &keys::id(100)).unwrap().unwrap();
     assert_eq!(g.version, 3);
     assert_eq!(g.value.moves, vec![4, 4]);
-    let v = s
-        .put_cas(Space::Meta, b"k", &game(1), Expect::Absent)
-        .unwrap();
+    let v = s.put_cas(Space::Meta, b"k", &game(1), Expect::Absent).unwrap();
     assert!(v > 3, "version counter must resume above stored versions");
 }
 
@@ -254,10 +220,7 @@ fn fsync_mode_commits_and_reopens() {
             .unwrap()
     };
     let s = SledStore::open(&config).unwrap();
-    let got = s
-        .get::<Game>(Space::Records, &keys::id(5))
-        .unwrap()
-        .unwrap();
+    let got = s.get::<Game>(Space::Records, &keys::id(5)).unwrap().unwrap();
     assert_eq!((got.version, got.value), (v, game(5)));
 }
 
@@ -288,11 +251,7 @@ fn cli_export_then_import_moves_everything() {
     let bin = env!("CARGO_BIN_EXE_isolo-bot");
     let run = |args: &[&OsStr]| Command::new(bin).args(args).output().unwrap();
     let ok = |out: std::process::Output| {
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     };
     let (export, import, out, config) = (
         OsStr::new("export"),
@@ -307,12 +266,7 @@ fn cli_export_then_import_moves_everything() {
         config,
         src_cfg.as_os_str(),
     ]));
-    ok(run(&[
-        import,
-        backup.as_os_str(),
-        config,
-        dst_cfg.as_os_str(),
-    ]));
+    ok(run(&[import, backup.as_os_str(), config, dst_cfg.as_os_str()]));
     assert_eq!(dump(&SledStore::open_path(&dst_db).unwrap()), before);
     // Importing twice is refused rather than merged.
     let again = run(&[import, backup.as_os_str(), config, dst_cfg.as_os_str()]);

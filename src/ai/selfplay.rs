@@ -110,8 +110,8 @@ pub fn play_match(rules: Rules, south: &mut dyn Player, north: &mut dyn Player, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Game;
     use crate::ai::{Greedy, Random};
+    use crate::engine::Game;
     use crate::engine::Variant;
 
     #[test]

@@ -45,8 +45,7 @@ fn storage_config(path: Option<&Path>) -> anyhow::Result<StorageConfig> {
         None if Path::new(DEFAULT_CONFIG).exists() => Path::new(DEFAULT_CONFIG),
         None => return Ok(StorageConfig::default()),
     };
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading config {}", path.display()))?;
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading config {}", path.display()))?;
     let file: ConfigFile =
         toml::from_str(&text).with_context(|| format!("parsing config {}", path.display()))?;
     Ok(file.storage)
@@ -68,19 +67,12 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
     let file = out.into_inner().map_err(|e| e.into_error())?;
     file.sync_all()?;
     std::fs::rename(&partial, &args.out)?;
-    println!(
-        "exported {} entries to {}",
-        report.entries,
-        args.out.display()
-    );
+    println!("exported {} entries to {}", report.entries, args.out.display());
     for err in &report.skipped {
         eprintln!("skipped: {err}");
     }
     if !report.skipped.is_empty() {
-        bail!(
-            "{} unreadable entries were not exported",
-            report.skipped.len()
-        );
+        bail!("{} unreadable entries were not exported", report.skipped.len());
     }
     Ok(())
 }
@@ -88,8 +80,7 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
 /// Import an export into the (empty) configured store.
 pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
     let store = open(args.config.as_deref())?;
-    let file =
-        File::open(&args.file).with_context(|| format!("opening {}", args.file.display()))?;
+    let file = File::open(&args.file).with_context(|| format!("opening {}", args.file.display()))?;
     let n = import_jsonl(&store, BufReader::new(file))?;
     println!("imported {n} entries from {}", args.file.display());
     Ok(())

@@ -485,22 +485,17 @@ pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Rec
 /// Backends call this while holding their commit lock, with `read` giving the
 /// committed state; reads inside the batch see the batch's earlier writes.
 /// Returns the writes and the highest version restored by [`Op::Restore`].
-pub(crate) fn plan(
-    ops: &[Op],
-    version: u64,
-    read: &mut ReadCommitted<'_>,
-) -> Result<(Vec<Write>, u64)> {
+pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Result<(Vec<Write>, u64)> {
     use std::collections::BTreeMap;
 
     let mut pending: BTreeMap<(Space, Vec<u8>), Option<Record>> = BTreeMap::new();
     let mut max_restored = 0;
-    let mut current =
-        |pending: &BTreeMap<_, Option<Record>>, space: Space, key: &[u8]| match pending
-            .get(&(space, key.to_vec()))
-        {
-            Some(rec) => Ok(rec.clone()),
-            None => read(space, key),
-        };
+    let mut current = |pending: &BTreeMap<_, Option<Record>>, space: Space, key: &[u8]| match pending
+        .get(&(space, key.to_vec()))
+    {
+        Some(rec) => Ok(rec.clone()),
+        None => read(space, key),
+    };
     for op in ops {
         match op {
             Op::Put {

@@ -111,10 +111,7 @@ fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
 impl Store for SledStore {
     fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>> {
         let full = full_key(space, key);
-        self.db
-            .get(&full)?
-            .map(|v| decode_frame(&full, &v))
-            .transpose()
+        self.db.get(&full)?.map(|v| decode_frame(&full, &v)).transpose()
     }
 
     fn scan(&self, space: Space, range: &KeyRange) -> Result<Vec<Scanned>> {
@@ -123,11 +120,7 @@ impl Store for SledStore {
             return Ok(Vec::new());
         }
         let mut out = Vec::new();
-        for entry in self
-            .db
-            .range(start..end)
-            .take(range.limit.unwrap_or(usize::MAX))
-        {
+        for entry in self.db.range(start..end).take(range.limit.unwrap_or(usize::MAX)) {
             let (key, value) = entry?;
             out.push((key[1..].to_vec(), decode_frame(&key, &value)));
         }
@@ -136,10 +129,7 @@ impl Store for SledStore {
 
     fn commit(&self, ops: &[Op]) -> Result<u64> {
         let version = {
-            let mut last = self
-                .commit_lock
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
+            let mut last = self.commit_lock.lock().unwrap_or_else(PoisonError::into_inner);
             let version = *last + 1;
             let mut read = |space: Space, key: &[u8]| self.get_raw(space, key);
             let (writes, max_restored) = plan(ops, version, &mut read)?;

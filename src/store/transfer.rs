@@ -83,10 +83,7 @@ pub fn import_jsonl<S: Store + ?Sized>(store: &S, input: impl BufRead) -> Result
         if line.trim().is_empty() {
             continue;
         }
-        let bad = |reason: String| StoreError::Import {
-            line: n + 1,
-            reason,
-        };
+        let bad = |reason: String| StoreError::Import { line: n + 1, reason };
         let parsed: Line = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
         let key = keys::from_hex(&parsed.key).ok_or_else(|| bad("key is not hex".into()))?;
         let value = serde_json::to_vec(&parsed.envelope).map_err(|e| bad(e.to_string()))?;

@@ -83,8 +83,7 @@ pub(crate) fn decode<T: Versioned>(space: Space, key: &[u8], bytes: &[u8]) -> Re
         key: key.to_vec(),
         reason,
     };
-    let env: Envelope =
-        serde_json::from_slice(bytes).map_err(|e| corrupt(format!("bad envelope: {e}")))?;
+    let env: Envelope = serde_json::from_slice(bytes).map_err(|e| corrupt(format!("bad envelope: {e}")))?;
     if env.kind != T::KIND {
         return Err(corrupt(format!(
             "holds a {:?}, expected a {:?}",
@@ -93,8 +92,9 @@ pub(crate) fn decode<T: Versioned>(space: Space, key: &[u8], bytes: &[u8]) -> Re
         )));
     }
     match env.format.cmp(&T::FORMAT) {
-        std::cmp::Ordering::Equal => serde_json::from_value(env.data)
-            .map_err(|e| corrupt(format!("bad {} data: {e}", T::KIND))),
+        std::cmp::Ordering::Equal => {
+            serde_json::from_value(env.data).map_err(|e| corrupt(format!("bad {} data: {e}", T::KIND)))
+        }
         std::cmp::Ordering::Less => T::migrate(env.format, env.data)
             .map_err(|e| corrupt(format!("cannot migrate from format {}: {e}", env.format))),
         std::cmp::Ordering::Greater => Err(StoreError::UnsupportedFormat {
@@ -206,13 +206,7 @@ pub trait StoreExt: Store {
 
     /// Write `value` if `expect` holds; returns the new version. A lost race
     /// is [`StoreError::Conflict`] carrying the current version.
-    fn put_cas<T: Versioned>(
-        &self,
-        space: Space,
-        key: &[u8],
-        value: &T,
-        expect: Expect,
-    ) -> Result<u64> {
+    fn put_cas<T: Versioned>(&self, space: Space, key: &[u8], value: &T, expect: Expect) -> Result<u64> {
         self.commit(&[Op::Put {
             space,
             key: key.to_vec(),
@@ -261,9 +255,7 @@ pub trait StoreExt: Store {
     /// The deadline of `channel`, if any.
     fn deadline_of(&self, channel: u64) -> Result<Option<u64>> {
         let key = keys::deadline_of(channel);
-        Ok(self
-            .get::<Deadline>(Space::Deadlines, &key)?
-            .map(|d| d.value.at))
+        Ok(self.get::<Deadline>(Space::Deadlines, &key)?.map(|d| d.value.at))
     }
 
     /// The earliest deadline.
@@ -326,10 +318,7 @@ mod tests {
     #[test]
     fn older_format_migrates_newer_is_refused() {
         let old = br#"{"kind":"pit","format":1,"data":{"stones":3}}"#;
-        assert_eq!(
-            decode::<Pit>(Space::Meta, b"k", old).unwrap(),
-            Pit { seeds: 3 }
-        );
+        assert_eq!(decode::<Pit>(Space::Meta, b"k", old).unwrap(), Pit { seeds: 3 });
         let newer = br#"{"kind":"pit","format":3,"data":{}}"#;
         let err = decode::<Pit>(Space::Meta, b"k", newer).unwrap_err();
         assert!(

@@ -18,14 +18,15 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::{date_of, Clock, ManualClock, SystemClock};
 pub use model::{
-    Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats, RatingChange, Seat,
-    Tally, UserId,
+    Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
+    RatingChange, Seat, Tally, UserId,
 };
 pub use rating::Rating;
 
 use crate::ai::Level;
 use crate::engine::{
-    Game, GameResult, IllegalMove, Move, MoveReport, Outcome, ParsePitError, Pit, Position, Rules, Side, Termination,
+    Game, GameResult, IllegalMove, Move, MoveReport, Outcome, ParsePitError, Pit, Position, Rules, Side,
+    Termination,
 };
 use crate::store::{keys, Batch, Expect, Space, Store, StoreError, StoreExt, Stored};
 use model::{GameCounter, LastGame};
@@ -115,9 +116,14 @@ impl From<StoreError> for TableError {
     fn from(e: StoreError) -> TableError {
         match e {
             StoreError::Corrupt { space, reason, .. } | StoreError::Encode { space, reason, .. } => {
-                TableError::Corrupt { what: space.name().trim_end_matches('s').to_string(), reason }
+                TableError::Corrupt {
+                    what: space.name().trim_end_matches('s').to_string(),
+                    reason,
+                }
             }
-            StoreError::UnsupportedFormat { space, kind, format, .. } => TableError::Corrupt {
+            StoreError::UnsupportedFormat {
+                space, kind, format, ..
+            } => TableError::Corrupt {
                 what: format!("{} ({kind} format {format})", space.name().trim_end_matches('s')),
                 reason: "it was written by a newer version of the bot".into(),
             },
@@ -308,7 +314,12 @@ const COUNTER_KEY: &[u8] = b"game-counter";
 impl Table {
     /// A table over a store, with a clock.
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>, config: TableConfig) -> Table {
-        Table { store, clock, config, deadlines_changed: Arc::new(tokio::sync::Notify::new()) }
+        Table {
+            store,
+            clock,
+            config,
+            deadlines_changed: Arc::new(tokio::sync::Notify::new()),
+        }
     }
 
     /// Notified whenever a deadline changes (for the [`scheduler`]).
@@ -348,7 +359,11 @@ impl Table {
             StoreError::Conflict { .. } => TableError::Contended,
             other => other.into(),
         })?;
-        if batch.ops().iter().any(|op| matches!(op, crate::store::Op::SetDeadline { .. })) {
+        if batch
+            .ops()
+            .iter()
+            .any(|op| matches!(op, crate::store::Op::SetDeadline { .. }))
+        {
             self.deadlines_changed.notify_one();
         }
         Ok(version)
@@ -359,13 +374,18 @@ impl Table {
     }
 
     fn load_challenge(&self, channel: ChannelId) -> Result<Option<Stored<Challenge>>, TableError> {
-        Ok(self.store.get::<Challenge>(Space::Challenges, &game_key(channel))?)
+        Ok(self
+            .store
+            .get::<Challenge>(Space::Challenges, &game_key(channel))?)
     }
 
     /// The game in a channel, if any (anyone may look).
     pub fn game(&self, channel: ChannelId) -> Result<Option<GameView>, TableError> {
         match self.load_game(channel)? {
-            Some(s) => Ok(Some(GameView { game: s.value.game()?, live: s.value })),
+            Some(s) => Ok(Some(GameView {
+                game: s.value.game()?,
+                live: s.value,
+            })),
             None => Ok(None),
         }
     }
@@ -388,10 +408,16 @@ impl Table {
 
     /// Challenges a person or the bot. A challenge to the bot starts the game at once.
     pub fn challenge(&self, req: ChallengeRequest) -> Result<ChallengeOutcome, TableError> {
-        let challenger = Seat::Human { id: req.challenger, name: req.challenger_name.clone() };
+        let challenger = Seat::Human {
+            id: req.challenger,
+            name: req.challenger_name.clone(),
+        };
         let opponent = match &req.opponent {
             Opponent::User { id, .. } if *id == req.challenger => return Err(TableError::SelfChallenge),
-            Opponent::User { id, name } => Seat::Human { id: *id, name: name.clone() },
+            Opponent::User { id, name } => Seat::Human {
+                id: *id,
+                name: name.clone(),
+            },
             Opponent::Bot(level) => Seat::Bot { level: *level },
         };
         let now = self.now_ms();
@@ -419,7 +445,9 @@ impl Table {
                 });
             }
             if matches!(challenge.opponent, Seat::Bot { .. }) {
-                return self.start(None, challenge.clone(), channel).map(ChallengeOutcome::Started);
+                return self
+                    .start(None, challenge.clone(), channel)
+                    .map(ChallengeOutcome::Started);
             }
             let mut batch = Batch::new();
             batch.put(Space::Challenges, &game_key(channel), &challenge, Expect::Absent)?;
@@ -434,14 +462,25 @@ impl Table {
     /// thread made for the game), removing the stored challenge if there is one.
     fn start(&self, stored: Option<u64>, ch: Challenge, host: ChannelId) -> Result<GameView, TableError> {
         let now = self.now_ms();
-        let players = ch.seats.clone().unwrap_or_else(|| [ch.challenger.clone(), ch.opponent.clone()]);
+        let players = ch
+            .seats
+            .clone()
+            .unwrap_or_else(|| [ch.challenger.clone(), ch.opponent.clone()]);
         let first = match ch.settings.first {
             FirstMove::Challenger => players.iter().position(|p| *p == ch.challenger),
             FirstMove::Opponent => players.iter().position(|p| *p == ch.opponent),
             FirstMove::Random => Some((crate::ai::Rng::new(now ^ ch.channel).next_u64() & 1) as usize),
         };
-        let first = if first == Some(1) { Side::North } else { Side::South };
-        let rules = Rules { variant: ch.settings.variant, capture_from: ch.settings.capture_from, first };
+        let first = if first == Some(1) {
+            Side::North
+        } else {
+            Side::South
+        };
+        let rules = Rules {
+            variant: ch.settings.variant,
+            capture_from: ch.settings.capture_from,
+            first,
+        };
         let counter = self.store.get::<GameCounter>(Space::Meta, COUNTER_KEY)?;
         let id = counter.as_ref().map_or(1, |c| c.value.last + 1);
         let live = LiveGame {
@@ -476,12 +515,20 @@ impl Table {
             TableError::Contended => self.busy(host).err().unwrap_or(TableError::Contended),
             other => other,
         })?;
-        Ok(GameView { game: live.game()?, live })
+        Ok(GameView {
+            game: live.game()?,
+            live,
+        })
     }
 
     /// The challenged player accepts. The game is hosted in `host` (a thread
     /// made for it) or, when `None`, in the challenge's channel.
-    pub fn accept(&self, channel: ChannelId, user: UserId, host: Option<ChannelId>) -> Result<GameView, TableError> {
+    pub fn accept(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        host: Option<ChannelId>,
+    ) -> Result<GameView, TableError> {
         self.retry(|| {
             let c = self.load_challenge(channel)?.ok_or(TableError::NoChallenge)?;
             if !c.value.opponent.is(user) {
@@ -526,12 +573,19 @@ impl Table {
     /// The legal moves of `user` with each pit's seeds, if it is their turn
     /// (for autocomplete and select menus); empty otherwise.
     pub fn moves_for(&self, channel: ChannelId, user: UserId) -> Result<Vec<(Move, u8)>, TableError> {
-        let Some(view) = self.game(channel)? else { return Ok(Vec::new()) };
+        let Some(view) = self.game(channel)? else {
+            return Ok(Vec::new());
+        };
         if view.to_move().is_none_or(|s| !s.is(user)) {
             return Ok(Vec::new());
         }
         let p = view.game.position();
-        Ok(view.game.legal_moves().iter().map(|m| (m, p.seeds(m.pit()))).collect())
+        Ok(view
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| (m, p.seeds(m.pit())))
+            .collect())
     }
 
     /// Checks that `user` may move now, returning the stored game and its state.
@@ -563,10 +617,16 @@ impl Table {
     /// call it from a blocking task). `None` when it is not the bot's turn.
     pub fn bot_move(&self, channel: ChannelId) -> Result<Option<MoveOutcome>, TableError> {
         self.retry(|| {
-            let Some(stored) = self.load_game(channel)? else { return Ok(None) };
+            let Some(stored) = self.load_game(channel)? else {
+                return Ok(None);
+            };
             let game = stored.value.game()?;
-            let Some(side) = game.to_move() else { return Ok(None) };
-            let Seat::Bot { level } = *stored.value.seat(side) else { return Ok(None) };
+            let Some(side) = game.to_move() else {
+                return Ok(None);
+            };
+            let Seat::Bot { level } = *stored.value.seat(side) else {
+                return Ok(None);
+            };
             let seed = stored.value.id.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ game.ply() as u64;
             let Some(mv) = level.player(seed).choose(game.position()) else {
                 return Err(TableError::Illegal(IllegalMove::GameOver));
@@ -575,7 +635,12 @@ impl Table {
         })
     }
 
-    fn apply_move(&self, stored: Stored<LiveGame>, mut game: Game, mv: Move) -> Result<MoveOutcome, TableError> {
+    fn apply_move(
+        &self,
+        stored: Stored<LiveGame>,
+        mut game: Game,
+        mv: Move,
+    ) -> Result<MoveOutcome, TableError> {
         let before = *game.position();
         let report = game.play(mv).map_err(TableError::Illegal)?;
         let mut live = stored.value.clone();
@@ -586,29 +651,53 @@ impl Table {
         live.draw_offer = None;
         if let Some(result) = report.result {
             let finished = self.finish(stored.version, live.clone(), &game, result)?;
-            return Ok(MoveOutcome { before, report, view: GameView { live, game }, finished: Some(finished) });
+            return Ok(MoveOutcome {
+                before,
+                report,
+                view: GameView { live, game },
+                finished: Some(finished),
+            });
         }
         self.save(stored.version, &live)?;
-        Ok(MoveOutcome { before, report, view: GameView { live, game }, finished: None })
+        Ok(MoveOutcome {
+            before,
+            report,
+            view: GameView { live, game },
+            finished: None,
+        })
     }
 
     fn save(&self, version: u64, live: &LiveGame) -> Result<(), TableError> {
         let mut batch = Batch::new();
-        batch.put(Space::Games, &game_key(live.channel), live, Expect::Version(version))?;
+        batch.put(
+            Space::Games,
+            &game_key(live.channel),
+            live,
+            Expect::Version(version),
+        )?;
         batch.set_deadline(live.channel, live.next_event_ms());
         self.commit(&batch).map(drop)
     }
 
     /// Ends a game: removes it from its channel, keeps the record, updates the
     /// ratings: all in one commit.
-    fn finish(&self, version: u64, live: LiveGame, game: &Game, result: GameResult) -> Result<FinishedGame, TableError> {
+    fn finish(
+        &self,
+        version: u64,
+        live: LiveGame,
+        game: &Game,
+        result: GameResult,
+    ) -> Result<FinishedGame, TableError> {
         let now = self.now_ms();
         let mut batch = Batch::new();
         let mut rating_changes = Vec::new();
         let humans = (live.players[0].user(), live.players[1].user());
-        if let (Some(s), Some(n), true, false) =
-            (humans.0, humans.1, live.settings.rated, result.termination == Termination::Aborted)
-        {
+        if let (Some(s), Some(n), true, false) = (
+            humans.0,
+            humans.1,
+            live.settings.rated,
+            result.termination == Termination::Aborted,
+        ) {
             let load = |user: UserId, seat: &Seat| -> Result<(PlayerStats, Expect), TableError> {
                 let key = keys::rating(live.guild, user);
                 Ok(match self.store.get::<PlayerStats>(Space::Ratings, &key)? {
@@ -630,8 +719,16 @@ impl Table {
             let (s0, n0) = (south.clone(), north.clone());
             south.record(&n0, score);
             north.record(&s0, 1.0 - score);
-            rating_changes.push(RatingChange { user: s, before: s0.rating.rating, after: south.rating.rating });
-            rating_changes.push(RatingChange { user: n, before: n0.rating.rating, after: north.rating.rating });
+            rating_changes.push(RatingChange {
+                user: s,
+                before: s0.rating.rating,
+                after: south.rating.rating,
+            });
+            rating_changes.push(RatingChange {
+                user: n,
+                before: n0.rating.rating,
+                after: north.rating.rating,
+            });
             batch.put(Space::Ratings, &keys::rating(live.guild, s), &south, es)?;
             batch.put(Space::Ratings, &keys::rating(live.guild, n), &north, en)?;
         }
@@ -649,7 +746,12 @@ impl Table {
         batch.delete(Space::Games, &game_key(live.channel), Expect::Version(version));
         batch.set_deadline(live.channel, None);
         batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
-        batch.put(Space::Meta, &last_key(live.channel), &LastGame { id: live.id }, Expect::Any)?;
+        batch.put(
+            Space::Meta,
+            &last_key(live.channel),
+            &LastGame { id: live.id },
+            Expect::Any,
+        )?;
         self.commit(&batch)?;
         Ok(finished)
     }
@@ -664,7 +766,10 @@ impl Table {
                 north: live.players[1].name(),
             })?;
             let game = live.game()?;
-            let result = GameResult { outcome: Outcome::Win(side.opponent()), termination: Termination::Resignation };
+            let result = GameResult {
+                outcome: Outcome::Win(side.opponent()),
+                termination: Termination::Resignation,
+            };
             self.finish(stored.version, live, &game, result)
         })
     }
@@ -684,8 +789,13 @@ impl Table {
             let bot_agrees = matches!(live.seat(other), Seat::Bot { .. })
                 && game.position().total(other) <= game.position().total(side);
             if live.draw_offer == Some(other) || bot_agrees {
-                let result = GameResult { outcome: Outcome::Draw, termination: Termination::Agreement };
-                return self.finish(stored.version, live, &game, result).map(DrawOutcome::Agreed);
+                let result = GameResult {
+                    outcome: Outcome::Draw,
+                    termination: Termination::Agreement,
+                };
+                return self
+                    .finish(stored.version, live, &game, result)
+                    .map(DrawOutcome::Agreed);
             }
             live.draw_offer = Some(side);
             self.save(stored.version, &live)?;
@@ -705,7 +815,9 @@ impl Table {
                 Ok(None) => return Err(TableError::NoGame),
                 Err(StoreError::Corrupt { .. } | StoreError::UnsupportedFormat { .. }) => {
                     let mut batch = Batch::new();
-                    batch.delete(Space::Games, &game_key(channel), Expect::Any).set_deadline(channel, None);
+                    batch
+                        .delete(Space::Games, &game_key(channel), Expect::Any)
+                        .set_deadline(channel, None);
                     self.commit(&batch)?;
                     return Ok(None);
                 }
@@ -713,20 +825,31 @@ impl Table {
             };
             let live = stored.value.clone();
             let game = live.game().unwrap_or_else(|_| Game::new(live.rules));
-            let result = GameResult { outcome: Outcome::Draw, termination: Termination::Aborted };
+            let result = GameResult {
+                outcome: Outcome::Draw,
+                termination: Termination::Aborted,
+            };
             self.finish(stored.version, live, &game, result).map(Some)
         })
     }
 
     /// The last finished game of a channel.
     pub fn last_game(&self, channel: ChannelId) -> Result<Option<FinishedGame>, TableError> {
-        let Some(last) = self.store.get::<LastGame>(Space::Meta, &last_key(channel))? else { return Ok(None) };
-        Ok(self.store.get::<FinishedGame>(Space::Records, &keys::id(last.value.id))?.map(|s| s.value))
+        let Some(last) = self.store.get::<LastGame>(Space::Meta, &last_key(channel))? else {
+            return Ok(None);
+        };
+        Ok(self
+            .store
+            .get::<FinishedGame>(Space::Records, &keys::id(last.value.id))?
+            .map(|s| s.value))
     }
 
     /// A finished game by number.
     pub fn finished(&self, id: u64) -> Result<Option<FinishedGame>, TableError> {
-        Ok(self.store.get::<FinishedGame>(Space::Records, &keys::id(id))?.map(|s| s.value))
+        Ok(self
+            .store
+            .get::<FinishedGame>(Space::Records, &keys::id(id))?
+            .map(|s| s.value))
     }
 
     /// Asks for a rematch of the channel's last game with colours swapped (the
@@ -735,7 +858,10 @@ impl Table {
     pub fn rematch(&self, channel: ChannelId, user: UserId) -> Result<ChallengeOutcome, TableError> {
         let last = self.last_game(channel)?.ok_or(TableError::NoLastGame)?;
         let Some(side) = Side::ALL.into_iter().find(|&s| last.players[s.index()].is(user)) else {
-            return Err(TableError::NotAPlayer { south: last.players[0].name(), north: last.players[1].name() });
+            return Err(TableError::NotAPlayer {
+                south: last.players[0].name(),
+                north: last.players[1].name(),
+            });
         };
         if let Some(c) = self.challenge_in(channel)? {
             if c.opponent.is(user) && c.seats.is_some() {
@@ -746,10 +872,16 @@ impl Table {
         let other = last.players[side.opponent().index()].clone();
         let seats = [last.players[1].clone(), last.players[0].clone()];
         // The same side starts, so the other person does: the first player alternates.
-        let first_side = last.record.parse::<crate::engine::Record>().map_or(Side::South, |r| r.rules.first);
+        let first_side = last
+            .record
+            .parse::<crate::engine::Record>()
+            .map_or(Side::South, |r| r.rules.first);
         let mut settings = last.settings;
-        settings.first =
-            if seats[first_side.index()] == me { FirstMove::Challenger } else { FirstMove::Opponent };
+        settings.first = if seats[first_side.index()] == me {
+            FirstMove::Challenger
+        } else {
+            FirstMove::Opponent
+        };
         let now = self.now_ms();
         self.post_challenge(Challenge {
             guild: last.guild,
@@ -773,7 +905,10 @@ impl Table {
             return Err(TableError::HintsNotAllowed);
         }
         let seed = stored.value.id ^ game.ply() as u64;
-        let mv = Level::Greedy.player(seed).choose(game.position()).ok_or(TableError::Illegal(IllegalMove::GameOver))?;
+        let mv = Level::Greedy
+            .player(seed)
+            .choose(game.position())
+            .ok_or(TableError::Illegal(IllegalMove::GameOver))?;
         let captured = game.position().play(mv).map(|(_, r)| r.captured()).unwrap_or(0);
         Ok((mv, captured))
     }
@@ -792,19 +927,29 @@ impl Table {
             if !live.flagged || late == side {
                 return Err(TableError::NothingToClaim(match live.deadline_ms() {
                     Some(d) if late != side => {
-                        format!("{} still has time (until <t:{}:f>)", live.seat(late).name(), d / 1000)
+                        format!(
+                            "{} still has time (until <t:{}:f>)",
+                            live.seat(late).name(),
+                            d / 1000
+                        )
                     }
                     _ => "there is no time to claim: your opponent has not run out of time".into(),
                 }));
             }
-            let result = GameResult { outcome: Outcome::Win(side), termination: Termination::Timeout };
+            let result = GameResult {
+                outcome: Outcome::Win(side),
+                termination: Termination::Timeout,
+            };
             self.finish(stored.version, live, &game, result)
         })
     }
 
     /// A player's statistics in a server.
     pub fn stats(&self, guild: GuildId, user: UserId) -> Result<Option<PlayerStats>, TableError> {
-        Ok(self.store.get::<PlayerStats>(Space::Ratings, &keys::rating(guild, user))?.map(|s| s.value))
+        Ok(self
+            .store
+            .get::<PlayerStats>(Space::Ratings, &keys::rating(guild, user))?
+            .map(|s| s.value))
     }
 
     /// The server's players by rating, best first (unreadable entries skipped).
@@ -815,7 +960,12 @@ impl Table {
             .into_iter()
             .filter_map(|(_, r)| r.ok().map(|s| s.value))
             .collect();
-        all.sort_by(|a, b| b.rating.rating.total_cmp(&a.rating.rating).then(a.user.cmp(&b.user)));
+        all.sort_by(|a, b| {
+            b.rating
+                .rating
+                .total_cmp(&a.rating.rating)
+                .then(a.user.cmp(&b.user))
+        });
         all.truncate(limit);
         Ok(all)
     }
@@ -825,7 +975,9 @@ impl Table {
         if let Some(view) = self.game(channel)? {
             return Ok(view.live.record(&view.game, None).to_string());
         }
-        self.last_game(channel)?.map(|f| f.record).ok_or(TableError::NoGame)
+        self.last_game(channel)?
+            .map(|f| f.record)
+            .ok_or(TableError::NoGame)
     }
 
     /// The earliest clock deadline of any channel (unix ms).
@@ -845,7 +997,10 @@ impl Table {
                 Err(e) => {
                     // Drop the deadline so one bad entry cannot spin the scheduler.
                     self.store.set_deadline(d.channel, None)?;
-                    notices.push(Notice::Unreadable { channel: d.channel, reason: e.to_string() });
+                    notices.push(Notice::Unreadable {
+                        channel: d.channel,
+                        reason: e.to_string(),
+                    });
                 }
             }
         }
@@ -856,7 +1011,9 @@ impl Table {
         self.retry(|| {
             if let Some(c) = self.load_challenge(channel)? {
                 if c.value.expires_ms <= now {
-                    return self.drop_challenge(channel, c).map(|c| Some(Notice::ChallengeExpired(c)));
+                    return self
+                        .drop_challenge(channel, c)
+                        .map(|c| Some(Notice::ChallengeExpired(c)));
                 }
             }
             let Some(stored) = self.load_game(channel)? else {
@@ -895,8 +1052,12 @@ impl Table {
                     flagged: live.seat(late).user().unwrap_or_default(),
                 }));
             }
-            let result = GameResult { outcome: Outcome::Win(winner), termination: Termination::Timeout };
-            self.finish(stored.version, live, &game, result).map(|f| Some(Notice::TimedOut(f)))
+            let result = GameResult {
+                outcome: Outcome::Win(winner),
+                termination: Termination::Timeout,
+            };
+            self.finish(stored.version, live, &game, result)
+                .map(|f| Some(Notice::TimedOut(f)))
         })
     }
 }

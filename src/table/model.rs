@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use super::rating::Rating;
 use super::TableError;
 use crate::ai::Level;
-use crate::engine::{CaptureFrom, Game, GameResult, Move, Outcome, Record, Rules, Side, Termination, Variant};
+use crate::engine::{
+    CaptureFrom, Game, GameResult, Move, Outcome, Record, Rules, Side, Termination, Variant,
+};
 use crate::store::Versioned;
 
 /// A chat user id (a Discord snowflake, but any number works).
@@ -172,9 +174,11 @@ impl LiveGame {
     /// Replays the moves into an engine game. A stored game whose moves are
     /// not legal is corrupt.
     pub fn game(&self) -> Result<Game, TableError> {
-        Game::replay(crate::engine::Position::new(self.rules), &self.moves).map_err(|(i, e)| TableError::Corrupt {
-            what: format!("game {} in this channel", self.id),
-            reason: format!("stored move {} ({}) is illegal: {e}", i + 1, self.moves[i]),
+        Game::replay(crate::engine::Position::new(self.rules), &self.moves).map_err(|(i, e)| {
+            TableError::Corrupt {
+                what: format!("game {} in this channel", self.id),
+                reason: format!("stored move {} ({}) is illegal: {e}", i + 1, self.moves[i]),
+            }
         })
     }
 

@@ -47,7 +47,8 @@ impl Rating {
         let a = (self.volatility * self.volatility).ln();
         let f = |x: f64| {
             let ex = x.exp();
-            ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2)) - (x - a) / (TAU * TAU)
+            ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2))
+                - (x - a) / (TAU * TAU)
         };
         let mut big_a = a;
         let mut big_b = if delta * delta > phi * phi + v {
@@ -94,8 +95,16 @@ mod tests {
     #[test]
     fn glickman_example_single_game() {
         // The paper's player (1500, 200, 0.06) beating a 1400 ± 30 player.
-        let p = Rating { rating: 1500.0, deviation: 200.0, volatility: 0.06 };
-        let q = Rating { rating: 1400.0, deviation: 30.0, volatility: 0.06 };
+        let p = Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let q = Rating {
+            rating: 1400.0,
+            deviation: 30.0,
+            volatility: 0.06,
+        };
         let won = p.update(q, 1.0);
         assert!(won.rating > 1500.0 && won.rating < 1600.0, "{won:?}");
         assert!(won.deviation < 200.0);

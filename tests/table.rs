@@ -1,0 +1,443 @@
+//! The hosting layer through its API: challenges, turns, endings, clocks,
+//! ratings, concurrency, restarts and every refusal.
+
+use std::sync::{Arc, Barrier};
+
+use isolo_bot::ai::Level;
+use isolo_bot::engine::{Outcome, Side, Termination, Variant};
+use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store};
+use isolo_bot::table::{
+    ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings, ManualClock, Notice,
+    Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
+};
+
+const GUILD: u64 = 1;
+const CH: u64 = 100;
+const ANN: u64 = 11;
+const BO: u64 = 22;
+const EVE: u64 = 33;
+const DAY: u64 = 86_400_000;
+
+fn table_with(store: Arc<dyn Store>, clock: Arc<ManualClock>, config: TableConfig) -> Table {
+    Table::new(store, clock, config)
+}
+
+fn table() -> (Table, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    (
+        table_with(
+            Arc::new(MemoryStore::new()),
+            clock.clone(),
+            TableConfig::default(),
+        ),
+        clock,
+    )
+}
+
+fn request(channel: u64, from: u64, to: Opponent, settings: GameSettings) -> ChallengeRequest {
+    ChallengeRequest {
+        guild: GUILD,
+        channel,
+        challenger: from,
+        challenger_name: format!("user{from}"),
+        opponent: to,
+        settings,
+    }
+}
+
+fn user(id: u64) -> Opponent {
+    Opponent::User {
+        id,
+        name: format!("user{id}"),
+    }
+}
+
+/// Ann challenges Bo in `channel` and Bo accepts: Ann is South and starts.
+fn start(t: &Table, channel: u64, settings: GameSettings) {
+    match t.challenge(request(channel, ANN, user(BO), settings)).unwrap() {
+        ChallengeOutcome::Pending(c) => assert!(c.opponent.is(BO)),
+        ChallengeOutcome::Started(_) => panic!("a challenge to a person waits"),
+    }
+    let view = t.accept(channel, BO, None).unwrap();
+    assert!(view.live.players[0].is(ANN) && view.live.players[1].is(BO));
+}
+
+/// Plays the first legal move of whoever is to move until the game ends.
+fn play_out(t: &Table, channel: u64) -> isolo_bot::table::FinishedGame {
+    for _ in 0..3000 {
+        let view = t.game(channel).unwrap().expect("game on");
+        let mover = view.to_move().unwrap().user().unwrap();
+        let moves = t.moves_for(channel, mover).unwrap();
+        let (mv, _) = moves[moves.len() / 2];
+        if let Some(f) = t.play(channel, mover, &mv.to_string()).unwrap().finished {
+            return f;
+        }
+    }
+    panic!("the game did not end");
+}
+
+fn stored_game(t: &Table, channel: u64) -> Option<Vec<u8>> {
+    t.store()
+        .get_raw(Space::Games, &keys::id(channel))
+        .unwrap()
+        .map(|r| r.value)
+}
+
+#[test]
+fn challenge_answers_and_refusals() {
+    let (t, _) = table();
+    let s = GameSettings::default();
+    assert!(matches!(
+        t.challenge(request(CH, ANN, user(ANN), s)),
+        Err(TableError::SelfChallenge)
+    ));
+    t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    assert!(matches!(
+        t.challenge(request(CH, EVE, user(BO), s)),
+        Err(TableError::ChallengePending { .. })
+    ));
+    assert!(matches!(
+        t.accept(CH, EVE, None),
+        Err(TableError::NotTheOpponent(_))
+    ));
+    assert!(matches!(t.withdraw(CH, BO), Err(TableError::NotTheChallenger(_))));
+    assert!(matches!(t.decline(CH, ANN), Err(TableError::NotTheOpponent(_))));
+    assert_eq!(t.decline(CH, BO).unwrap().challenger.user(), Some(ANN));
+    assert!(matches!(t.accept(CH, BO, None), Err(TableError::NoChallenge)));
+    t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    t.withdraw(CH, ANN).unwrap();
+    assert!(t.challenge_in(CH).unwrap().is_none());
+    // One live game per channel; the error names it.
+    start(&t, CH, s);
+    let err = t.challenge(request(CH, EVE, user(ANN), s)).unwrap_err();
+    assert!(matches!(err, TableError::Busy { id: 1, .. }), "{err}");
+    assert!(err.to_string().contains("user11 vs user22"), "{err}");
+}
+
+#[test]
+fn accepted_game_can_live_in_a_thread() {
+    let (t, _) = table();
+    t.challenge(request(CH, ANN, user(BO), GameSettings::default()))
+        .unwrap();
+    let view = t.accept(CH, BO, Some(555)).unwrap();
+    assert_eq!(view.live.channel, 555);
+    assert!(t.game(CH).unwrap().is_none());
+    assert!(t.game(555).unwrap().is_some());
+    assert!(t.challenge_in(CH).unwrap().is_none());
+}
+
+#[test]
+fn only_the_player_to_move_moves_and_refusals_change_nothing() {
+    let (t, _) = table();
+    start(&t, CH, GameSettings::default());
+    let before = stored_game(&t, CH);
+    let refusals = [
+        (BO, "b2", "not your turn"),
+        (EVE, "b2", "not playing"),
+        (ANN, "z9", "not a pit"),
+        (ANN, "", "not a pit"),
+        (ANN, &"x".repeat(5000), "not a pit"),
+        (ANN, "c3", "not your pit"),
+    ];
+    for (who, pit, why) in refusals {
+        let err = t.play(CH, who, pit).unwrap_err();
+        assert!(err.to_string().contains(why), "{who} {pit}: {err}");
+        assert_eq!(stored_game(&t, CH), before, "refusal changed the game");
+    }
+    assert!(matches!(t.play(CH + 1, ANN, "b2"), Err(TableError::NoGame)));
+    let out = t.play(CH, ANN, " B2 ").unwrap();
+    assert_eq!(out.report.captured(), 8);
+    assert_eq!(out.view.to_move().unwrap().user(), Some(BO));
+    // After W1, South's h1 holds 5 and b2 holds 1: a singleton is refused.
+    let err = t
+        .play(CH, BO, "h4")
+        .map(|_| ())
+        .and_then(|_| t.play(CH, ANN, "b2").map(|_| ()));
+    assert!(err.unwrap_err().to_string().contains("at least 2"));
+    assert!(t.moves_for(CH, BO).unwrap().is_empty(), "not Bo's turn");
+    assert!(!t.moves_for(CH, ANN).unwrap().is_empty());
+}
+
+#[test]
+fn a_game_played_to_the_end_updates_records_and_ratings() {
+    let (t, _) = table();
+    start(&t, CH, GameSettings::default());
+    let f = play_out(&t, CH);
+    assert_eq!(f.result.termination, Termination::NoLegalMove);
+    assert!(t.game(CH).unwrap().is_none(), "the channel is free again");
+    let rec: isolo_bot::engine::Record = f.record.parse().unwrap();
+    assert_eq!(rec.to_game().unwrap().result(), Some(f.result));
+    assert_eq!(rec.south.as_deref(), Some("user11"));
+    assert_eq!(t.record_text(CH).unwrap(), f.record);
+    let winner = f.winner().unwrap().user().unwrap();
+    let loser = if winner == ANN { BO } else { ANN };
+    let (w, l) = (
+        t.stats(GUILD, winner).unwrap().unwrap(),
+        t.stats(GUILD, loser).unwrap().unwrap(),
+    );
+    assert_eq!((w.tally.wins, w.tally.losses, w.streak), (1, 0, 1));
+    assert_eq!((l.tally.wins, l.tally.losses, l.streak), (0, 1, -1));
+    assert_eq!(w.head_to_head[&loser].wins, 1);
+    assert!(w.rating.rating > 1500.0 && l.rating.rating < 1500.0);
+    assert_eq!(f.rating_changes.len(), 2);
+    let board = t.leaderboard(GUILD, 10).unwrap();
+    assert_eq!(
+        board.iter().map(|p| p.user).collect::<Vec<_>>(),
+        vec![winner, loser]
+    );
+}
+
+#[test]
+fn resign_draw_abort_and_rematch() {
+    let (t, _) = table();
+    start(&t, CH, GameSettings::default());
+    assert!(matches!(t.resign(CH, EVE), Err(TableError::NotAPlayer { .. })));
+    // Bo resigns out of turn.
+    let f = t.resign(CH, BO).unwrap();
+    assert_eq!(f.result.outcome, Outcome::Win(Side::South));
+    assert_eq!(f.result.termination, Termination::Resignation);
+    // Rematch: colours swap and the other person starts.
+    assert!(matches!(t.rematch(CH, EVE), Err(TableError::NotAPlayer { .. })));
+    assert!(matches!(t.rematch(CH, BO).unwrap(), ChallengeOutcome::Pending(_)));
+    let ChallengeOutcome::Started(view) = t.rematch(CH, ANN).unwrap() else {
+        panic!("both asked: starts")
+    };
+    assert!(view.live.players[0].is(BO) && view.live.players[1].is(ANN));
+    assert_eq!(view.to_move().unwrap().user(), Some(BO));
+    // Draw by agreement.
+    let DrawOutcome::Offered(v) = t.offer_draw(CH, ANN).unwrap() else {
+        panic!("first offer waits")
+    };
+    assert_eq!(v.live.draw_offer, Some(Side::North));
+    let DrawOutcome::Agreed(f) = t.offer_draw(CH, BO).unwrap() else {
+        panic!("second offer agrees")
+    };
+    assert_eq!(f.result.outcome, Outcome::Draw);
+    assert_eq!(t.stats(GUILD, ANN).unwrap().unwrap().tally.draws, 1);
+    // A move declines a pending offer.
+    start(&t, CH + 1, GameSettings::default());
+    t.offer_draw(CH + 1, BO).unwrap();
+    let out = t.play(CH + 1, ANN, "b2").unwrap();
+    assert_eq!(out.view.live.draw_offer, None);
+    // Abort: moderators only, no rating change.
+    assert!(matches!(t.abort(CH + 1, false), Err(TableError::NotModerator)));
+    let before = t.stats(GUILD, ANN).unwrap();
+    let f = t.abort(CH + 1, true).unwrap().unwrap();
+    assert_eq!(f.result.termination, Termination::Aborted);
+    assert!(f.winner().is_none() && f.rating_changes.is_empty());
+    assert_eq!(t.stats(GUILD, ANN).unwrap(), before);
+    assert!(f.record.contains("[Result \"*\"]"));
+}
+
+#[test]
+fn games_against_the_bot() {
+    let (t, _) = table();
+    let s = GameSettings {
+        variant: Variant::Boys,
+        ..GameSettings::default()
+    };
+    let ChallengeOutcome::Started(view) = t
+        .challenge(request(CH, ANN, Opponent::Bot(Level::Greedy), s))
+        .unwrap()
+    else {
+        panic!("a game against the bot starts at once")
+    };
+    assert_eq!(view.live.players[1], Seat::Bot { level: Level::Greedy });
+    assert!(t.bot_move(CH).unwrap().is_none(), "Ann moves first");
+    let (hint, _) = t.hint(CH, ANN).unwrap();
+    t.play(CH, ANN, &hint.to_string()).unwrap();
+    let out = t.bot_move(CH).unwrap().expect("the bot's turn");
+    assert_eq!(out.report.side, Side::North);
+    assert_eq!(t.game(CH).unwrap().unwrap().to_move().unwrap().user(), Some(ANN));
+    // Bot games are unrated.
+    let f = t.resign(CH, ANN).unwrap();
+    assert!(f.rating_changes.is_empty());
+    assert!(t.stats(GUILD, ANN).unwrap().is_none());
+    // Hints are for bot games only, by default.
+    start(&t, CH, GameSettings::default());
+    assert!(matches!(t.hint(CH, ANN), Err(TableError::HintsNotAllowed)));
+}
+
+#[test]
+fn two_players_acting_at_the_same_moment() {
+    for round in 0..20 {
+        let (t, _) = table();
+        let t = Arc::new(t);
+        start(&t, CH, GameSettings::default());
+        // Ann sends two different moves at once, Bo resigns at once: exactly
+        // one outcome is kept, and the stored game is consistent.
+        let barrier = Arc::new(Barrier::new(3));
+        let run = |who: u64, what: &'static str| {
+            let (t, b) = (t.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                b.wait();
+                match what {
+                    "resign" => t.resign(CH, who).map(|_| ()),
+                    pit => t.play(CH, who, pit).map(|_| ()),
+                }
+            })
+        };
+        let results: Vec<_> = [run(ANN, "b2"), run(ANN, "d2"), run(BO, "resign")]
+            .into_iter()
+            .map(|h| h.join().unwrap())
+            .collect();
+        let ok = results.iter().filter(|r| r.is_ok()).count();
+        match t.game(CH).unwrap() {
+            // Bo's resignation came last or lost: one of Ann's moves stands.
+            Some(view) => {
+                assert_eq!(view.game.ply(), 1, "round {round}: exactly one move");
+                assert!(results[2].is_err() || ok >= 1);
+            }
+            None => {
+                let f = t.last_game(CH).unwrap().unwrap();
+                assert_eq!(f.result.termination, Termination::Resignation);
+                assert!(results[2].is_ok());
+                let plies = f.record.parse::<isolo_bot::engine::Record>().unwrap().moves.len();
+                assert!(plies <= 1, "round {round}");
+                assert_eq!(ok, 1 + plies);
+            }
+        }
+        for r in &results {
+            if let Err(e) = r {
+                assert!(
+                    matches!(e, TableError::NotYourTurn(_) | TableError::NoGame),
+                    "round {round}: a loser is told why: {e}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_restart_in_the_middle_of_a_game_and_clocks_across_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let settings = GameSettings {
+        move_secs: Some(DAY / 1000),
+        ..GameSettings::default()
+    };
+    {
+        let store: Arc<dyn Store> = Arc::new(SledStore::open_path(dir.path()).unwrap());
+        let t = table_with(store, clock.clone(), TableConfig::default());
+        start(&t, CH, settings);
+        t.play(CH, ANN, "b2").unwrap();
+        assert_eq!(t.next_deadline().unwrap(), Some(clock.now_ms() + DAY / 2));
+    }
+    // A fresh layer over the same store continues the game...
+    let store: Arc<dyn Store> = Arc::new(SledStore::open_path(dir.path()).unwrap());
+    let t = table_with(store.clone(), clock.clone(), TableConfig::default());
+    let view = t.game(CH).unwrap().unwrap();
+    assert_eq!(view.game.ply(), 1);
+    // ...and its clock: half the day gone, then nine tenths, then the end.
+    clock.advance(DAY / 2);
+    let n = t.tick().unwrap();
+    assert!(matches!(n[..], [Notice::Reminder { user: BO, .. }]), "{n:?}");
+    assert!(t.tick().unwrap().is_empty(), "a reminder is sent once");
+    drop(t);
+    let t = table_with(store, clock.clone(), TableConfig::default());
+    clock.advance(DAY * 4 / 10);
+    assert!(matches!(
+        t.tick().unwrap()[..],
+        [Notice::Reminder { user: BO, .. }]
+    ));
+    clock.advance(DAY / 10);
+    let n = t.tick().unwrap();
+    let [Notice::TimedOut(f)] = &n[..] else {
+        panic!("{n:?}")
+    };
+    assert_eq!(f.result.outcome, Outcome::Win(Side::South));
+    assert_eq!(f.result.termination, Termination::Timeout);
+    assert_eq!(t.next_deadline().unwrap(), None);
+}
+
+#[test]
+fn a_move_resets_the_clock_and_claim_policy_waits_for_the_claim() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let config = TableConfig {
+        timeout: TimeoutPolicy::Claim,
+        ..TableConfig::default()
+    };
+    let t = table_with(Arc::new(MemoryStore::new()), clock.clone(), config);
+    start(
+        &t,
+        CH,
+        GameSettings {
+            move_secs: Some(100),
+            first: FirstMove::Opponent,
+            ..GameSettings::default()
+        },
+    );
+    assert_eq!(
+        t.game(CH).unwrap().unwrap().to_move().unwrap().user(),
+        Some(BO),
+        "the opponent starts"
+    );
+    clock.advance(60_000);
+    assert_eq!(t.tick().unwrap().len(), 1);
+    t.play(CH, BO, "g4").unwrap();
+    assert_eq!(
+        t.next_deadline().unwrap(),
+        Some(clock.now_ms() + 50_000),
+        "a new turn, a new clock"
+    );
+    assert!(matches!(t.claim(CH, BO), Err(TableError::NothingToClaim(_))));
+    clock.advance(100_000);
+    let notices = t.tick().unwrap();
+    assert_eq!(notices.len(), 1, "one event per tick and deadline: {notices:?}");
+    t.tick().unwrap();
+    let n = t.tick().unwrap();
+    assert!(
+        matches!(
+            n[..],
+            [Notice::Flagged {
+                claimant: BO,
+                flagged: ANN,
+                ..
+            }]
+        ),
+        "{n:?}"
+    );
+    assert!(
+        t.game(CH).unwrap().is_some(),
+        "no automatic win under the claim policy"
+    );
+    assert!(matches!(t.claim(CH, ANN), Err(TableError::NothingToClaim(_))));
+    let f = t.claim(CH, BO).unwrap();
+    assert_eq!(f.result.outcome, Outcome::Win(Side::North));
+}
+
+#[test]
+fn unanswered_challenges_expire() {
+    let (t, clock) = table();
+    t.challenge(request(CH, ANN, user(BO), GameSettings::default()))
+        .unwrap();
+    clock.advance(DAY - 1);
+    assert!(t.tick().unwrap().is_empty());
+    clock.advance(1);
+    let n = t.tick().unwrap();
+    assert!(matches!(&n[..], [Notice::ChallengeExpired(c)] if c.challenger.is(ANN)));
+    assert!(t.challenge_in(CH).unwrap().is_none());
+    assert!(matches!(t.accept(CH, BO, None), Err(TableError::NoChallenge)));
+}
+
+#[test]
+fn a_corrupt_game_affects_only_its_channel() {
+    let (t, _) = table();
+    start(&t, CH, GameSettings::default());
+    start(&t, CH + 1, GameSettings::default());
+    t.store()
+        .commit(&[Op::Put {
+            space: Space::Games,
+            key: keys::id(CH),
+            value: br#"{"kind":"game","format":1,"data":{"moves":"garbage"}}"#.to_vec(),
+            expect: Expect::Any,
+        }])
+        .unwrap();
+    let err = t.play(CH, ANN, "b2").unwrap_err();
+    assert!(matches!(err, TableError::Corrupt { .. }), "{err}");
+    assert!(err.to_string().contains("abort"), "says what to do: {err}");
+    t.play(CH + 1, ANN, "b2").unwrap();
+    // A moderator clears it and the channel is usable again.
+    assert!(t.abort(CH, true).unwrap().is_none());
+    start(&t, CH, GameSettings::default());
+}
