@@ -4,4 +4,6 @@
 //! (`discord -> table -> engine/store/render/ai -> engine`):
 //!
 //! - [`engine`]: the rules of Isolo. Pure, no I/O, fast.
+//! - [`render`]: board pictures (PNG), the sowing animation (GIF) and text boards.
 pub mod engine;
+pub mod render;
