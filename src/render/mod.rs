@@ -16,10 +16,12 @@ mod anim;
 mod board;
 mod canvas;
 mod encode;
+#[cfg(test)]
+mod tests;
 mod text;
 mod theme;
 
-use crate::engine::{Game, GameResult, MoveReport, Position};
+use crate::engine::{Game, GameResult, MoveReport, Pit, Position};
 
 pub use anim::render_gif;
 pub use board::{HEIGHT, WIDTH};
@@ -97,4 +99,11 @@ pub fn render_rgba(view: &BoardView) -> Vec<u8> {
             [c.0, c.1, c.2, 255]
         })
         .collect()
+}
+
+/// Where a pit is drawn in the picture: its cell as `(x, y, width, height)`
+/// in pixels (the pit, its seeds, count and marks all lie inside).
+pub fn pit_bounds(pit: Pit) -> (u32, u32, u32, u32) {
+    let (x, y, w, h) = board::cell_rect(pit);
+    (x as u32, y as u32, w as u32, h as u32)
 }

@@ -29,6 +29,15 @@ fn clip(s: &str, max: usize) -> String {
     }
 }
 
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A name for a code block: backticks would close the block.
 fn code_safe(s: &str) -> String {
     clip(&s.replace('`', "'"), 32)
@@ -69,18 +78,19 @@ pub fn render_text(view: &BoardView) -> String {
         }
         out.push('\n');
     };
-    let letters = "     a   b   c   d   e   f   g   h\n";
+    // Cells are 5 characters wide with the units digit in the 4th; the letters sit above it.
+    let letters = "     a    b    c    d    e    f    g    h\n";
     band(&mut out, Side::North);
     out.push_str(letters);
     for rank in (1..=4u8).rev() {
         if rank == 2 {
-            out.push_str("   ---------------------------------\n");
+            out.push_str("  ----------------------------------------\n");
         }
         let _ = write!(out, "{rank} ");
         for col in 0..8u8 {
             let Some(pit) = Pit::new(col, rank) else { continue };
             let look = scene.look(pit);
-            let pre = if look.from { '>' } else { ' ' };
+            let pre = if look.from { ">" } else { "" };
             let suf = if look.end {
                 '*'
             } else if look.taken > 0 {
@@ -94,7 +104,8 @@ pub fn render_text(view: &BoardView) -> String {
             marks[1] |= look.end;
             marks[2] |= look.taken > 0;
             marks[3] |= look.protected;
-            let _ = write!(out, " {pre}{:>2}{suf}", look.count);
+            // The start mark hugs the number so the units digit stays in its column.
+            let _ = write!(out, " {:>3}{suf}", format!("{pre}{}", look.count));
         }
         let _ = writeln!(out, " {rank}");
     }
@@ -166,7 +177,7 @@ pub fn alt_text(view: &BoardView) -> String {
                 .filter(|p| l.taken[p.index()] > 0)
                 .map(|p| format!("{} from {p}", l.taken[p.index()]))
                 .collect();
-            let _ = write!(out, ", capturing {}", taken.join(" and "));
+            let _ = write!(out, ", capturing {}", and_list(&taken));
         }
         out.push_str(". ");
     }
