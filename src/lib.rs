@@ -5,9 +5,11 @@
 //!
 //! - [`engine`]: the rules of Isolo. Pure, no I/O, fast.
 //! - [`ai`]: computer opponents built on the engine.
+//! - [`render`]: board pictures (PNG), the sowing animation (GIF) and text boards.
 //! - [`store`]: durable, versioned, compare-and-swap storage (sled by default).
 //! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings.
 pub mod ai;
 pub mod engine;
+pub mod render;
 pub mod store;
 pub mod table;

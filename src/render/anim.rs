@@ -1,0 +1,426 @@
+//! The sowing animation: a GIF that plays a move lap by lap (seeds dropping,
+//! captures flying across, relays lifting) and holds on the position after it.
+//!
+//! Discord animates GIF but not APNG. To stay fast and small, every frame uses
+//! the one global palette, only the cells that changed are redrawn, and each
+//! frame stores just the rectangle that changed, with unchanged pixels
+//! transparent (long transparent runs compress to almost nothing).
+
+use std::borrow::Cow;
+
+use crate::engine::{CaptureFrom, LapEnd, LapSource, MoveReport, Pit, Position, Side};
+
+use super::board::{self, cell_rect, pit_center, Active, LastMove, PitLook, Scene, HEIGHT, WIDTH};
+use super::canvas::Canvas;
+use super::theme::{palette_bytes, Quantizer, COLORS, TRANSPARENT};
+
+/// More steps than this are merged into fewer frames (a move may have thousands of laps).
+const MAX_FRAMES: usize = 90;
+/// How long the final position is held, in hundredths of a second.
+const HOLD: u16 = 400;
+
+/// Renders the move `report`, played from `before`, as an animated GIF of
+/// [`WIDTH`] x [`HEIGHT`] that loops and ends on the position after the move,
+/// drawn exactly like [`super::render_png`] would with the move marked.
+///
+/// A report that does not belong to `before` does not panic; the animation
+/// then shows what the report says.
+pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Vec<u8> {
+    let steps = count_steps(before, report);
+    let frames = steps.min(MAX_FRAMES).max(1);
+    let mut anim = Animator::new(before, report, names);
+    let mut i = 0usize;
+    simulate(before, report, |step| {
+        // Keep the step if it is the last of its share of the frames: an even sampling.
+        let keep = steps <= frames || (i + 1) * frames / steps != i * frames / steps;
+        anim.counts = *step.counts;
+        if keep && anim.frame(step) {
+            anim.pending_delay = step.delay;
+        } else {
+            // A skipped or invisible step prolongs the frame on screen.
+            anim.pending_delay = anim.pending_delay.saturating_add(step.delay);
+        }
+        i += 1;
+    });
+    anim.finish()
+}
+
+/// What the animation shows after one event of the move.
+struct Step<'a> {
+    counts: &'a [u8; 32],
+    taken: &'a [u8; 32],
+    marks: &'a [(Pit, Active)],
+    hand: Option<(Pit, u8)>,
+    /// Captured seeds in flight: from these pits toward `to`, `t` of the way.
+    flight: Option<Flight>,
+    delay: u16,
+}
+
+#[derive(Clone, Copy)]
+struct Flight {
+    from: [Option<(Pit, u8)>; 2],
+    to: Pit,
+    t: f32,
+}
+
+fn count_steps(before: &Position, report: &MoveReport) -> usize {
+    let mut n = 0;
+    simulate(before, report, |_| n += 1);
+    n
+}
+
+/// Replays the report on the counts of `before`, calling `visit` after each event.
+fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)) {
+    let mut counts = [0u8; 32];
+    for p in Pit::all() {
+        counts[p.index()] = before.seeds(p);
+    }
+    let mut taken = [0u8; 32];
+    let mut hand: u8 = 0;
+    let laps = &report.laps;
+    for (li, lap) in laps.iter().enumerate() {
+        if let LapSource::Move { pit } = lap.source {
+            hand = std::mem::take(&mut counts[pit.index()]);
+            visit(&Step {
+                counts: &counts,
+                taken: &taken,
+                marks: &[(pit, Active::Lift)],
+                hand: Some((pit, hand)),
+                flight: None,
+                delay: 70,
+            });
+        }
+        for (si, &p) in lap.sown.iter().enumerate() {
+            let c = &mut counts[p.index()];
+            *c = c.saturating_add(1);
+            hand = hand.saturating_sub(1);
+            // The first seeds of a move go slower, so the eye can follow the direction.
+            let delay = if li == 0 && si < 3 { 16 } else { 9 };
+            visit(&Step {
+                counts: &counts,
+                taken: &taken,
+                marks: &[(p, Active::Sown)],
+                hand: Some((p, hand)),
+                flight: None,
+                delay,
+            });
+        }
+        match &lap.end {
+            LapEnd::Empty { pit } | LapEnd::WipeOut { pit } => {
+                visit(&Step {
+                    counts: &counts,
+                    taken: &taken,
+                    marks: &[(*pit, Active::Capture)],
+                    hand: None,
+                    flight: None,
+                    delay: 50,
+                });
+            }
+            LapEnd::Relay { pit, .. } => {
+                hand = std::mem::take(&mut counts[pit.index()]);
+                visit(&Step {
+                    counts: &counts,
+                    taken: &taken,
+                    marks: &[(*pit, Active::Lift)],
+                    hand: Some((*pit, hand)),
+                    flight: None,
+                    delay: 35,
+                });
+            }
+            LapEnd::Capture { pit, taken: from } => {
+                let mut marks = vec![(*pit, Active::Capture)];
+                let mut pits = [None, None];
+                for (slot, t) in pits.iter_mut().zip(from.iter()) {
+                    if t.seeds > 0 {
+                        marks.push((t.pit, Active::Taken));
+                        *slot = Some((t.pit, t.seeds));
+                    }
+                }
+                visit(&Step {
+                    counts: &counts,
+                    taken: &taken,
+                    marks: &marks,
+                    hand: None,
+                    flight: None,
+                    delay: 45,
+                });
+                hand = 0;
+                for t in from {
+                    hand = hand.saturating_add(counts[t.pit.index()]);
+                    counts[t.pit.index()] = 0;
+                    let tk = &mut taken[t.pit.index()];
+                    *tk = tk.saturating_add(t.seeds);
+                }
+                // Captured seeds are sown from the lap origin (or, by house rule, the capturing pit).
+                let to = match (before.capture_from(), laps.get(li + 1)) {
+                    (CaptureFrom::Origin, Some(next)) => next.origin,
+                    _ => *pit,
+                };
+                for t in [0.35, 0.7] {
+                    visit(&Step {
+                        counts: &counts,
+                        taken: &taken,
+                        marks: &marks,
+                        hand: None,
+                        flight: Some(Flight { from: pits, to, t }),
+                        delay: 10,
+                    });
+                }
+                visit(&Step {
+                    counts: &counts,
+                    taken: &taken,
+                    marks: &[(to, Active::Lift)],
+                    hand: Some((to, hand)),
+                    flight: None,
+                    delay: 30,
+                });
+            }
+        }
+    }
+}
+
+/// A frame waiting for its delay to be known (merged frames add their delays).
+struct Pending {
+    rect: (usize, usize, usize, usize),
+    pixels: Vec<u8>,
+    transparent: bool,
+}
+
+struct Animator {
+    scene: Scene,
+    mover: Side,
+    move_pit: Pit,
+    /// The base picture (no pits), to repaint a cell from.
+    base: Canvas,
+    /// The board as drawn for the current counts and marks, without overlays.
+    clean: Canvas,
+    /// `clean` plus this frame's overlays.
+    frame: Canvas,
+    looks: [PitLook; 32],
+    /// Palette indices of the last frame written.
+    shown: Vec<u8>,
+    overlay: Option<(usize, usize, usize, usize)>,
+    quant: Quantizer,
+    out: gif::Encoder<Vec<u8>>,
+    pending: Option<Pending>,
+    pending_delay: u16,
+    report_last: LastMove,
+    /// Seeds per pit after the last step simulated.
+    counts: [u8; 32],
+    after_overture: [bool; 2],
+    result: Option<crate::engine::GameResult>,
+}
+
+impl Animator {
+    fn new(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Animator {
+        let mut scene = Scene::new(before, None, names, None);
+        // Playing the ng'hana ends the overture before the first seed is sown.
+        if report.ended_overture {
+            scene.overture[report.side.index()] = false;
+        }
+        let after_overture = scene.overture;
+        let counts = scene.counts;
+        scene.to_move = Some(report.side);
+        scene.sowing = Some(report.mv);
+        let base = board::draw_base(&scene);
+        let mut clean = Canvas::new(WIDTH, HEIGHT, COLORS.bg);
+        clean.copy_from(&base, (0, 0, WIDTH as usize, HEIGHT as usize));
+        let mut looks = [PitLook::default(); 32];
+        for p in Pit::all() {
+            looks[p.index()] = scene.look(p);
+            board::draw_pit(&mut clean, p, &looks[p.index()], Some(report.side));
+        }
+        let mut frame = Canvas::new(WIDTH, HEIGHT, COLORS.bg);
+        frame.copy_from(&clean, (0, 0, WIDTH as usize, HEIGHT as usize));
+        let mut quant = Quantizer::new();
+        let (w, h) = (WIDTH as usize, HEIGHT as usize);
+        let mut shown = vec![0u8; w * h];
+        quant.rect(frame.pixmap.data(), w, (0, 0, w, h), &mut shown);
+        // The size fits u16 and the palette has 256 entries: the encoder cannot refuse them.
+        let mut out = gif::Encoder::new(Vec::with_capacity(256 * 1024), WIDTH as u16, HEIGHT as u16, &palette_bytes())
+            .expect("GIF header into memory");
+        let _ = out.set_repeat(gif::Repeat::Infinite);
+        Animator {
+            scene,
+            mover: report.side,
+            move_pit: report.mv.pit(),
+            base,
+            clean,
+            frame,
+            looks,
+            pending: Some(Pending {
+                rect: (0, 0, w, h),
+                pixels: shown.clone(),
+                transparent: false,
+            }),
+            shown,
+            overlay: None,
+            quant,
+            out,
+            // The position before the move is shown a moment before seeds move.
+            pending_delay: 50,
+            counts,
+            report_last: LastMove::from_report(report),
+            after_overture,
+            result: report.result,
+        }
+    }
+
+    /// Draws the state of `step` and queues the rectangle that changed; false
+    /// when nothing visible changed.
+    fn frame(&mut self, step: &Step) -> bool {
+        let mut dirty: Vec<(usize, usize, usize, usize)> = Vec::new();
+        for p in Pit::all() {
+            let i = p.index();
+            let mut look = PitLook {
+                count: step.counts[i],
+                from: p == self.move_pit,
+                taken: step.taken[i],
+                protected: self.scene.protected(p),
+                ..PitLook::default()
+            };
+            if let Some(&(_, a)) = step.marks.iter().rev().find(|(q, _)| *q == p) {
+                look.active = Some(a);
+            }
+            if let Some((q, n)) = step.hand {
+                if q == p {
+                    look.hand = Some(n);
+                }
+            }
+            if look != self.looks[i] {
+                let r = cell_rect(p);
+                self.clean.copy_from(&self.base, r);
+                board::draw_pit(&mut self.clean, p, &look, Some(self.mover));
+                self.looks[i] = look;
+                dirty.push(r);
+            }
+        }
+        if let Some(r) = self.overlay.take() {
+            dirty.push(r);
+        }
+        for &r in &dirty {
+            self.frame.copy_from(&self.clean, r);
+        }
+        if let Some(f) = step.flight {
+            let r = draw_flight(&mut self.frame, &f);
+            self.overlay = Some(r);
+            dirty.push(r);
+        }
+        self.emit(dirty)
+    }
+
+    /// Quantizes the dirty rectangles, finds what really changed and queues it;
+    /// false when nothing changed.
+    fn emit(&mut self, dirty: Vec<(usize, usize, usize, usize)>) -> bool {
+        let (w, h) = (WIDTH as usize, HEIGHT as usize);
+        let mut changed: Option<(usize, usize, usize, usize)> = None; // x0, y0, x1, y1
+        let mut next = self.shown.clone();
+        for r in dirty {
+            let r = clamp(r, w, h);
+            self.quant.rect(self.frame.pixmap.data(), w, r, &mut next);
+            let (x, y, rw, rh) = r;
+            for row in y..y + rh {
+                for col in x..x + rw {
+                    let i = row * w + col;
+                    if next[i] != self.shown[i] {
+                        changed = Some(match changed {
+                            None => (col, row, col + 1, row + 1),
+                            Some((a, b, c, d)) => (a.min(col), b.min(row), c.max(col + 1), d.max(row + 1)),
+                        });
+                    }
+                }
+            }
+        }
+        let Some((x0, y0, x1, y1)) = changed else {
+            return false;
+        };
+        let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
+        for row in y0..y1 {
+            for col in x0..x1 {
+                let i = row * w + col;
+                pixels.push(if next[i] == self.shown[i] { TRANSPARENT } else { next[i] });
+            }
+        }
+        self.shown = next;
+        self.flush();
+        self.pending = Some(Pending {
+            rect: (x0, y0, x1 - x0, y1 - y0),
+            pixels,
+            transparent: true,
+        });
+        true
+    }
+
+    /// Writes the pending frame with the delay gathered since it was queued.
+    fn flush(&mut self) {
+        let Some(p) = self.pending.take() else { return };
+        // Browsers treat delays under 2/100 s as 1/10 s; never write one.
+        let delay = self.pending_delay.max(2);
+        self.pending_delay = 0;
+        let frame = gif::Frame {
+            delay,
+            dispose: gif::DisposalMethod::Keep,
+            transparent: p.transparent.then_some(TRANSPARENT),
+            left: p.rect.0 as u16,
+            top: p.rect.1 as u16,
+            width: p.rect.2 as u16,
+            height: p.rect.3 as u16,
+            buffer: Cow::Owned(p.pixels),
+            ..gif::Frame::default()
+        };
+        // Frames lie inside the canvas and use palette indices: writing to memory cannot fail.
+        let _ = self.out.write_frame(&frame);
+    }
+
+    /// Adds the final position, drawn as the PNG draws it, holds it, and closes the GIF.
+    fn finish(mut self) -> Vec<u8> {
+        let mut scene = self.scene.clone();
+        scene.overture = self.after_overture;
+        scene.counts = self.counts;
+        scene.to_move = self.result.is_none().then(|| self.mover.opponent());
+        scene.result = self.result;
+        scene.last = Some(self.report_last.clone());
+        scene.sowing = None;
+        self.frame = board::draw(&scene);
+        if self.emit(vec![(0, 0, WIDTH as usize, HEIGHT as usize)]) {
+            self.pending_delay = HOLD;
+        } else {
+            self.pending_delay = self.pending_delay.saturating_add(HOLD);
+        }
+        self.flush();
+        self.out.into_inner().unwrap_or_default()
+    }
+}
+
+fn clamp(r: (usize, usize, usize, usize), w: usize, h: usize) -> (usize, usize, usize, usize) {
+    let (x, y, rw, rh) = r;
+    let x = x.min(w);
+    let y = y.min(h);
+    (x, y, rw.min(w - x), rh.min(h - y))
+}
+
+/// Draws captured seeds on their way; returns the rectangle drawn over.
+fn draw_flight(cv: &mut Canvas, f: &Flight) -> (usize, usize, usize, usize) {
+    let (tx, ty) = pit_center(f.to);
+    let mut bounds = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (pit, n) in f.from.iter().flatten() {
+        let (sx, sy) = pit_center(*pit);
+        let (x, y) = (sx + (tx - sx) * f.t, sy + (ty - sy) * f.t);
+        // A small cluster of seeds: enough to read as "a handful", capped.
+        let shown = usize::from(*n).min(7);
+        for k in 0..shown {
+            let a = k as f32 * 2.4;
+            let r = if k == 0 { 0.0 } else { 12.0 };
+            let (cx, cy) = (x + r * a.cos(), y + r * a.sin());
+            cv.circle(cx, cy, 7.5, COLORS.taken);
+            cv.circle(cx, cy, 5.5, COLORS.seed);
+        }
+        bounds = (bounds.0.min(x - 22.0), bounds.1.min(y - 22.0), bounds.2.max(x + 22.0), bounds.3.max(y + 22.0));
+    }
+    if bounds.0 > bounds.2 {
+        return (0, 0, 0, 0);
+    }
+    let x0 = bounds.0.max(0.0) as usize;
+    let y0 = bounds.1.max(0.0) as usize;
+    (x0, y0, (bounds.2 as usize).saturating_sub(x0) + 1, (bounds.3 as usize).saturating_sub(y0) + 1)
+}

@@ -1,0 +1,109 @@
+//! Pictures of the board: the PNG posted after each turn, the sowing animation
+//! (GIF), and text versions for alt text and `/isolo board text`.
+//!
+//! - [`BoardView`]: what to show (position, last move, names, result).
+//! - [`render_png`]: the board as a 1000 x 560 PNG, opaque with its own dark
+//!   background so it reads the same on Discord's dark and light themes.
+//! - [`render_gif`]: a move, lap by lap, ending on the position after it.
+//! - [`render_text`]: a monospace grid for a code block; [`alt_text`]: a
+//!   description of at most [`ALT_TEXT_MAX`] characters.
+//!
+//! Pictures are drawn with tiny-skia and the embedded Inter Bold font, then
+//! quantized to one fixed palette (`theme.rs`), which keeps the PNG small and
+//! gives the GIF its global palette.
+
+mod anim;
+mod board;
+mod canvas;
+mod encode;
+#[cfg(test)]
+mod tests;
+mod text;
+mod theme;
+
+use crate::engine::{Game, GameResult, MoveReport, Pit, Position};
+
+pub use anim::render_gif;
+pub use board::{HEIGHT, WIDTH};
+pub use text::{alt_text, render_text, ALT_TEXT_MAX};
+
+/// What a board picture shows. Build with [`BoardView::new`] and the setters.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardView<'a> {
+    /// The position to draw.
+    pub position: &'a Position,
+    /// The move that led to it, marked on the board (start, end, captures).
+    pub last: Option<&'a MoveReport>,
+    /// Player names, South then North; `None` shows "South" / "North".
+    pub names: [Option<&'a str>; 2],
+    /// The result, once the game is over (shown instead of whose turn it is).
+    pub result: Option<GameResult>,
+}
+
+impl<'a> BoardView<'a> {
+    /// A view of a position, with no last move, no names and no result.
+    pub fn new(position: &'a Position) -> BoardView<'a> {
+        BoardView {
+            position,
+            last: None,
+            names: [None, None],
+            result: None,
+        }
+    }
+
+    /// A view of a game's current position and result.
+    pub fn of_game(game: &'a Game) -> BoardView<'a> {
+        BoardView::new(game.position()).result(game.result())
+    }
+
+    /// Marks the move that led to the position.
+    pub fn last_move(mut self, report: Option<&'a MoveReport>) -> BoardView<'a> {
+        self.last = report;
+        self
+    }
+
+    /// Sets the players' names (South, North).
+    pub fn names(mut self, south: Option<&'a str>, north: Option<&'a str>) -> BoardView<'a> {
+        self.names = [south, north];
+        self
+    }
+
+    /// Sets the result.
+    pub fn result(mut self, result: Option<GameResult>) -> BoardView<'a> {
+        self.result = result;
+        self
+    }
+
+    fn scene(&self) -> board::Scene {
+        board::Scene::new(self.position, self.last, self.names, self.result)
+    }
+}
+
+/// The board as a PNG of [`WIDTH`] x [`HEIGHT`] pixels (8-bit indexed, about 30 KB).
+pub fn render_png(view: &BoardView) -> Vec<u8> {
+    let cv = board::draw(&view.scene());
+    let idx = encode::indices(&cv);
+    // Encoding a buffer of the right size into memory cannot fail.
+    encode::png(&idx, WIDTH, HEIGHT).expect("in-memory PNG encoding")
+}
+
+/// The board as RGBA pixels (row-major, [`WIDTH`] x [`HEIGHT`]), exactly the
+/// colours of [`render_png`]: for embedding in other pictures and for tests.
+pub fn render_rgba(view: &BoardView) -> Vec<u8> {
+    let cv = board::draw(&view.scene());
+    let pal = theme::palette();
+    encode::indices(&cv)
+        .into_iter()
+        .flat_map(|i| {
+            let c = pal[usize::from(i)];
+            [c.0, c.1, c.2, 255]
+        })
+        .collect()
+}
+
+/// Where a pit is drawn in the picture: its cell as `(x, y, width, height)`
+/// in pixels (the pit, its seeds, count and marks all lie inside).
+pub fn pit_bounds(pit: Pit) -> (u32, u32, u32, u32) {
+    let (x, y, w, h) = board::cell_rect(pit);
+    (x as u32, y as u32, w as u32, h as u32)
+}

@@ -1,0 +1,178 @@
+//! Pixel checks of the board picture where it matters to a player.
+
+use crate::engine::{
+    CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side, Termination, Variant,
+};
+
+use super::board::{band_y, cell_rect, BAND_H, HEIGHT, WIDTH};
+use super::theme::{Rgb, COLORS};
+use super::{pit_bounds, render_rgba, BoardView};
+
+fn pit(s: &str) -> Pit {
+    s.parse().expect("pit name")
+}
+
+fn play(variant: Variant, moves: &str) -> (Game, Option<MoveReport>) {
+    let mut game = Game::new(Rules::new(variant));
+    let mut last = None;
+    for m in moves.split_whitespace() {
+        last = Some(game.play(m.parse::<Move>().expect("move")).expect("legal"));
+    }
+    (game, last)
+}
+
+/// Pixels of exactly colour `c` inside `(x, y, w, h)`.
+fn count(rgba: &[u8], rect: (usize, usize, usize, usize), c: Rgb) -> usize {
+    let (x, y, w, h) = rect;
+    let mut n = 0;
+    for row in y..y + h {
+        for col in x..x + w {
+            let i = (row * WIDTH as usize + col) * 4;
+            if rgba[i] == c.0 && rgba[i + 1] == c.1 && rgba[i + 2] == c.2 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn cell(p: &str) -> (usize, usize, usize, usize) {
+    cell_rect(pit(p))
+}
+
+#[test]
+fn pit_bounds_match_the_cells_and_tile_the_board() {
+    for p in Pit::all() {
+        let (x, y, w, h) = pit_bounds(p);
+        assert_eq!((x as usize, y as usize, w as usize, h as usize), cell_rect(p));
+        assert!(x + w <= WIDTH && y + h <= HEIGHT);
+    }
+    // Rank 4 is on top and column a on the left.
+    assert!(pit_bounds(pit("a4")).1 < pit_bounds(pit("a1")).1);
+    assert!(pit_bounds(pit("a1")).0 < pit_bounds(pit("h1")).0);
+}
+
+#[test]
+fn an_empty_pit_shows_no_seeds_and_a_full_one_does() {
+    // After W1, a1 is empty and h1 holds 5.
+    let (game, last) = play(Variant::Women, "b2");
+    let rgba = render_rgba(&BoardView::new(game.position()).last_move(last.as_ref()));
+    assert_eq!(game.position().seeds(pit("a1")), 0);
+    assert_eq!(count(&rgba, cell("a1"), COLORS.seed), 0);
+    assert!(count(&rgba, cell("h1"), COLORS.seed) > 5 * 60, "five seeds drawn");
+    // The count differs too: white digits in the full pit, a faint zero in the empty one.
+    assert_eq!(count(&rgba, cell("a1"), COLORS.number), 0);
+    assert!(count(&rgba, cell("h1"), COLORS.number) > 50);
+    assert!(count(&rgba, cell("a1"), COLORS.zero[0]) > 50);
+}
+
+#[test]
+fn more_seeds_draw_more_seed_pixels() {
+    let (game, _) = play(Variant::Boys, "");
+    let rgba = render_rgba(&BoardView::new(game.position()));
+    // a4 holds 17 (a full ring), b3 holds 1.
+    let many = count(&rgba, cell("a4"), COLORS.seed);
+    let one = count(&rgba, cell("b3"), COLORS.seed);
+    assert!(one > 20 && many > 10 * one, "{one} {many}");
+}
+
+#[test]
+fn last_move_marks_start_end_and_captured_pits() {
+    // W3 (rules.md): South d2 captures from North's a3 and a4.
+    let (game, last) = play(Variant::Women, "b2 h4 d2");
+    let report = last.expect("a move");
+    let rgba = render_rgba(&BoardView::new(game.position()).last_move(Some(&report)));
+    let from = cell_rect(report.mv.pit());
+    let end = cell_rect(report.last_pit());
+    assert!(count(&rgba, from, COLORS.from) > 300, "start pit ringed");
+    assert!(count(&rgba, end, COLORS.end) > 300, "end pit ringed");
+    let taken: Vec<Pit> = report.captures().map(|t| t.pit).collect();
+    assert!(!taken.is_empty());
+    for p in &taken {
+        assert!(count(&rgba, cell_rect(*p), COLORS.taken) > 300, "{p} ringed red");
+        assert_eq!(p.owner(), Side::North);
+    }
+    // An untouched pit carries no mark.
+    let quiet = Pit::all()
+        .find(|p| *p != report.mv.pit() && *p != report.last_pit() && !taken.contains(p))
+        .expect("some pit");
+    for c in [COLORS.from, COLORS.end, COLORS.taken] {
+        assert_eq!(count(&rgba, cell_rect(quiet), c), 0);
+    }
+    // Without the last move, no marks anywhere on the board.
+    let plain = render_rgba(&BoardView::new(game.position()));
+    assert_eq!(count(&plain, from, COLORS.from), 0);
+}
+
+#[test]
+fn whose_turn_it_is_shows_as_the_movers_frame_and_pill() {
+    let (game, _) = play(Variant::Women, "b2");
+    let rgba = render_rgba(&BoardView::new(game.position()));
+    // North to move: North's band holds his accent pill, South's holds none of North's colour.
+    let north_band = (0, band_y(Side::North) as usize, WIDTH as usize, BAND_H as usize);
+    let south_band = (0, band_y(Side::South) as usize, WIDTH as usize, BAND_H as usize);
+    let north = COLORS.accent[Side::North.index()];
+    let south = COLORS.accent[Side::South.index()];
+    assert!(count(&rgba, north_band, north) > 1500, "TO MOVE pill");
+    assert!(count(&rgba, south_band, south) < 400, "only the name dot");
+    // And the frame around North's half (its top edge).
+    let frame_rows = (40, 60, 900, 20);
+    assert!(count(&rgba, frame_rows, north) > 800, "frame along North's half");
+}
+
+#[test]
+fn overture_protection_is_drawn_until_the_nghana_is_played() {
+    let (start, _) = play(Variant::Boys, "");
+    let rgba = render_rgba(&BoardView::new(start.position()));
+    for p in ["h1", "h2", "a4", "a3"] {
+        assert!(count(&rgba, cell(p), COLORS.guard) > 80, "{p} protected");
+    }
+    // (A few antialiased pixels of the white digits may quantize to the light guard grey.)
+    assert!(count(&rgba, cell("g1"), COLORS.guard) < 20);
+    // South plays his ng'hana: his column is open, North's still protected.
+    let (game, last) = play(Variant::Boys, "h1");
+    let rgba = render_rgba(&BoardView::new(game.position()).last_move(last.as_ref()));
+    assert!(count(&rgba, cell("h2"), COLORS.guard) < 20);
+    assert!(count(&rgba, cell("a4"), COLORS.guard) > 80);
+}
+
+#[test]
+fn the_result_banner_appears_only_when_the_game_is_over() {
+    let (game, _) = play(Variant::Women, "b2");
+    let middle = (300, 260, 400, 40);
+    let live = render_rgba(&BoardView::new(game.position()));
+    assert_eq!(count(&live, middle, COLORS.banner), 0);
+    let result = GameResult {
+        outcome: Outcome::Win(Side::South),
+        termination: Termination::Resignation,
+    };
+    let over = render_rgba(&BoardView::new(game.position()).result(Some(result)));
+    assert!(count(&over, middle, COLORS.banner) > 3000);
+}
+
+#[test]
+fn odd_positions_render_without_panicking() {
+    let mut all_in_one = [[0u8; 16]; 2];
+    all_in_one[0][3] = 64;
+    let mut spread = [[0u8; 16]; 2];
+    spread[1] = [4; 16];
+    let cases = [
+        Position::from_parts(Variant::Women, CaptureFrom::Origin, all_in_one, [false; 2], Side::North),
+        Position::from_parts(Variant::Women, CaptureFrom::CapturePit, spread, [false; 2], Side::South),
+    ];
+    let long = "x".repeat(500);
+    for p in cases {
+        let p = p.expect("valid parts");
+        let result = GameResult {
+            outcome: Outcome::Draw,
+            termination: Termination::Aborted,
+        };
+        let view = BoardView::new(&p)
+            .names(Some("\u{0}\u{7}"), Some(&long))
+            .result(Some(result));
+        let rgba = render_rgba(&view);
+        assert_eq!(rgba.len(), (WIDTH * HEIGHT * 4) as usize);
+        assert!(super::alt_text(&view).chars().count() <= super::ALT_TEXT_MAX);
+        assert!(super::render_text(&view).contains("64"));
+    }
+}

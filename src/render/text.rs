@@ -1,0 +1,195 @@
+//! Text versions of the board: a monospace grid for a Discord code block, and
+//! alt text for the picture attachment.
+
+use std::fmt::Write;
+
+use crate::engine::{Pit, Side, Variant};
+
+use super::board::{result_text, side_title, Scene};
+use super::BoardView;
+
+/// Discord's limit on an attachment's description.
+pub const ALT_TEXT_MAX: usize = 1024;
+
+fn variant_title(v: Variant) -> &'static str {
+    match v {
+        Variant::Women => "women's game",
+        Variant::Boys => "boys' game",
+    }
+}
+
+/// At most `max` characters of `s`, with "..." when cut.
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut out: String = s.chars().take(max.saturating_sub(3)).collect();
+        out.push_str("...");
+        out
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A name for a code block: backticks would close the block.
+fn code_safe(s: &str) -> String {
+    clip(&s.replace('`', "'"), 32)
+}
+
+/// "South" or "South (alice)".
+fn who(scene: &Scene, side: Side, clean: impl Fn(&str) -> String) -> String {
+    let name = &scene.names[side.index()];
+    if name == side_title(side) {
+        name.clone()
+    } else {
+        format!("{} ({})", side_title(side), clean(name))
+    }
+}
+
+/// The board as a monospace grid for a Discord code block (without the fences),
+/// ranks 4 to 1 top to bottom, with the last move and overture marked.
+pub fn render_text(view: &BoardView) -> String {
+    let scene = view.scene();
+    let mut out = String::new();
+    let mut marks = [false; 4];
+    let band = |out: &mut String, side: Side| {
+        let _ = write!(
+            out,
+            "{}: {} seeds",
+            who(&scene, side, code_safe),
+            scene.total(side)
+        );
+        if scene.variant == Variant::Boys {
+            out.push_str(if scene.overture[side.index()] {
+                ", in overture"
+            } else {
+                ", overture over"
+            });
+        }
+        if scene.to_move == Some(side) {
+            out.push_str("  << to move");
+        }
+        out.push('\n');
+    };
+    // Cells are 5 characters wide with the units digit in the 4th; the letters sit above it.
+    let letters = "     a    b    c    d    e    f    g    h\n";
+    band(&mut out, Side::North);
+    out.push_str(letters);
+    for rank in (1..=4u8).rev() {
+        if rank == 2 {
+            out.push_str("  ----------------------------------------\n");
+        }
+        let _ = write!(out, "{rank} ");
+        for col in 0..8u8 {
+            let Some(pit) = Pit::new(col, rank) else { continue };
+            let look = scene.look(pit);
+            let pre = if look.from { ">" } else { "" };
+            let suf = if look.end {
+                '*'
+            } else if look.taken > 0 {
+                'x'
+            } else if look.protected {
+                '#'
+            } else {
+                ' '
+            };
+            marks[0] |= look.from;
+            marks[1] |= look.end;
+            marks[2] |= look.taken > 0;
+            marks[3] |= look.protected;
+            // The start mark hugs the number so the units digit stays in its column.
+            let _ = write!(out, " {:>3}{suf}", format!("{pre}{}", look.count));
+        }
+        let _ = writeln!(out, " {rank}");
+    }
+    out.push_str(letters);
+    band(&mut out, Side::South);
+    if let Some(l) = &scene.last {
+        let _ = write!(out, "Last: {} played {} -> {}", side_title(l.side), l.from, l.end);
+        if l.captured > 0 {
+            let _ = write!(out, ", took {} (", l.captured);
+            let taken: Vec<String> = Pit::all()
+                .filter(|p| l.taken[p.index()] > 0)
+                .map(|p| format!("{p} {}", l.taken[p.index()]))
+                .collect();
+            let _ = write!(out, "{})", taken.join(", "));
+        }
+        out.push('\n');
+    }
+    let legend: Vec<&str> = ["> from", "* end", "x taken", "# protected (overture)"]
+        .into_iter()
+        .zip(marks)
+        .filter_map(|(t, on)| on.then_some(t))
+        .collect();
+    if !legend.is_empty() {
+        let _ = writeln!(out, "Marks: {}", legend.join("  "));
+    }
+    if let Some(r) = &scene.result {
+        let names = [code_safe(&scene.names[0]), code_safe(&scene.names[1])];
+        let _ = writeln!(out, "Result: {} ({})", result_text(r, &names), r.outcome.notation());
+    }
+    out
+}
+
+/// A description of the picture for screen readers, at most [`ALT_TEXT_MAX`]
+/// characters: players, seeds, every rank, whose turn, last move, overture, result.
+pub fn alt_text(view: &BoardView) -> String {
+    let scene = view.scene();
+    let clean = |s: &str| clip(s, 40);
+    let mut out = format!("Isolo board, {}. ", variant_title(scene.variant));
+    for side in [Side::North, Side::South] {
+        let ranks = match side {
+            Side::North => "ranks 4 and 3, top",
+            Side::South => "ranks 1 and 2, bottom",
+        };
+        let _ = write!(out, "{}, {ranks}: {} seeds", who(&scene, side, clean), scene.total(side));
+        if scene.variant == Variant::Boys {
+            let nghana = Pit::from_ring(side, 7);
+            if scene.overture[side.index()] {
+                let _ = write!(out, ", in overture (ng'hana {nghana} protected)");
+            } else {
+                out.push_str(", overture over");
+            }
+        }
+        out.push_str(". ");
+    }
+    out.push_str("Seeds by rank, columns a to h: ");
+    for rank in (1..=4u8).rev() {
+        let counts: Vec<String> = (0..8u8)
+            .filter_map(|c| Pit::new(c, rank))
+            .map(|p| scene.counts[p.index()].to_string())
+            .collect();
+        let _ = write!(out, "rank {rank}: {}; ", counts.join(" "));
+    }
+    out.truncate(out.trim_end_matches([';', ' ']).len());
+    out.push_str(". ");
+    if let Some(l) = &scene.last {
+        let _ = write!(out, "Last move: {} played {}, ending at {}", side_title(l.side), l.from, l.end);
+        if l.captured > 0 {
+            let taken: Vec<String> = Pit::all()
+                .filter(|p| l.taken[p.index()] > 0)
+                .map(|p| format!("{} from {p}", l.taken[p.index()]))
+                .collect();
+            let _ = write!(out, ", capturing {}", and_list(&taken));
+        }
+        out.push_str(". ");
+    }
+    match (&scene.result, scene.to_move) {
+        (Some(r), _) => {
+            let names = [clean(&scene.names[0]), clean(&scene.names[1])];
+            let _ = write!(out, "Game over: {}.", result_text(r, &names));
+        }
+        (None, Some(side)) => {
+            let _ = write!(out, "{} to move.", side_title(side));
+        }
+        (None, None) => {}
+    }
+    clip(out.trim_end(), ALT_TEXT_MAX)
+}

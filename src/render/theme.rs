@@ -1,0 +1,258 @@
+//! Colours of the board and the fixed palette every picture is quantized to.
+//!
+//! The pictures are drawn in full colour with antialiasing, then mapped to a
+//! palette of at most 255 colours: an indexed PNG is several times smaller than
+//! an RGB one, and a GIF needs a palette anyway. The palette is designed, not
+//! learned: every flat colour of the theme is in it exactly, plus blend ramps
+//! between the colour pairs that meet at an antialiased edge (seed on pit, text
+//! on panel, ...), so edges stay smooth after quantization.
+
+use std::sync::OnceLock;
+
+/// An opaque colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `self` moved toward `other` by `t` (0 = self, 1 = other).
+    pub(crate) fn mix(self, other: Rgb, t: f32) -> Rgb {
+        let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+        Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
+    }
+}
+
+const fn hex(v: u32) -> Rgb {
+    Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)
+}
+
+/// The board's colours. One theme, opaque with its own dark background, so the
+/// picture reads the same on Discord's dark and light themes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Colors {
+    /// Behind everything: the table.
+    pub bg: Rgb,
+    /// Names and numbers in the bands.
+    pub text: Rgb,
+    /// Secondary text (seed totals, captions).
+    pub dim: Rgb,
+    /// Column and rank labels.
+    pub label: Rgb,
+    /// Each half of the board: South, North.
+    pub panel: [Rgb; 2],
+    /// The pits of each half.
+    pub pit: [Rgb; 2],
+    /// Each player's accent (name dot, "to move", turn frame).
+    pub accent: [Rgb; 2],
+    /// Dark text on accent pills.
+    pub ink: Rgb,
+    /// Seeds and their highlight.
+    pub seed: Rgb,
+    pub seed_hi: Rgb,
+    /// Seed counts.
+    pub number: Rgb,
+    /// The count of an empty pit: faint, so the pit looks empty.
+    pub zero: [Rgb; 2],
+    /// Last move: start pit, end pit, captured pits.
+    pub from: Rgb,
+    pub end: Rgb,
+    pub taken: Rgb,
+    /// Overture protection outline and lock.
+    pub guard: Rgb,
+    /// The result banner.
+    pub banner: Rgb,
+}
+
+pub(crate) const COLORS: Colors = Colors {
+    bg: hex(0x221d1a),
+    text: hex(0xf4efe6),
+    dim: hex(0xb5a999),
+    label: hex(0xddd3c4),
+    panel: [hex(0x7a532f), hex(0x30506e)],
+    pit: [hex(0x402a17), hex(0x172a3d)],
+    accent: [hex(0xffb13b), hex(0x74c2ff)],
+    ink: hex(0x1a1512),
+    seed: hex(0xeee0c0),
+    seed_hi: hex(0xfffbf2),
+    number: hex(0xffffff),
+    zero: [hex(0x6f5a47), hex(0x4a5f73)],
+    from: hex(0xffd93b),
+    end: hex(0x52e07a),
+    taken: hex(0xff5252),
+    guard: hex(0xcfc8bc),
+    banner: hex(0xffd93b),
+};
+
+/// Blend steps between the two colours of a pair.
+const RAMP: usize = 4;
+
+/// Index that is never a colour: transparent in GIF frames ("unchanged").
+pub(crate) const TRANSPARENT: u8 = 255;
+
+/// The palette: at most 255 colours (index 255 is kept for transparency).
+pub(crate) fn palette() -> &'static [Rgb] {
+    static PALETTE: OnceLock<Vec<Rgb>> = OnceLock::new();
+    PALETTE.get_or_init(|| build_palette(&COLORS))
+}
+
+fn build_palette(c: &Colors) -> Vec<Rgb> {
+    let mut bases = vec![
+        c.bg, c.text, c.dim, c.label, c.ink, c.seed, c.seed_hi, c.number, c.from, c.end, c.taken, c.guard,
+        c.banner,
+    ];
+    for s in 0..2 {
+        bases.extend([c.panel[s], c.pit[s], c.accent[s], c.zero[s]]);
+    }
+    // Pairs that meet at antialiased edges; (background, foreground).
+    let mut pairs = vec![
+        (c.bg, c.text),
+        (c.bg, c.dim),
+        (c.bg, c.label),
+        (c.bg, c.from),
+        (c.bg, c.end),
+        (c.bg, c.taken),
+        (c.bg, c.guard),
+        (c.bg, c.banner),
+        (c.banner, c.ink),
+        (c.taken, c.number),
+        (c.seed, c.seed_hi),
+        (c.guard, c.ink),
+    ];
+    for s in 0..2 {
+        let (panel, pit) = (c.panel[s], c.pit[s]);
+        pairs.extend([
+            (c.bg, panel),
+            (c.bg, c.accent[s]),
+            (c.accent[s], c.ink),
+            (c.accent[s], panel),
+            (panel, pit),
+            (panel, c.from),
+            (panel, c.end),
+            (panel, c.taken),
+            (panel, c.guard),
+            (panel, c.banner),
+            (panel, c.seed),
+            (pit, c.seed),
+            (pit, c.number),
+            (pit, c.zero[s]),
+            (pit, c.from),
+            (pit, c.end),
+            (pit, c.taken),
+            (pit, c.guard),
+            (pit, c.accent[s]),
+        ]);
+    }
+    let mut out: Vec<Rgb> = Vec::with_capacity(255);
+    let push = |out: &mut Vec<Rgb>, col: Rgb| {
+        if out.len() < 255 && !out.contains(&col) {
+            out.push(col);
+        }
+    };
+    for b in bases {
+        push(&mut out, b);
+    }
+    // Four blend steps per pair keep antialiased edges smooth within 255 colours.
+    for (a, b) in pairs {
+        for i in 1..=RAMP {
+            push(&mut out, a.mix(b, i as f32 / (RAMP + 1) as f32));
+        }
+    }
+    out
+}
+
+/// Maps colours to palette indices: nearest palette colour, cached, since a
+/// picture has a few thousand distinct colours among half a million pixels.
+pub(crate) struct Quantizer {
+    palette: &'static [Rgb],
+    cache: std::collections::HashMap<u32, u8>,
+    last: (u32, u8),
+}
+
+impl Quantizer {
+    pub(crate) fn new() -> Quantizer {
+        let palette = palette();
+        let first = palette[0];
+        Quantizer {
+            palette,
+            cache: std::collections::HashMap::with_capacity(4096),
+            last: (pack(first), 0),
+        }
+    }
+
+    /// The palette index of an opaque RGBA pixel.
+    #[inline]
+    pub(crate) fn index(&mut self, px: &[u8]) -> u8 {
+        let key = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
+        if key == self.last.0 {
+            return self.last.1;
+        }
+        let i = match self.cache.get(&key) {
+            Some(&i) => i,
+            None => {
+                let i = nearest(self.palette, Rgb(px[0], px[1], px[2]));
+                self.cache.insert(key, i);
+                i
+            }
+        };
+        self.last = (key, i);
+        i
+    }
+
+    /// Quantizes the rectangle `(x, y, w, h)` of an RGBA buffer `stride` pixels
+    /// wide into `out` (same geometry, one byte a pixel).
+    pub(crate) fn rect(&mut self, rgba: &[u8], stride: usize, rect: (usize, usize, usize, usize), out: &mut [u8]) {
+        let (x, y, w, h) = rect;
+        for row in y..y + h {
+            let src = &rgba[(row * stride + x) * 4..(row * stride + x + w) * 4];
+            let dst = &mut out[row * stride + x..row * stride + x + w];
+            for (d, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
+                *d = self.index(s);
+            }
+        }
+    }
+}
+
+fn pack(c: Rgb) -> u32 {
+    u32::from(c.0) << 16 | u32::from(c.1) << 8 | u32::from(c.2)
+}
+
+/// Nearest palette entry, weighting green most as the eye does.
+fn nearest(palette: &[Rgb], c: Rgb) -> u8 {
+    let mut best = (u32::MAX, 0u8);
+    for (i, p) in palette.iter().enumerate() {
+        let d = |a: u8, b: u8| {
+            let x = i32::from(a) - i32::from(b);
+            (x * x) as u32
+        };
+        let dist = 3 * d(c.0, p.0) + 4 * d(c.1, p.1) + 2 * d(c.2, p.2);
+        if dist < best.0 {
+            best = (dist, i as u8);
+        }
+    }
+    best.1
+}
+
+/// The palette as `r, g, b` bytes, padded to 256 entries (for PNG and GIF).
+pub(crate) fn palette_bytes() -> Vec<u8> {
+    let mut out = Vec::with_capacity(768);
+    for c in palette() {
+        out.extend([c.0, c.1, c.2]);
+    }
+    out.resize(768, 0);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palette_fits_and_holds_every_flat_colour_exactly() {
+        let p = palette();
+        assert!(p.len() <= 255, "{} colours", p.len());
+        let mut q = Quantizer::new();
+        for c in [COLORS.bg, COLORS.seed, COLORS.from, COLORS.panel[0], COLORS.pit[1]] {
+            let i = q.index(&[c.0, c.1, c.2, 255]);
+            assert_eq!(p[i as usize], c);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The board PNG and the sowing GIF as a Discord client receives them: format,
+//! size, frames, and the GIF ending on the same picture as the PNG.
+
+use image::AnimationDecoder;
+use isolo_bot::engine::{CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
+use isolo_bot::render::{
+    alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, ALT_TEXT_MAX, HEIGHT,
+    WIDTH,
+};
+
+fn play(rules: Rules, moves: &str) -> (Game, Position, Option<MoveReport>) {
+    let mut game = Game::new(rules);
+    let mut before = *game.position();
+    let mut last = None;
+    for m in moves.split_whitespace() {
+        before = *game.position();
+        last = Some(game.play(m.parse::<Move>().expect("move")).expect("legal"));
+    }
+    (game, before, last)
+}
+
+fn women(moves: &str) -> (Game, Position, Option<MoveReport>) {
+    play(Rules::new(Variant::Women), moves)
+}
+
+#[test]
+fn png_is_a_small_png_of_the_board_size() {
+    for (variant, moves) in [(Variant::Women, "b2 h4 d2"), (Variant::Boys, "h1"), (Variant::Boys, "")] {
+        let (game, _, last) = play(Rules::new(variant), moves);
+        let view = BoardView::of_game(&game)
+            .last_move(last.as_ref())
+            .names(Some("alice"), Some("bob"));
+        let png = render_png(&view);
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        assert!(png.len() <= 60 * 1024, "{} bytes", png.len());
+        let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png).expect("decodes");
+        assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
+        // The decoded PNG is exactly what render_rgba reports.
+        assert_eq!(img.to_rgba8().into_raw(), render_rgba(&view));
+    }
+}
+
+#[test]
+fn a_pits_picture_changes_with_its_seeds() {
+    let (start, _, _) = women("");
+    let (after, _, _) = women("b2");
+    let a = render_rgba(&BoardView::new(start.position()));
+    let b = render_rgba(&BoardView::new(after.position()));
+    let differing = |pit: &str| {
+        let (x, y, w, h) = pit_bounds(pit.parse().expect("pit"));
+        let mut n = 0;
+        for row in y..y + h {
+            for col in x..x + w {
+                let i = ((row * WIDTH + col) * 4) as usize;
+                n += usize::from(a[i..i + 3] != b[i..i + 3]);
+            }
+        }
+        n
+    };
+    // a1: 2 seeds -> empty; h1: 2 -> 5. a4 is unchanged (2 -> 2).
+    assert!(differing("a1") > 400);
+    assert!(differing("h1") > 400);
+    assert_eq!(differing("a4"), 0);
+}
+
+/// Frames of a GIF, composited to full RGBA pictures, with their delays in ms.
+fn gif_frames(gif: &[u8]) -> Vec<(Vec<u8>, u32)> {
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("GIF header");
+    decoder
+        .into_frames()
+        .collect_frames()
+        .expect("frames decode")
+        .into_iter()
+        .map(|f| {
+            let (n, d) = f.delay().numer_denom_ms();
+            (f.into_buffer().into_raw(), n / d.max(1))
+        })
+        .collect()
+}
+
+#[test]
+fn gif_plays_the_move_and_ends_on_the_png() {
+    let cases = [
+        (Rules::new(Variant::Women), "b2"),
+        (Rules::new(Variant::Women), "b2 h4 d2"),
+        (Rules::new(Variant::Boys), "h1"),
+        (Rules::new(Variant::Boys), "c1"),
+        (
+            Rules {
+                variant: Variant::Women,
+                capture_from: CaptureFrom::CapturePit,
+                first: Side::North,
+            },
+            "g4",
+        ),
+    ];
+    for (rules, moves) in cases {
+        let (game, before, last) = play(rules, moves);
+        let report = last.expect("a move");
+        let names = [Some("alice"), None];
+        let gif = render_gif(&before, &report, names);
+        assert_eq!(&gif[..6], b"GIF89a");
+        assert!(gif.len() <= 1024 * 1024, "{moves}: {} bytes", gif.len());
+        let frames = gif_frames(&gif);
+        assert!(frames.len() >= 5, "{moves}: {} frames", frames.len());
+        // The first frame is the position before the move.
+        let first = render_rgba(&BoardView::new(&before).names(Some("alice"), None));
+        let board_rows = 80 * WIDTH as usize * 4..480 * WIDTH as usize * 4;
+        let same = frames[0].0[board_rows.clone()]
+            .chunks(4)
+            .zip(first[board_rows].chunks(4))
+            .filter(|(a, b)| a == b)
+            .count();
+        assert!(same as f64 > 0.97 * 400.0 * f64::from(WIDTH), "{moves}: first frame");
+        // The last frame is the PNG of the position after the move, and it is held.
+        let view = BoardView::of_game(&game)
+            .last_move(Some(&report))
+            .names(Some("alice"), None);
+        let png = render_rgba(&view);
+        let (last_frame, hold) = frames.last().expect("frames");
+        let differing = last_frame
+            .chunks(4)
+            .zip(png.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(differing, 0, "{moves}: final frame differs from the PNG");
+        assert!(*hold >= 2000, "{moves}: final hold {hold} ms");
+        // Intermediate frames really show the sowing: some differ from both ends.
+        let middle = &frames[frames.len() / 2].0;
+        assert!(middle != last_frame && *middle != frames[0].0, "{moves}");
+    }
+}
+
+#[test]
+fn a_long_move_stays_within_the_frame_and_size_budget() {
+    // Find the move with the most laps in some early positions of both variants.
+    let mut longest: Option<(Position, MoveReport)> = None;
+    for variant in Variant::ALL {
+        let mut game = Game::new(Rules::new(variant));
+        for _ in 0..12 {
+            let pos = *game.position();
+            let moves: Vec<Move> = game.legal_moves().iter().collect();
+            let Some(&first) = moves.first() else { break };
+            for mv in moves {
+                let (_, r) = pos.play(mv).expect("legal");
+                if longest.as_ref().is_none_or(|(_, l)| r.laps.len() > l.laps.len()) {
+                    longest = Some((pos, r));
+                }
+            }
+            game.play(first).expect("legal");
+        }
+    }
+    let (before, report) = longest.expect("some move");
+    let gif = render_gif(&before, &report, [None, None]);
+    let frames = gif_frames(&gif);
+    assert!(frames.len() <= 100, "{} frames", frames.len());
+    assert!(gif.len() <= 1024 * 1024, "{} bytes", gif.len());
+}
+
+#[test]
+fn a_report_from_another_position_does_not_panic() {
+    let (_, _, last) = women("b2 h4 d2");
+    let report = last.expect("a move");
+    let (other, _, _) = play(Rules::new(Variant::Boys), "");
+    let gif = render_gif(other.position(), &report, [None, None]);
+    assert!(gif_frames(&gif).len() > 1);
+}
+
+#[test]
+fn text_board_is_a_grid_with_marks_and_names() {
+    let (game, _, last) = women("b2 h4 d2");
+    let view = BoardView::of_game(&game)
+        .last_move(last.as_ref())
+        .names(Some("al`ice"), Some("bob"));
+    let text = render_text(&view);
+    let lines: Vec<&str> = text.lines().collect();
+    let rank = |r: &str| lines.iter().find(|l| l.starts_with(r)).expect("rank row").to_string();
+    // rules.md W3, with the last move's marks: d2 was played, a1 ended it, a3/a4 were taken.
+    assert_eq!(rank("4 "), "4    0x   2    2    2    2    1    1    0  4");
+    assert_eq!(rank("3 "), "3    0x   2    2    2    2    0    0    2  3");
+    assert_eq!(rank("2 "), "2    5    3    5   >0    3    0    5    5  2");
+    assert_eq!(rank("1 "), "1    1*   3    3    0    3    3    0    5  1");
+    // The column letters sit above the units digits.
+    let letters = lines.iter().find(|l| l.trim_start().starts_with("a ")).expect("letters");
+    assert_eq!(letters.find('a'), rank("4 ").find('0'));
+    assert!(text.contains("North (bob): 20 seeds  << to move"));
+    assert!(text.contains("South (al'ice): 44 seeds"), "backticks cannot close the code block");
+    assert!(text.contains("Last: South played d2 -> a1, took 4 (a3 2, a4 2)"));
+    // Every row of the grid has the same width, for a code block.
+    let widths: Vec<usize> = lines.iter().filter(|l| l.starts_with(['1', '2', '3', '4'])).map(|l| l.len()).collect();
+    assert!(widths.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn alt_text_describes_the_board_within_discords_limit() {
+    let (game, _, last) = play(Rules::new(Variant::Boys), "h1");
+    let view = BoardView::of_game(&game).last_move(last.as_ref());
+    let alt = alt_text(&view);
+    assert!(alt.contains("boys' game"));
+    // rules.md B1: North's h4 was taken; his ng'hana keeps its 17.
+    assert!(alt.contains("rank 4: 17 2 0 2 0 2 0 0"), "{alt}");
+    assert!(alt.contains("2 from c3, 2 from e3, 2 from g3 and 2 from h4"), "{alt}");
+    assert!(alt.contains("North to move"));
+    assert!(alt.contains("South played h1"));
+    assert!(alt.contains("ng'hana a4 protected"));
+    let long = "n".repeat(5000);
+    let view = view.names(Some(&long), Some(&long));
+    assert!(alt_text(&view).chars().count() <= ALT_TEXT_MAX);
+}
