@@ -8,7 +8,11 @@
 //! - [`render`]: board pictures (PNG), the sowing animation (GIF) and text boards.
 //! - [`store`]: durable, versioned, compare-and-swap storage (sled by default).
 //! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings.
+//! - [`discord`]: the serenity/poise adapter.
+//! - [`config`]: the configuration file.
 pub mod ai;
+pub mod config;
+pub mod discord;
 pub mod engine;
 pub mod render;
 pub mod store;

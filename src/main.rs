@@ -16,6 +16,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs a token: see config.example.toml).
+    Run(cli::run::RunArgs),
+    /// Play a game in the terminal, against the computer or a friend.
+    Play(cli::play::PlayArgs),
+    /// Draw the board after some moves as a PNG (and the last move as a GIF).
+    Render(cli::render::RenderArgs),
     /// Replay moves and print every position (text board or JSON).
     Replay(cli::replay::ReplayArgs),
     /// Play engine players against each other and print the totals.
@@ -29,6 +35,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Run(a) => cli::run::run(a),
+        Command::Play(a) => cli::play::run(a),
+        Command::Render(a) => cli::render::run(a).map(|()| ExitCode::SUCCESS),
         Command::Replay(a) => cli::replay::run(a),
         Command::Selfplay(a) => cli::selfplay::run(a),
         Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),

@@ -1,6 +1,9 @@
 //! The subcommands of the `isolo-bot` binary.
 
+pub mod play;
+pub mod render;
 pub mod replay;
+pub mod run;
 pub mod selfplay;
 pub mod store_cmd;
 

@@ -9,6 +9,7 @@
 
 mod clock;
 mod model;
+pub mod narrate;
 mod rating;
 pub mod scheduler;
 
@@ -104,6 +105,9 @@ pub enum TableError {
         /// Why.
         reason: String,
     },
+    /// A move menu under an old board was used.
+    #[error("this board is out of date: use the menu under the newest board, or /isolo move")]
+    Stale,
     /// Too many people acted at once; nothing was changed.
     #[error("the game changed while your command was handled; nothing was done, please try again")]
     Contended,
@@ -218,6 +222,23 @@ impl GameView {
     pub fn deadline_ms(&self) -> Option<u64> {
         self.live.deadline_ms()
     }
+
+    /// The position before the last move and that move's report, replayed
+    /// (for marking the last move on a board, or animating it).
+    pub fn last_move(&self) -> Option<(Position, MoveReport)> {
+        last_move(self.live.rules, &self.live.moves)
+    }
+}
+
+/// The position before the last of `moves` and that move's report.
+pub fn last_move(rules: Rules, moves: &[Move]) -> Option<(Position, MoveReport)> {
+    let (&last, earlier) = moves.split_last()?;
+    let mut before = Position::new(rules);
+    for &m in earlier {
+        before.play_mut(m).ok()?;
+    }
+    let (_, report) = before.play(last).ok()?;
+    Some((before, report))
 }
 
 /// The answer to a challenge: waiting, or (against the bot) started at once.

@@ -1,0 +1,196 @@
+//! `isolo-bot play`: a game in the terminal, through the same hosting layer
+//! (and the same messages) as the Discord bot. The way to try it without a token.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Args;
+use isolo_bot::ai::Level;
+use isolo_bot::engine::{CaptureFrom, Variant};
+use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
+use isolo_bot::store::MemoryStore;
+use isolo_bot::table::{
+    narrate, ChallengeOutcome, ChallengeRequest, DrawOutcome, FirstMove, GameSettings, GameView, MoveOutcome,
+    Opponent, SystemClock, Table, TableConfig,
+};
+
+const CHANNEL: u64 = 1;
+const YOU: u64 = 1;
+const FRIEND: u64 = 2;
+
+/// Options of `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// women or boys.
+    #[arg(long, default_value = "women")]
+    variant: Variant,
+    /// Your opponent: a computer level (random, greedy, ...) or `human` for two players at one keyboard.
+    #[arg(long, default_value = "greedy")]
+    vs: String,
+    /// Let the opponent move first.
+    #[arg(long)]
+    second: bool,
+    /// Where captured seeds are sown from: origin or capture-pit.
+    #[arg(long, default_value = "origin")]
+    capture_from: CaptureFrom,
+    /// Write the board picture here after every move.
+    #[arg(long)]
+    png: Option<PathBuf>,
+}
+
+const HELP: &str = "commands: <pit> (like b2) or move <pit> | board | png [file] | animate [file] | hint | draw | resign | history | rules | help | quit";
+
+fn show(view: &GameView, report: Option<&isolo_bot::engine::MoveReport>, png: Option<&PathBuf>) {
+    let names = [view.live.players[0].name(), view.live.players[1].name()];
+    let bv = BoardView::of_game(&view.game)
+        .last_move(report)
+        .names(Some(&names[0]), Some(&names[1]));
+    println!("{}", render_text(&bv));
+    if let Some(path) = png {
+        match std::fs::write(path, render_png(&bv)) {
+            Ok(()) => println!("(board picture: {})", path.display()),
+            Err(e) => println!("cannot write {}: {e}", path.display()),
+        }
+    }
+}
+
+fn after_move(out: &MoveOutcome, png: Option<&PathBuf>) -> bool {
+    println!("{}", narrate::describe_move(&out.view.live, &out.report));
+    show(&out.view, Some(&out.report), png);
+    if let Some(f) = &out.finished {
+        println!("{}", narrate::result_line(f, |s| s.name()));
+        return true;
+    }
+    false
+}
+
+/// Runs `play`.
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let table = Table::new(
+        Arc::new(MemoryStore::new()),
+        Arc::new(SystemClock),
+        TableConfig::default(),
+    );
+    let opponent = match args.vs.as_str() {
+        "human" | "friend" => Opponent::User {
+            id: FRIEND,
+            name: "Friend".into(),
+        },
+        level => Opponent::Bot(level.parse::<Level>()?),
+    };
+    let settings = GameSettings {
+        variant: args.variant,
+        capture_from: args.capture_from,
+        first: if args.second {
+            FirstMove::Opponent
+        } else {
+            FirstMove::Challenger
+        },
+        move_secs: None,
+        rated: false,
+    };
+    let req = ChallengeRequest {
+        guild: 0,
+        channel: CHANNEL,
+        challenger: YOU,
+        challenger_name: "You".into(),
+        opponent,
+        settings,
+    };
+    let view = match table.challenge(req)? {
+        ChallengeOutcome::Started(v) => v,
+        ChallengeOutcome::Pending(_) => table.accept(CHANNEL, FRIEND, None)?,
+    };
+    println!(
+        "Isolo, {} game: You are South (ranks 1-2, bottom), {} is North.",
+        args.variant, view.live.players[1]
+    );
+    println!("{HELP}");
+    show(&view, None, args.png.as_ref());
+    let png = args.png.as_ref();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        // The computer moves whenever it is its turn.
+        while let Some(out) = table.bot_move(CHANNEL)? {
+            if after_move(&out, png) {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+        let Some(view) = table.game(CHANNEL)? else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        let mover = view.to_move().and_then(|s| s.user()).unwrap_or(YOU);
+        print!(
+            "{} to move> ",
+            view.to_move().map(|s| s.name()).unwrap_or_default()
+        );
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        let line = line?;
+        let mut words = line.split_whitespace();
+        let (cmd, arg) = (words.next().unwrap_or(""), words.next());
+        match cmd {
+            "" => {}
+            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "help" => println!("{HELP}"),
+            "rules" => println!("{}", narrate::rules(None).replace("**", "")),
+            "board" => show(&view, view.last_move().as_ref().map(|(_, r)| r), None),
+            "png" => {
+                let path = PathBuf::from(arg.unwrap_or("board.png"));
+                let names = [view.live.players[0].name(), view.live.players[1].name()];
+                let last = view.last_move();
+                let bv = BoardView::of_game(&view.game)
+                    .last_move(last.as_ref().map(|(_, r)| r))
+                    .names(Some(&names[0]), Some(&names[1]));
+                std::fs::write(&path, render_png(&bv))?;
+                println!("wrote {} ({})", path.display(), alt_text(&bv));
+            }
+            "animate" => match view.last_move() {
+                Some((before, report)) => {
+                    let path = PathBuf::from(arg.unwrap_or("sowing.gif"));
+                    let names = [view.live.players[0].name(), view.live.players[1].name()];
+                    std::fs::write(
+                        &path,
+                        render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]),
+                    )?;
+                    println!("wrote {}", path.display());
+                }
+                None => println!("no move has been played yet"),
+            },
+            "history" => println!("{}", table.record_text(CHANNEL)?),
+            "hint" => match table.hint(CHANNEL, mover) {
+                Ok((mv, captured)) => println!("I would play {mv}, capturing {captured} seeds."),
+                Err(e) => println!("{e}"),
+            },
+            "resign" => {
+                let f = table.resign(CHANNEL, mover)?;
+                println!("{}", narrate::result_line(&f, |s| s.name()));
+                return Ok(ExitCode::SUCCESS);
+            }
+            "draw" => match table.offer_draw(CHANNEL, mover) {
+                Ok(DrawOutcome::Agreed(f)) => {
+                    println!("{}", narrate::result_line(&f, |s| s.name()));
+                    return Ok(ExitCode::SUCCESS);
+                }
+                Ok(DrawOutcome::Offered(_)) => println!("draw offered; the opponent may accept with `draw`"),
+                Err(e) => println!("{e}"),
+            },
+            _ => {
+                let pit = if cmd == "move" { arg.unwrap_or("") } else { cmd };
+                match table.play(CHANNEL, mover, pit) {
+                    Ok(out) => {
+                        if after_move(&out, png) {
+                            return Ok(ExitCode::SUCCESS);
+                        }
+                    }
+                    Err(e) => println!("{e}"),
+                }
+            }
+        }
+    }
+}

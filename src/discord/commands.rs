@@ -1,0 +1,510 @@
+//! The `/isolo` slash command and its subcommands: one function each, the doc
+//! comment is the help text users see.
+
+use poise::serenity_prelude as serenity;
+
+use super::present::{self, Out};
+use super::{send_board, Context, Error};
+use crate::ai::Level;
+use crate::engine::{CaptureFrom, Variant};
+use crate::table::{ChallengeOutcome, DrawOutcome, FirstMove, GameSettings, Opponent, TableError};
+
+/// The variant to play.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    /// The women's game: 2 seeds in every pit.
+    #[name = "women"]
+    Women,
+    /// The boys' game: ng'hana and overture.
+    #[name = "boys"]
+    Boys,
+}
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The challenged player.
+    #[name = "opponent"]
+    Opponent,
+    /// Decided at random.
+    #[name = "random"]
+    Random,
+}
+
+/// Time per move.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ClockChoice {
+    /// No clock.
+    #[name = "none"]
+    None,
+    /// One day per move.
+    #[name = "1 day"]
+    OneDay,
+    /// Three days per move.
+    #[name = "3 days"]
+    ThreeDays,
+    /// A week per move.
+    #[name = "7 days"]
+    SevenDays,
+}
+
+/// Where captured seeds are sown from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum CaptureChoice {
+    /// From the origin of the capturing lap (the usual rule).
+    #[name = "origin"]
+    Origin,
+    /// From the pit where the capturing seed fell (house rule).
+    #[name = "capture-pit"]
+    CapturePit,
+}
+
+/// The computer's strength.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// Plays at random.
+    #[name = "random"]
+    Random,
+    /// Takes the most seeds it can each move.
+    #[name = "greedy"]
+    Greedy,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(l: LevelChoice) -> Level {
+        match l {
+            LevelChoice::Random => Level::Random,
+            LevelChoice::Greedy => Level::Greedy,
+        }
+    }
+}
+
+/// Play Isolo, the Sukuma mancala game
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommand_required,
+    subcommands(
+        "challenge",
+        "accept",
+        "decline",
+        "withdraw",
+        "move_",
+        "board",
+        "resign",
+        "draw",
+        "rematch",
+        "history",
+        "export",
+        "animate",
+        "hint",
+        "claim",
+        "stats",
+        "leaderboard",
+        "rules",
+        "help",
+        "abort"
+    )
+)]
+pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The ids of an interaction: server, channel, user.
+fn ids(ctx: &Context<'_>) -> (u64, u64, u64) {
+    (
+        ctx.guild_id().map_or(0, |g| g.get()),
+        ctx.channel_id().get(),
+        ctx.author().id.get(),
+    )
+}
+
+/// The name to show for a user: server nickname, global name, or user name.
+fn display_name(ctx: &Context<'_>) -> String {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.nick.clone())
+            .unwrap_or_else(|| {
+                ctx.author()
+                    .global_name
+                    .clone()
+                    .unwrap_or_else(|| ctx.author().name.clone())
+            }),
+        _ => ctx.author().name.clone(),
+    }
+}
+
+/// Challenge someone (or me, the bot, for a game against the computer)
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play: a friend, or the bot for a game against the computer"]
+    opponent: serenity::User,
+    #[description = "women (simplest, default) or boys"] variant: Option<VariantChoice>,
+    #[description = "Who moves first (default: you)"] first: Option<FirstChoice>,
+    #[description = "Time allowed per move (default: none)"] clock: Option<ClockChoice>,
+    #[description = "House rule: where captured seeds are sown from (default: origin)"] capture: Option<
+        CaptureChoice,
+    >,
+    #[description = "Against the bot: how strong it plays (default: greedy)"] level: Option<LevelChoice>,
+    #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
+) -> Result<(), Error> {
+    let (guild, channel, user) = ids(&ctx);
+    let data = ctx.data();
+    let target = if opponent.id.get() == data.bot_id() {
+        Opponent::Bot(level.map_or(Level::Greedy, Level::from))
+    } else if opponent.bot {
+        return Err(TableError::NotTheOpponent("a person or me (the isolo bot)".into()).into());
+    } else {
+        Opponent::User {
+            id: opponent.id.get(),
+            name: opponent.global_name.clone().unwrap_or(opponent.name.clone()),
+        }
+    };
+    let settings = GameSettings {
+        variant: match variant {
+            Some(VariantChoice::Boys) => Variant::Boys,
+            _ => Variant::Women,
+        },
+        capture_from: match capture {
+            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
+            _ => CaptureFrom::Origin,
+        },
+        first: match first {
+            Some(FirstChoice::Opponent) => FirstMove::Opponent,
+            Some(FirstChoice::Random) => FirstMove::Random,
+            _ => FirstMove::Challenger,
+        },
+        move_secs: match clock {
+            Some(ClockChoice::OneDay) => Some(86_400),
+            Some(ClockChoice::ThreeDays) => Some(3 * 86_400),
+            Some(ClockChoice::SevenDays) => Some(7 * 86_400),
+            _ => None,
+        },
+        rated: rated.unwrap_or(true),
+    };
+    let req = crate::table::ChallengeRequest {
+        guild,
+        channel,
+        challenger: user,
+        challenger_name: display_name(&ctx),
+        opponent: target,
+        settings,
+    };
+    match data.run(move |t| t.challenge(req)).await? {
+        ChallengeOutcome::Pending(c) => {
+            ctx.send(present::challenge(&c).reply()).await?;
+        }
+        ChallengeOutcome::Started(view) => {
+            send_board(ctx, present::board_after(&view, None, None)).await?;
+            super::bot_turns(ctx, channel).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Accept the challenge waiting for you in this channel
+#[poise::command(slash_command)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    super::accept_challenge(
+        ctx.serenity_context(),
+        ctx.data(),
+        channel,
+        user,
+        super::Reply::Poise(ctx),
+    )
+    .await
+}
+
+/// Decline the challenge waiting for you in this channel
+#[poise::command(slash_command)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    let c = ctx.data().run(move |t| t.decline(channel, user)).await?;
+    ctx.send(
+        Out::text(format!(
+            "{} declined the challenge from {}.",
+            present::name(&c.opponent),
+            present::name(&c.challenger)
+        ))
+        .reply(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Withdraw your challenge in this channel
+#[poise::command(slash_command)]
+pub async fn withdraw(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    let c = ctx.data().run(move |t| t.withdraw(channel, user)).await?;
+    ctx.send(
+        Out::text(format!(
+            "{} withdrew the challenge to {}.",
+            present::name(&c.challenger),
+            present::name(&c.opponent)
+        ))
+        .reply(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Offers the legal pits of the player to move, with their seeds.
+async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let (_, channel, user) = ids(&ctx);
+    let moves = ctx
+        .data()
+        .run(move |t| t.moves_for(channel, user))
+        .await
+        .unwrap_or_default();
+    let partial = partial.trim().to_ascii_lowercase();
+    let choices = moves
+        .into_iter()
+        .filter(|(m, _)| m.to_string().starts_with(&partial))
+        .map(|(m, seeds)| serenity::AutocompleteChoice::new(format!("{m} ({seeds} seeds)"), m.to_string()))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Sow from one of your pits, named like b2 (column a-h, rank 1-4)
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "The pit to empty, like b2"]
+    #[autocomplete = "autocomplete_pit"]
+    pit: String,
+) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    let out = ctx.data().run(move |t| t.play(channel, user, &pit)).await?;
+    send_board(
+        ctx,
+        present::board_after(&out.view, Some(&out.report), out.finished.as_ref()),
+    )
+    .await?;
+    if out.finished.is_none() {
+        super::bot_turns(ctx, channel).await?;
+    }
+    Ok(())
+}
+
+/// Show the board of the game in this channel (anyone may look)
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Show it as text instead of a picture"] text: Option<bool>,
+) -> Result<(), Error> {
+    let (_, channel, _) = ids(&ctx);
+    let view = ctx
+        .data()
+        .run(move |t| t.game(channel))
+        .await?
+        .ok_or(TableError::NoGame)?;
+    ctx.send(present::board(&view, text.unwrap_or(false)).reply())
+        .await?;
+    Ok(())
+}
+
+/// Resign the game in this channel
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    let f = ctx.data().run(move |t| t.resign(channel, user)).await?;
+    super::send_finished(ctx, &f).await
+}
+
+/// Offer a draw, or accept your opponent's offer
+#[poise::command(slash_command)]
+pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    match ctx.data().run(move |t| t.offer_draw(channel, user)).await? {
+        DrawOutcome::Offered(view) => {
+            let side = view.live.side_of(user).expect("a player offered");
+            let other = view.live.seat(side.opponent());
+            let out = Out {
+                content: format!(
+                    "{} offers a draw. {}, use `/isolo draw` to accept, or just move to decline.",
+                    present::name(view.live.seat(side)),
+                    present::mention(other)
+                ),
+                mentions: other.user().into_iter().collect(),
+                ..Out::default()
+            };
+            ctx.send(out.reply()).await?;
+        }
+        DrawOutcome::Agreed(f) => super::send_finished(ctx, &f).await?,
+    }
+    Ok(())
+}
+
+/// Ask for a rematch of the last game here, with colours swapped
+#[poise::command(slash_command)]
+pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    super::rematch_in(
+        ctx.serenity_context(),
+        ctx.data(),
+        channel,
+        user,
+        super::Reply::Poise(ctx),
+    )
+    .await
+}
+
+/// Show the moves of the game here (or of the last one)
+#[poise::command(slash_command)]
+pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, _) = ids(&ctx);
+    let record = ctx.data().run(move |t| t.record_text(channel)).await?;
+    let mut text = record.clone();
+    if text.len() > 1800 {
+        let mut cut = text.len() - 1800;
+        while !text.is_char_boundary(cut) {
+            cut += 1;
+        }
+        text = format!("...{}", &text[cut..]);
+    }
+    ctx.send(Out::text(format!("```\n{text}\n```")).reply()).await?;
+    Ok(())
+}
+
+/// Download the record of the game here (or of the last one) as a file
+#[poise::command(slash_command)]
+pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, _) = ids(&ctx);
+    let record = ctx.data().run(move |t| t.record_text(channel)).await?;
+    let out = Out {
+        content:
+            "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
+                .into(),
+        file: Some((
+            record.into_bytes(),
+            "isolo-game.txt".into(),
+            "Isolo game record".into(),
+        )),
+        ..Out::default()
+    };
+    ctx.send(out.reply()).await?;
+    Ok(())
+}
+
+/// Watch the last move being sown, lap by lap (animated GIF)
+#[poise::command(slash_command)]
+pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, _) = ids(&ctx);
+    let view = ctx
+        .data()
+        .run(move |t| t.game(channel))
+        .await?
+        .ok_or(TableError::NoGame)?;
+    ctx.defer().await?;
+    let out = tokio::task::spawn_blocking(move || present::animation(&view)).await?;
+    let out = out.unwrap_or_else(|| Out::text("No move has been played yet in this game."));
+    ctx.send(out.reply()).await?;
+    Ok(())
+}
+
+/// Ask the bot which pit it would play (games against the bot)
+#[poise::command(slash_command)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    let (mv, captured) = ctx.data().run(move |t| t.hint(channel, user)).await?;
+    let what = if captured > 0 {
+        format!(", capturing {captured} seeds")
+    } else {
+        String::new()
+    };
+    ctx.send(Out::private(format!("I would play **{mv}**{what}.")).reply())
+        .await?;
+    Ok(())
+}
+
+/// Claim the win when your opponent has run out of time
+#[poise::command(slash_command)]
+pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, user) = ids(&ctx);
+    let f = ctx.data().run(move |t| t.claim(channel, user)).await?;
+    super::send_finished(ctx, &f).await
+}
+
+/// Show a player's rating and results in this server
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let (guild, _, me) = ids(&ctx);
+    let who = user.as_ref().map_or(me, |u| u.id.get());
+    let text = match ctx.data().run(move |t| t.stats(guild, who)).await? {
+        Some(p) => present::stats(&p),
+        None => format!("<@{who}> has no rated games in this server yet."),
+    };
+    ctx.send(Out::text(text).reply()).await?;
+    Ok(())
+}
+
+/// Show the best players of this server
+#[poise::command(slash_command)]
+pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    let (guild, _, _) = ids(&ctx);
+    let players = ctx.data().run(move |t| t.leaderboard(guild, 15)).await?;
+    ctx.send(Out::text(present::leaderboard(&players)).reply())
+        .await?;
+    Ok(())
+}
+
+/// Explain the rules of Isolo
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which variant (default: both)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    ctx.send(
+        Out::private(crate::table::narrate::rules(
+            variant.map(|v| matches!(v, VariantChoice::Boys)),
+        ))
+        .reply(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// How to play with this bot
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.send(Out::private(super::help::HELP).reply()).await?;
+    Ok(())
+}
+
+/// Abort the game in this channel without a result (moderators)
+#[poise::command(slash_command, default_member_permissions = "MANAGE_MESSAGES")]
+pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, _) = ids(&ctx);
+    let is_moderator = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages() || p.administrator()),
+        _ => false,
+    };
+    match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
+        Some(f) => super::send_finished(ctx, &f).await?,
+        None => {
+            ctx.send(
+                Out::text("The unreadable game in this channel was removed; the channel is free again.")
+                    .reply(),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}

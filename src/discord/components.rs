@@ -1,0 +1,155 @@
+//! Buttons and select menus: the same actions as the slash commands.
+
+use poise::serenity_prelude as serenity;
+
+use super::present::{self, ids, Out};
+use super::{accept_challenge, bot_turns_via, rematch_in, send_board_via, Data, Error, Reply};
+use crate::table::TableError;
+
+/// Handles a component interaction; every refusal is a private reply.
+pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) {
+    let mut reply = Reply::Component {
+        ctx,
+        ci,
+        responded: false,
+    };
+    if let Err(e) = dispatch(ctx, data, ci, &mut reply).await {
+        let text = match e.downcast_ref::<TableError>() {
+            Some(refusal) => refusal.to_string(),
+            None => {
+                tracing::error!("component {} failed: {e:#}", ci.data.custom_id);
+                "Something went wrong on my side; nothing was changed. Please try again.".into()
+            }
+        };
+        let out = Out::private(text);
+        let sent = match reply {
+            Reply::Component { responded: true, .. } => {
+                ci.create_followup(&ctx.http, out.followup()).await.map(drop)
+            }
+            _ => {
+                ci.create_response(
+                    &ctx.http,
+                    serenity::CreateInteractionResponse::Message(out.response()),
+                )
+                .await
+            }
+        };
+        if let Err(e) = sent {
+            tracing::warn!("could not answer a component: {e}");
+        }
+    }
+}
+
+async fn dispatch<'a>(
+    ctx: &'a serenity::Context,
+    data: &Data,
+    ci: &'a serenity::ComponentInteraction,
+    reply: &mut Reply<'a>,
+) -> Result<(), Error> {
+    let user = ci.user.id.get();
+    let Some((action, channel, ply)) = ids::parse(&ci.data.custom_id) else {
+        return Err(TableError::NoGame.into());
+    };
+    match action {
+        ids::ACCEPT => {
+            let r = Reply::Component {
+                ctx,
+                ci,
+                responded: false,
+            };
+            accept_challenge(ctx, data, channel, user, r).await?;
+            *reply = Reply::Component {
+                ctx,
+                ci,
+                responded: true,
+            };
+        }
+        ids::DECLINE => {
+            let c = data.run(move |t| t.decline(channel, user)).await?;
+            let text = format!(
+                "{} declined the challenge from {}.",
+                present::name(&c.opponent),
+                present::name(&c.challenger)
+            );
+            respond_update(ctx, ci, reply, Out::text(text)).await?;
+        }
+        ids::WITHDRAW => {
+            let c = data.run(move |t| t.withdraw(channel, user)).await?;
+            let text = format!(
+                "{} withdrew the challenge to {}.",
+                present::name(&c.challenger),
+                present::name(&c.opponent)
+            );
+            respond_update(ctx, ci, reply, Out::text(text)).await?;
+        }
+        ids::REMATCH => {
+            let r = Reply::Component {
+                ctx,
+                ci,
+                responded: false,
+            };
+            rematch_in(ctx, data, channel, user, r).await?;
+            *reply = Reply::Component {
+                ctx,
+                ci,
+                responded: true,
+            };
+        }
+        ids::MOVE => {
+            let pit = match &ci.data.kind {
+                serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+                _ => None,
+            }
+            .unwrap_or_default();
+            // A menu under an old board is refused: the position has moved on.
+            let current = data
+                .run(move |t| t.game(channel))
+                .await?
+                .ok_or(TableError::NoGame)?;
+            if Some(current.game.ply()) != ply {
+                return Err(TableError::Stale.into());
+            }
+            let out = data.run(move |t| t.play(channel, user, &pit)).await?;
+            // Retire this board's menu, then post the new board.
+            let retire = serenity::CreateInteractionResponseMessage::new().components(Vec::new());
+            ci.create_response(
+                &ctx.http,
+                serenity::CreateInteractionResponse::UpdateMessage(retire),
+            )
+            .await?;
+            *reply = Reply::Component {
+                ctx,
+                ci,
+                responded: true,
+            };
+            let board = present::board_after(&out.view, Some(&out.report), out.finished.as_ref());
+            send_board_via(data, reply, channel, board).await?;
+            if out.finished.is_none() {
+                bot_turns_via(data, reply, channel).await?;
+            }
+        }
+        _ => return Err(TableError::NoGame.into()),
+    }
+    Ok(())
+}
+
+/// Answers a challenge button by replacing the challenge message (its buttons go).
+async fn respond_update<'a>(
+    ctx: &'a serenity::Context,
+    ci: &'a serenity::ComponentInteraction,
+    reply: &mut Reply<'a>,
+    out: Out,
+) -> Result<(), Error> {
+    let msg = serenity::CreateInteractionResponseMessage::new()
+        .content(out.content)
+        .components(Vec::new())
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    ci.create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(msg))
+        .await?;
+    *reply = Reply::Component {
+        ctx,
+        ci,
+        responded: true,
+    };
+    Ok(())
+}

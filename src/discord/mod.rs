@@ -1,0 +1,466 @@
+//! The Discord adapter: serenity + poise only. Commands and components are
+//! translated to calls of the hosting layer ([`crate::table`]) and its answers
+//! to messages; no game rule is decided here.
+
+mod commands;
+mod components;
+mod help;
+pub mod present;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+
+use crate::config::Config;
+use crate::store::SledStore;
+use crate::table::{FinishedGame, Notice, SystemClock, Table, TableError};
+use present::Out;
+
+/// The error type of commands: refusals are [`TableError`]s, anything else is internal.
+pub type Error = anyhow::Error;
+/// The poise context.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every command shares (cheap to clone: every field is shared).
+#[derive(Clone)]
+pub struct Data {
+    table: Arc<Table>,
+    bot_id: Arc<AtomicU64>,
+    /// The last board message with a move menu, per channel, to retire its menu.
+    boards: Arc<Mutex<HashMap<u64, serenity::MessageId>>>,
+    /// Commands and component clicks being handled, for a clean shutdown.
+    in_flight: Arc<AtomicUsize>,
+}
+
+impl Data {
+    /// The bot's own user id.
+    pub fn bot_id(&self) -> u64 {
+        self.bot_id.load(Ordering::Relaxed)
+    }
+
+    /// Runs a table operation on a blocking thread (the store waits for the disk).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        op: impl FnOnce(&Table) -> Result<T, TableError> + Send + 'static,
+    ) -> Result<T, Error> {
+        let table = self.table.clone();
+        Ok(tokio::task::spawn_blocking(move || op(&table)).await??)
+    }
+}
+
+/// How to answer: through a poise context, or a component interaction.
+pub(crate) enum Reply<'a> {
+    /// A slash command.
+    Poise(Context<'a>),
+    /// A button or select menu; `responded` once the first answer went out.
+    Component {
+        ctx: &'a serenity::Context,
+        ci: &'a serenity::ComponentInteraction,
+        responded: bool,
+    },
+}
+
+impl Reply<'_> {
+    /// Sends a message: the interaction's first response, then followups.
+    async fn send(&mut self, out: &Out) -> Result<Option<serenity::Message>, Error> {
+        match self {
+            Reply::Poise(ctx) => {
+                let handle = ctx.send(out.reply()).await?;
+                if out.components.is_empty() {
+                    return Ok(None);
+                }
+                Ok(handle.message().await.ok().map(|m| m.into_owned()))
+            }
+            Reply::Component { ctx, ci, responded } => {
+                if *responded {
+                    Ok(Some(ci.create_followup(&ctx.http, out.followup()).await?))
+                } else {
+                    ci.create_response(
+                        &ctx.http,
+                        serenity::CreateInteractionResponse::Message(out.response()),
+                    )
+                    .await?;
+                    *responded = true;
+                    Ok(None)
+                }
+            }
+        }
+    }
+
+    fn http(&self) -> Arc<serenity::Http> {
+        match self {
+            Reply::Poise(ctx) => ctx.serenity_context().http.clone(),
+            Reply::Component { ctx, .. } => ctx.http.clone(),
+        }
+    }
+}
+
+/// Remembers the newest board of a channel and retires the menu of the one before.
+async fn track_board(data: &Data, http: &serenity::Http, channel: u64, msg: Option<serenity::Message>) {
+    let Some(msg) = msg else { return };
+    let previous = data.boards.lock().expect("board map").insert(channel, msg.id);
+    if let Some(prev) = previous.filter(|p| *p != msg.id) {
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        if let Err(e) = msg.channel_id.edit_message(http, prev, edit).await {
+            tracing::debug!("could not retire an old board's menu: {e}");
+        }
+    }
+}
+
+/// Sends a board through a slash command and tracks it.
+pub(crate) async fn send_board(ctx: Context<'_>, out: Out) -> Result<(), Error> {
+    let mut r = Reply::Poise(ctx);
+    send_board_via(ctx.data(), &mut r, ctx.channel_id().get(), out).await
+}
+
+async fn send_board_via(data: &Data, reply: &mut Reply<'_>, channel: u64, out: Out) -> Result<(), Error> {
+    let has_menu = !out.components.is_empty();
+    let msg = reply.send(&out).await?;
+    if has_menu {
+        track_board(data, &reply.http(), channel, msg).await;
+    }
+    Ok(())
+}
+
+/// Plays the bot's move if it is the bot's turn, and posts the board.
+pub(crate) async fn bot_turns(ctx: Context<'_>, channel: u64) -> Result<(), Error> {
+    let mut r = Reply::Poise(ctx);
+    bot_turns_via(ctx.data(), &mut r, channel).await
+}
+
+async fn bot_turns_via(data: &Data, reply: &mut Reply<'_>, channel: u64) -> Result<(), Error> {
+    if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
+        let board = present::board_after(&out.view, Some(&out.report), out.finished.as_ref());
+        send_board_via(data, reply, channel, board).await?;
+    }
+    Ok(())
+}
+
+/// Announces a finished game with its final board.
+pub(crate) async fn send_finished(ctx: Context<'_>, f: &FinishedGame) -> Result<(), Error> {
+    let mut r = Reply::Poise(ctx);
+    send_finished_via(&mut r, f).await
+}
+
+async fn send_finished_via(reply: &mut Reply<'_>, f: &FinishedGame) -> Result<(), Error> {
+    reply.send(&present::finished(f)).await?;
+    Ok(())
+}
+
+/// Accepts a challenge: in a new thread when allowed and possible, else here.
+pub(crate) async fn accept_challenge(
+    sctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    user: u64,
+    mut reply: Reply<'_>,
+) -> Result<(), Error> {
+    // Decide before doing anything visible: a refusal stays private.
+    let c = data
+        .run(move |t| t.challenge_in(channel))
+        .await?
+        .ok_or(TableError::NoChallenge)?;
+    if !c.opponent.is(user) {
+        return Err(TableError::NotTheOpponent(c.opponent.name()).into());
+    }
+    let mut host = None;
+    if data.table.config().use_threads {
+        let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
+        let thread = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
+            .kind(serenity::ChannelType::PublicThread)
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        match serenity::ChannelId::new(channel)
+            .create_thread(&sctx.http, thread)
+            .await
+        {
+            Ok(t) => host = Some(t.id.get()),
+            Err(e) => tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel"),
+        }
+    }
+    let view = data.run(move |t| t.accept(channel, user, host)).await?;
+    let board = present::board_after(&view, None, None);
+    match host {
+        Some(thread) => {
+            let note = Out::text(format!(
+                "{} accepted. Game #{} is played in <#{thread}>.",
+                present::name(&c.opponent),
+                view.live.id
+            ));
+            reply.send(&note).await?;
+            let msg = serenity::ChannelId::new(thread)
+                .send_message(&sctx.http, board.message())
+                .await?;
+            track_board(data, &sctx.http, thread, Some(msg)).await;
+        }
+        None => send_board_via(data, &mut reply, channel, board).await?,
+    }
+    Ok(())
+}
+
+/// Asks for (or, when both asked, starts) a rematch.
+pub(crate) async fn rematch_in(
+    _sctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    user: u64,
+    mut reply: Reply<'_>,
+) -> Result<(), Error> {
+    match data.run(move |t| t.rematch(channel, user)).await? {
+        crate::table::ChallengeOutcome::Pending(c) => {
+            reply.send(&present::challenge(&c)).await?;
+        }
+        crate::table::ChallengeOutcome::Started(view) => {
+            send_board_via(data, &mut reply, channel, present::board_after(&view, None, None)).await?;
+            bot_turns_via(data, &mut reply, channel).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The one error funnel: refusals privately to the user, the rest logged.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
+            let text = match error.downcast_ref::<TableError>() {
+                Some(refusal) => refusal.to_string(),
+                None => {
+                    tracing::error!("/{} failed: {error:#}", ctx.command().qualified_name);
+                    "Something went wrong on my side; nothing was changed. Please try again.".to_string()
+                }
+            };
+            if let Err(e) = ctx.send(Out::private(text).reply()).await {
+                tracing::warn!("could not send an error reply: {e}");
+            }
+        }
+        poise::FrameworkError::CommandPanic { ctx, .. } => {
+            ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
+            let _ = ctx
+                .send(Out::private("Something went wrong on my side. Please try again.").reply())
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+/// Posts what the clock did into the game's channel.
+async fn announce(http: &serenity::Http, notice: Notice) {
+    let (channel, out) = match notice {
+        Notice::Reminder {
+            channel,
+            user,
+            game,
+            deadline_ms,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
+                    deadline_ms / 1000
+                ),
+                mentions: vec![user],
+                ..Out::default()
+            },
+        ),
+        Notice::Flagged {
+            channel,
+            claimant,
+            flagged,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo claim`."
+                ),
+                mentions: vec![claimant, flagged],
+                ..Out::default()
+            },
+        ),
+        Notice::TimedOut(f) => (
+            f.channel,
+            Out {
+                content: present::finished_line(&f),
+                mentions: f.players.iter().filter_map(crate::table::Seat::user).collect(),
+                ..Out::default()
+            },
+        ),
+        Notice::ChallengeExpired(c) => (
+            c.channel,
+            Out::text(format!(
+                "The challenge from {} to {} expired unanswered.",
+                present::name(&c.challenger),
+                present::name(&c.opponent)
+            )),
+        ),
+        Notice::Unreadable { channel, reason } => {
+            tracing::warn!("channel {channel}: {reason}");
+            return;
+        }
+    };
+    if let Err(e) = serenity::ChannelId::new(channel)
+        .send_message(http, out.message())
+        .await
+    {
+        tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)");
+    }
+}
+
+/// Explains how to get a token, and how to try the game without one.
+pub const NO_TOKEN: &str = "No Discord token configured.
+To run the bot in your server:
+  1. Open https://discord.com/developers/applications, New Application, then Bot > Reset Token, and copy it.
+  2. Put it in config.toml ([discord] token = \"...\"; see config.example.toml) or in DISCORD_TOKEN.
+  3. Invite the bot (OAuth2 > URL Generator: scopes bot + applications.commands; see README.md for the permissions).
+Meanwhile, try the game offline: isolo-bot play   (or: isolo-bot play --vs greedy --variant boys)";
+
+/// Connects to Discord and hosts games until `shutdown` completes.
+pub async fn run(
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send,
+) -> anyhow::Result<()> {
+    let token = config
+        .discord
+        .token
+        .clone()
+        .filter(|t| !t.trim().is_empty() && t != "YOUR_BOT_TOKEN");
+    let Some(token) = token else {
+        anyhow::bail!(NO_TOKEN)
+    };
+    let store = SledStore::open(&config.storage)
+        .with_context(|| format!("cannot open the game store at {}", config.storage.path.display()))?;
+    let table = Arc::new(Table::new(
+        Arc::new(store),
+        Arc::new(SystemClock),
+        config.games.clone(),
+    ));
+    let guild_id = config.discord.guild_id;
+    let data = Data {
+        table: table.clone(),
+        bot_id: Arc::new(AtomicU64::new(0)),
+        boards: Arc::new(Mutex::new(HashMap::new())),
+        in_flight: Arc::new(AtomicUsize::new(0)),
+    };
+    let setup_data = data.clone();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![commands::isolo()],
+            on_error: |e| Box::pin(on_error(e)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    ctx.data().in_flight.fetch_add(1, Ordering::SeqCst);
+                })
+            },
+            post_command: |ctx| {
+                Box::pin(async move {
+                    ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
+                })
+            },
+            event_handler: |framework, event| {
+                Box::pin(async move {
+                    if let serenity::FullEvent::InteractionCreate {
+                        interaction: serenity::Interaction::Component(ci),
+                    } = event
+                    {
+                        let data = framework.user_data;
+                        data.in_flight.fetch_add(1, Ordering::SeqCst);
+                        components::handle(framework.serenity_context, data, ci).await;
+                        data.in_flight.fetch_sub(1, Ordering::SeqCst);
+                    }
+                    Ok(())
+                })
+            },
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                setup_data.bot_id.store(ready.user.id.get(), Ordering::Relaxed);
+                let commands = &framework.options().commands;
+                match guild_id {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(
+                    "connected as {} ({}); commands registered",
+                    ready.user.name,
+                    ready.user.id
+                );
+                let http = ctx.http.clone();
+                let table = setup_data.table.clone();
+                tokio::spawn(crate::table::scheduler::run(table, stop_rx, move |n| {
+                    let http = http.clone();
+                    async move { announce(&http, n).await }
+                }));
+                Ok(setup_data)
+            })
+        })
+        .build();
+
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(proxy) = &config.discord.api_proxy {
+        // serenity's rate limiter bypasses the proxy, so the proxy owns rate limits.
+        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .context("cannot build the Discord client")?;
+    let shards = client.shard_manager.clone();
+
+    let outcome = tokio::select! {
+        r = client.start() => Some(r),
+        () = shutdown => None,
+    };
+    let _ = stop_tx.send(true);
+    match outcome {
+        Some(Ok(())) => Ok(()),
+        Some(Err(e)) => Err(explain(e)),
+        None => {
+            tracing::info!("shutting down: closing the gateway");
+            shards.shutdown_all().await;
+            let start = std::time::Instant::now();
+            while data.in_flight.load(Ordering::SeqCst) > 0 && start.elapsed() < Duration::from_secs(5) {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            drop(table);
+            tracing::info!("stopped");
+            Ok(())
+        }
+    }
+}
+
+/// Turns connection errors into advice.
+fn explain(e: serenity::Error) -> anyhow::Error {
+    use serenity::{Error as E, GatewayError as G};
+    match &e {
+        E::Gateway(G::InvalidAuthentication) => {
+            anyhow::anyhow!(
+                "Discord rejected the bot token: copy it again from the Developer Portal (Bot > Reset Token)"
+            )
+        }
+        E::Gateway(G::DisallowedGatewayIntents | G::InvalidGatewayIntents) => {
+            anyhow::anyhow!(
+                "Discord refused the gateway intents; the bot needs only the default (non-privileged) ones"
+            )
+        }
+        E::Http(h) if h.status_code().is_some_and(|s| s.as_u16() == 401) => {
+            anyhow::anyhow!(
+                "Discord rejected the bot token (401 Unauthorized): copy it again from the Developer Portal"
+            )
+        }
+        _ => anyhow::anyhow!("the Discord connection failed: {e}"),
+    }
+}

@@ -1,0 +1,465 @@
+//! What the bot says: messages built from the hosting layer's answers, as
+//! plain data ([`Out`]) that commands and components turn into Discord replies.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, UserId as SUserId,
+};
+
+use crate::engine::MoveReport;
+use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
+use crate::table::{narrate, Challenge, FinishedGame, GameView, LiveGame, PlayerStats, Seat};
+
+/// A message to send: text, an optional picture, components, who may be pinged.
+#[derive(Debug, Clone, Default)]
+pub struct Out {
+    /// The text.
+    pub content: String,
+    /// An attached file: bytes, file name, alt text.
+    pub file: Option<(Vec<u8>, String, String)>,
+    /// Buttons and select menus.
+    pub components: Vec<CreateActionRow>,
+    /// The only users this message may ping.
+    pub mentions: Vec<u64>,
+    /// Only the user who asked sees it.
+    pub ephemeral: bool,
+}
+
+impl Out {
+    /// A plain text message.
+    pub fn text(content: impl Into<String>) -> Out {
+        Out {
+            content: content.into(),
+            ..Out::default()
+        }
+    }
+
+    /// A private message to the user who asked.
+    pub fn private(content: impl Into<String>) -> Out {
+        Out {
+            content: content.into(),
+            ephemeral: true,
+            ..Out::default()
+        }
+    }
+
+    /// Allowed mentions: exactly the listed users, never @everyone or roles.
+    pub fn allowed_mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new()
+            .empty_roles()
+            .everyone(false)
+            .users(self.mentions.iter().map(|&u| SUserId::new(u)).collect::<Vec<_>>())
+    }
+
+    /// The attachment, if any.
+    pub fn attachment(&self) -> Option<CreateAttachment> {
+        self.file
+            .as_ref()
+            .map(|(bytes, name, alt)| CreateAttachment::bytes(bytes.clone(), name.clone()).description(alt))
+    }
+
+    /// As a poise reply.
+    pub fn reply(&self) -> poise::CreateReply {
+        let mut r = poise::CreateReply::default()
+            .content(self.content.clone())
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.components.clone());
+        if let Some(a) = self.attachment() {
+            r = r.attachment(a);
+        }
+        r
+    }
+
+    /// As a response to a component interaction.
+    pub fn response(&self) -> serenity::CreateInteractionResponseMessage {
+        let mut r = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.components.clone());
+        if let Some(a) = self.attachment() {
+            r = r.add_file(a);
+        }
+        r
+    }
+
+    /// As a followup to an interaction.
+    pub fn followup(&self) -> serenity::CreateInteractionResponseFollowup {
+        let mut r = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.components.clone());
+        if let Some(a) = self.attachment() {
+            r = r.add_file(a);
+        }
+        r
+    }
+
+    /// As a plain channel message.
+    pub fn message(&self) -> serenity::CreateMessage {
+        let mut r = serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.components.clone());
+        if let Some(a) = self.attachment() {
+            r = r.add_file(a);
+        }
+        r
+    }
+}
+
+/// A mention of a seat: `<@id>` for people, the bot's name otherwise.
+pub fn mention(seat: &Seat) -> String {
+    match seat.user() {
+        Some(id) => format!("<@{id}>"),
+        None => format!("**{}**", seat.name()),
+    }
+}
+
+/// A seat's name as plain text (markdown and mentions neutralised).
+pub fn name(seat: &Seat) -> String {
+    plain(&seat.name())
+}
+
+/// Text that cannot format or ping: markdown characters escaped, `@` split.
+pub fn plain(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '*' | '_' | '~' | '`' | '|' | '\\' | '<') {
+            out.push('\\');
+        }
+        out.push(c);
+        if c == '@' {
+            out.push('\u{200b}');
+        }
+    }
+    out
+}
+
+/// Custom ids of components: `isolo:<action>:<channel>[:<ply>]`.
+pub mod ids {
+    /// Accept a challenge.
+    pub const ACCEPT: &str = "accept";
+    /// Decline a challenge.
+    pub const DECLINE: &str = "decline";
+    /// Withdraw a challenge.
+    pub const WITHDRAW: &str = "withdraw";
+    /// Play a pit from the select menu.
+    pub const MOVE: &str = "move";
+    /// Ask for a rematch.
+    pub const REMATCH: &str = "rematch";
+
+    /// The custom id of an action in a channel, with an optional ply.
+    pub fn make(action: &str, channel: u64, ply: Option<usize>) -> String {
+        match ply {
+            Some(p) => format!("isolo:{action}:{channel}:{p}"),
+            None => format!("isolo:{action}:{channel}"),
+        }
+    }
+
+    /// Splits a custom id into action, channel and ply.
+    pub fn parse(id: &str) -> Option<(&str, u64, Option<usize>)> {
+        let mut parts = id.strip_prefix("isolo:")?.split(':');
+        let action = parts.next()?;
+        let channel = parts.next()?.parse().ok()?;
+        let ply = match parts.next() {
+            Some(p) => Some(p.parse().ok()?),
+            None => None,
+        };
+        Some((action, channel, ply))
+    }
+}
+
+fn names(live: &LiveGame) -> [String; 2] {
+    [live.players[0].name(), live.players[1].name()]
+}
+
+/// The board PNG of a game with its alt text.
+fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> (Vec<u8>, String, String) {
+    let names = names(&view.live);
+    let bv = BoardView::of_game(&view.game)
+        .last_move(report)
+        .names(Some(&names[0]), Some(&names[1]));
+    (
+        render_png(&bv),
+        format!("isolo-{id}-{}.png", view.game.ply()),
+        alt_text(&bv),
+    )
+}
+
+/// The select menu of the legal pits of the player to move.
+fn move_menu(view: &GameView) -> Vec<CreateActionRow> {
+    let legal = view.game.legal_moves();
+    let Some(seat) = view.to_move() else {
+        return Vec::new();
+    };
+    if legal.is_empty() || seat.user().is_none() {
+        return Vec::new();
+    }
+    let p = view.game.position();
+    let options = legal
+        .iter()
+        .map(|m| CreateSelectMenuOption::new(format!("{m} ({} seeds)", p.seeds(m.pit())), m.to_string()))
+        .collect();
+    let menu = CreateSelectMenu::new(
+        ids::make(ids::MOVE, view.live.channel, Some(view.game.ply())),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(format!("{}: choose a pit to sow", seat.name()));
+    vec![CreateActionRow::SelectMenu(menu)]
+}
+
+fn rematch_button(channel: u64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![CreateButton::new(ids::make(
+        ids::REMATCH,
+        channel,
+        None,
+    ))
+    .label("Rematch")
+    .style(ButtonStyle::Primary)])]
+}
+
+fn humans(players: &[Seat; 2]) -> Vec<u64> {
+    players.iter().filter_map(Seat::user).collect()
+}
+
+/// Whose turn it is, with a ping and the clock.
+fn turn_line(view: &GameView) -> String {
+    let Some(seat) = view.to_move() else {
+        return String::new();
+    };
+    let side = view.game.position().to_move();
+    let clock = view
+        .deadline_ms()
+        .map(|d| format!(" (time runs out <t:{}:R>)", d / 1000))
+        .unwrap_or_default();
+    match seat {
+        Seat::Bot { .. } => format!("{} ({side}) is thinking...", mention(seat)),
+        _ => format!(
+            "{}, your move ({side}){clock}: pick a pit below or use `/isolo move`.",
+            mention(seat)
+        ),
+    }
+}
+
+/// What a move did, in words (names made safe).
+pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
+    plain(&narrate::describe_move(live, report))
+}
+
+/// The end of a game: who won and why, rating changes.
+pub fn finished_line(f: &FinishedGame) -> String {
+    narrate::result_line(f, |seat| match seat.user() {
+        Some(id) => format!("<@{id}>"),
+        None => plain(&seat.name()),
+    })
+}
+
+/// The board after a move (or at the start), pinging the next player.
+pub fn board_after(view: &GameView, report: Option<&MoveReport>, finished: Option<&FinishedGame>) -> Out {
+    let mut content = String::new();
+    if let Some(r) = report {
+        content.push_str(&describe_move(&view.live, r));
+        content.push('\n');
+    } else {
+        content.push_str(&format!(
+            "Game #{} on: {} (South) vs {} (North), {} game.\n",
+            view.live.id,
+            mention(&view.live.players[0]),
+            mention(&view.live.players[1]),
+            view.live.rules.variant
+        ));
+    }
+    let mut components = Vec::new();
+    match finished {
+        Some(f) => {
+            content.push_str(&finished_line(f));
+            components = rematch_button(view.live.channel);
+        }
+        None => {
+            content.push_str(&turn_line(view));
+            components.extend(move_menu(view));
+        }
+    }
+    Out {
+        content,
+        file: Some(board_file(view, report, view.live.id)),
+        components,
+        mentions: match finished {
+            // The end pings both players; a turn pings only the player to move.
+            Some(_) => humans(&view.live.players),
+            None => view.to_move().and_then(Seat::user).into_iter().collect(),
+        },
+        ephemeral: false,
+    }
+}
+
+/// The end of a game not ended by a move (resignation, agreement, time, abort):
+/// the final board, who won, and the rematch button.
+pub fn finished(f: &FinishedGame) -> Out {
+    let mut out = Out {
+        content: finished_line(f),
+        components: rematch_button(f.channel),
+        mentions: humans(&f.players),
+        ..Out::default()
+    };
+    if let Some(game) = f
+        .record
+        .parse::<crate::engine::Record>()
+        .ok()
+        .and_then(|r| r.to_game().ok())
+    {
+        let last = crate::table::last_move(game.rules(), game.moves());
+        let names = [f.players[0].name(), f.players[1].name()];
+        let bv = BoardView::of_game(&game)
+            .last_move(last.as_ref().map(|(_, r)| r))
+            .names(Some(&names[0]), Some(&names[1]))
+            .result(Some(f.result));
+        out.file = Some((
+            render_png(&bv),
+            format!("isolo-{}-final.png", f.id),
+            alt_text(&bv),
+        ));
+    }
+    out
+}
+
+/// The board of a game for `/isolo board` (anyone may look), with the last move marked.
+pub fn board(view: &GameView, as_text: bool) -> Out {
+    let last = view.last_move();
+    let report = last.as_ref().map(|(_, r)| r);
+    let names = names(&view.live);
+    let bv = BoardView::of_game(&view.game)
+        .last_move(report)
+        .names(Some(&names[0]), Some(&names[1]));
+    let header = format!(
+        "Game #{}: {} (South) vs {} (North), {} game, ply {}.",
+        view.live.id,
+        name(&view.live.players[0]),
+        name(&view.live.players[1]),
+        view.live.rules.variant,
+        view.game.ply()
+    );
+    if as_text {
+        return Out::text(format!("{header}\n```\n{}\n```", render_text(&bv)));
+    }
+    let turn = view
+        .to_move()
+        .map(|s| format!(" {} ({}) to move.", name(s), view.game.position().to_move()));
+    Out {
+        content: format!("{header}{}", turn.unwrap_or_default()),
+        file: Some((
+            render_png(&bv),
+            format!("isolo-{}-{}.png", view.live.id, view.game.ply()),
+            alt_text(&bv),
+        )),
+        ..Out::default()
+    }
+}
+
+/// The sowing animation of the last move.
+pub fn animation(view: &GameView) -> Option<Out> {
+    let (before, report) = view.last_move()?;
+    let names = names(&view.live);
+    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]);
+    Some(Out {
+        content: describe_move(&view.live, &report),
+        file: Some((
+            gif,
+            format!("isolo-{}-{}.gif", view.live.id, view.game.ply()),
+            format!(
+                "Animation of {} sowing {}",
+                name(view.live.seat(report.side)),
+                report.mv
+            ),
+        )),
+        ..Out::default()
+    })
+}
+
+/// A new challenge with its buttons.
+pub fn challenge(c: &Challenge) -> Out {
+    let s = &c.settings;
+    let clock = match s.move_secs {
+        Some(secs) if secs % 86_400 == 0 => format!("{} day(s) per move", secs / 86_400),
+        Some(secs) => format!("{} minutes per move", secs.div_ceil(60)),
+        None => "no clock".into(),
+    };
+    let rule = match s.capture_from {
+        crate::engine::CaptureFrom::Origin => "",
+        crate::engine::CaptureFrom::CapturePit => ", captures sown from the capturing pit",
+    };
+    let content = format!(
+        "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.",
+        mention(&c.challenger),
+        mention(&c.opponent),
+        s.variant,
+        if s.rated { "rated" } else { "unrated" },
+        c.expires_ms / 1000
+    );
+    let buttons = vec![
+        CreateButton::new(ids::make(ids::ACCEPT, c.channel, None))
+            .label("Accept")
+            .style(ButtonStyle::Success),
+        CreateButton::new(ids::make(ids::DECLINE, c.channel, None))
+            .label("Decline")
+            .style(ButtonStyle::Danger),
+        CreateButton::new(ids::make(ids::WITHDRAW, c.channel, None))
+            .label("Withdraw")
+            .style(ButtonStyle::Secondary),
+    ];
+    Out {
+        content,
+        components: vec![CreateActionRow::Buttons(buttons)],
+        mentions: c.opponent.user().into_iter().collect(),
+        ..Out::default()
+    }
+}
+
+/// A player's statistics.
+pub fn stats(p: &PlayerStats) -> String {
+    let mut s = format!(
+        "**{}**: rating {:.0} (±{:.0}), {} games: {} won, {} lost, {} drawn.",
+        plain(&p.name),
+        p.rating.rating,
+        p.rating.deviation,
+        p.tally.games(),
+        p.tally.wins,
+        p.tally.losses,
+        p.tally.draws
+    );
+    match p.streak {
+        n if n > 0 => s.push_str(&format!(" Current streak: {n} win(s).")),
+        n if n < 0 => s.push_str(&format!(" Current streak: {} loss(es).", -n)),
+        _ => {}
+    }
+    s.push_str(&format!(" Best winning streak: {}.", p.best_streak));
+    for (opp, t) in p.head_to_head.iter().take(10) {
+        s.push_str(&format!("\nvs <@{opp}>: {}-{}-{}", t.wins, t.losses, t.draws));
+    }
+    s
+}
+
+/// The leaderboard.
+pub fn leaderboard(players: &[PlayerStats]) -> String {
+    if players.is_empty() {
+        return "No rated games in this server yet: challenge someone with `/isolo challenge`.".into();
+    }
+    let mut s = String::from("**Isolo leaderboard**\n");
+    for (i, p) in players.iter().enumerate() {
+        s.push_str(&format!(
+            "{}. {} {:.0} ({} games, {}-{}-{})\n",
+            i + 1,
+            plain(&p.name),
+            p.rating.rating,
+            p.tally.games(),
+            p.tally.wins,
+            p.tally.losses,
+            p.tally.draws
+        ));
+    }
+    s
+}

@@ -1,0 +1,90 @@
+//! What happened, in words: shared by every front end (Discord, terminal).
+
+use super::{FinishedGame, LiveGame, Seat};
+use crate::engine::{MoveReport, Outcome, Termination};
+
+/// One sentence about a move: who sowed which pit, and what it captured.
+pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
+    let mut s = format!("{} sowed {}", live.seat(report.side).name(), report.mv);
+    let laps = report.laps.len();
+    if laps > 1 {
+        s.push_str(&format!(" ({laps} laps)"));
+    }
+    if report.ended_overture {
+        s.push_str(", playing the ng'hana and ending the overture");
+    }
+    let taken: Vec<String> = report
+        .captures()
+        .map(|t| format!("{} from {}", t.seeds, t.pit))
+        .collect();
+    if taken.is_empty() {
+        s.push_str(": no capture.");
+    } else {
+        s.push_str(&format!(
+            ": captured {} seeds ({}).",
+            report.captured(),
+            taken.join(", ")
+        ));
+    }
+    s
+}
+
+/// Why a game ended, in words.
+pub fn termination(t: Termination) -> &'static str {
+    match t {
+        Termination::NoLegalMove => "the opponent has no legal move left",
+        Termination::Repetition => "the same position came up three times",
+        Termination::PlyLimit => "2,000 plies were played",
+        Termination::Resignation => "resignation",
+        Termination::Agreement => "agreement",
+        Termination::Timeout => "time ran out",
+        Termination::Aborted => "a moderator aborted the game",
+    }
+}
+
+/// Who won and why, with rating changes; `who` writes a seat (a mention or a name).
+pub fn result_line(f: &FinishedGame, who: impl Fn(&Seat) -> String) -> String {
+    let mut s = match (f.result.termination, f.result.outcome) {
+        (Termination::Aborted, _) => format!("Game #{} was aborted by a moderator: no result.", f.id),
+        (t, Outcome::Draw) => format!("Game #{} is a draw by {}.", f.id, termination(t)),
+        (t, Outcome::Win(side)) => format!(
+            "{} wins game #{} as {side} by {} ({} lost).",
+            who(&f.players[side.index()]),
+            f.id,
+            termination(t),
+            f.players[side.opponent().index()].name()
+        ),
+    };
+    for c in &f.rating_changes {
+        let name = f
+            .players
+            .iter()
+            .find(|p| p.is(c.user))
+            .map(Seat::name)
+            .unwrap_or_default();
+        s.push_str(&format!(
+            "\n{name}: {:.0} -> {:.0} ({:+.0})",
+            c.before,
+            c.after,
+            c.after - c.before
+        ));
+    }
+    s
+}
+
+const COMMON: &str = "**How a move works.** Take all the seeds of one of your pits holding at least 2 and sow them one by one counterclockwise around your own 16 pits (your outer row left to right, then your inner row right to left). Where the last seed falls:
+1. an **empty** pit: your move ends;
+2. a pit of your **inner row** that was not empty, with seeds in either of the two opponent pits of that column: **capture** both and sow them again from where this lap started;
+3. otherwise: **relay**: lift that pit and sow on.
+A player with no legal move loses. A move that would never end is not allowed. Third repetition or 2,000 plies: draw.";
+
+/// The rules in a few lines (markdown bold): both variants, or one (`Some(true)` for the boys' game).
+pub fn rules(boys: Option<bool>) -> String {
+    let women = "**Women's game:** 2 seeds in every pit; the rules above, nothing more.";
+    let boys_text = "**Boys' game:** each player starts with 17 seeds in his rightmost outer pit, the **ng'hana**. In the **overture** his rightmost column is out of play and cannot be captured; sowing skips it. Playing the ng'hana (17 seeds round all 16 pits) ends his overture.";
+    match boys {
+        Some(true) => format!("{COMMON}\n{boys_text}"),
+        Some(false) => format!("{COMMON}\n{women}"),
+        None => format!("{COMMON}\n{women}\n{boys_text}\nThe men's game is not available: its rules are not described in any source we could reach."),
+    }
+}
