@@ -142,6 +142,7 @@ fn display_name(ctx: &Context<'_>) -> String {
 
 /// Challenge someone (or me, the bot, for a game against the computer)
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "Who to play: a friend, or the bot for a game against the computer"]

@@ -430,6 +430,11 @@ pub async fn run(
         Some(Err(e)) => Err(explain(e)),
         None => {
             tracing::info!("shutting down: closing the gateway");
+            // serenity 0.12.5 can miss a shard restarted by a re-identify in
+            // shutdown_all(); telling every runner directly closes each with 1000.
+            for (id, runner) in shards.runners.lock().await.iter() {
+                runner.runner_tx.send_to_shard(serenity::ShardRunnerMessage::Shutdown(*id, 1000));
+            }
             shards.shutdown_all().await;
             let start = std::time::Instant::now();
             while data.in_flight.load(Ordering::SeqCst) > 0 && start.elapsed() < Duration::from_secs(5) {

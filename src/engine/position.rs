@@ -363,7 +363,7 @@ impl Position {
             laps: Vec::new(),
         };
         next.kernel(k, &mut rec).map_err(fail)?;
-        let result = (!next.has_legal_move()).then(|| GameResult {
+        let result = (!next.has_legal_move()).then_some(GameResult {
             outcome: Outcome::Win(self.to_move),
             termination: Termination::NoLegalMove,
         });

@@ -27,7 +27,7 @@ const HOLD: u16 = 400;
 /// then shows what the report says.
 pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Vec<u8> {
     let steps = count_steps(before, report);
-    let frames = steps.min(MAX_FRAMES).max(1);
+    let frames = steps.clamp(1, MAX_FRAMES);
     let mut anim = Animator::new(before, report, names);
     let mut i = 0usize;
     simulate(before, report, |step| {
