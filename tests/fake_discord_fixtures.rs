@@ -20,8 +20,12 @@ use support::fake_discord::{
 };
 
 fn read<T: serde::de::DeserializeOwned>(v: &Value) -> T {
-    serde_json::from_value(v.clone())
-        .unwrap_or_else(|e| panic!("serenity cannot read {}: {e}\n{v:#}", std::any::type_name::<T>()))
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| {
+        panic!(
+            "serenity cannot read {}: {e}\n{v:#}",
+            std::any::type_name::<T>()
+        )
+    })
 }
 
 /// Read a dispatch exactly as the shard does: text -> `GatewayEvent`.
@@ -50,8 +54,13 @@ fn reply_with_components() -> Value {
         .content("your move")
         .components(vec![
             CreateActionRow::Buttons(vec![
-                CreateButton::new("move:a1").label("a1").style(ButtonStyle::Primary),
-                CreateButton::new("resign").label("Resign").style(ButtonStyle::Danger).disabled(true),
+                CreateButton::new("move:a1")
+                    .label("a1")
+                    .style(ButtonStyle::Primary),
+                CreateButton::new("resign")
+                    .label("Resign")
+                    .style(ButtonStyle::Danger)
+                    .disabled(true),
             ]),
             CreateActionRow::SelectMenu(CreateSelectMenu::new(
                 "pit",
@@ -74,13 +83,18 @@ fn gateway_control_frames_are_read() {
     let ack: GatewayEvent = read(&payloads::heartbeat_ack());
     assert!(matches!(ack, GatewayEvent::HeartbeatAck), "{ack:?}");
     let invalid: GatewayEvent = read(&payloads::invalid_session(false));
-    assert!(matches!(invalid, GatewayEvent::InvalidateSession(false)), "{invalid:?}");
+    assert!(
+        matches!(invalid, GatewayEvent::InvalidateSession(false)),
+        "{invalid:?}"
+    );
 }
 
 #[test]
 fn ready_sets_bot_user_application_and_guilds() {
-    let Event::Ready(ready) = dispatched("READY", payloads::ready("s-1", "ws://127.0.0.1:1/ws", &[GUILD_ID]))
-    else {
+    let Event::Ready(ready) = dispatched(
+        "READY",
+        payloads::ready("s-1", "ws://127.0.0.1:1/ws", &[GUILD_ID]),
+    ) else {
         panic!("not READY");
     };
     let ready = ready.ready;
@@ -88,12 +102,18 @@ fn ready_sets_bot_user_application_and_guilds() {
     assert!(ready.user.bot);
     assert_eq!(ready.application.id.get(), APPLICATION_ID);
     assert_eq!(ready.session_id, "s-1");
-    assert_eq!(ready.guilds.iter().map(|g| g.id.get()).collect::<Vec<_>>(), vec![GUILD_ID]);
+    assert_eq!(
+        ready.guilds.iter().map(|g| g.id.get()).collect::<Vec<_>>(),
+        vec![GUILD_ID]
+    );
 }
 
 #[test]
 fn resumed_is_read() {
-    assert!(matches!(dispatched("RESUMED", payloads::resumed()), Event::Resumed(_)));
+    assert!(matches!(
+        dispatched("RESUMED", payloads::resumed()),
+        Event::Resumed(_)
+    ));
 }
 
 #[test]
@@ -116,14 +136,25 @@ fn guild_slash_command_with_subcommand_and_options() {
     assert_eq!(c.guild_id.map(|g| g.get()), Some(GUILD_ID));
     assert_eq!(c.channel_id.get(), CHANNEL_ID);
     assert_eq!(c.user.id.get(), mod_alice.id, "user comes from member.user");
-    let perms = c.member.as_ref().and_then(|m| m.permissions).expect("member permissions");
+    let perms = c
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .expect("member permissions");
     assert!(perms.contains(Permissions::MANAGE_MESSAGES));
     assert_eq!((c.data.id.get(), c.data.name.as_str()), (22, "isolo"));
 
-    let [sub] = c.data.options.as_slice() else { panic!("one subcommand: {:?}", c.data.options) };
+    let [sub] = c.data.options.as_slice() else {
+        panic!("one subcommand: {:?}", c.data.options)
+    };
     assert_eq!(sub.name, "challenge");
-    let CommandDataOptionValue::SubCommand(opts) = &sub.value else { panic!("{sub:?}") };
-    let values: Vec<_> = opts.iter().map(|o| (o.name.as_str(), o.value.clone())).collect();
+    let CommandDataOptionValue::SubCommand(opts) = &sub.value else {
+        panic!("{sub:?}")
+    };
+    let values: Vec<_> = opts
+        .iter()
+        .map(|o| (o.name.as_str(), o.value.clone()))
+        .collect();
     assert_eq!(
         values,
         vec![
@@ -135,12 +166,18 @@ fn guild_slash_command_with_subcommand_and_options() {
         ]
     );
     assert_eq!(c.data.resolved.users[&UserId::new(bob.id)].name, "bob");
-    assert!(c.data.resolved.members.contains_key(&UserId::new(bob.id)), "resolved member");
+    assert!(
+        c.data.resolved.members.contains_key(&UserId::new(bob.id)),
+        "resolved member"
+    );
 }
 
 #[test]
 fn dm_command_has_user_and_no_guild() {
-    let cmd = SlashCommand::new("isolo").sub("rules").in_dm().by(&FakeUser::carol());
+    let cmd = SlashCommand::new("isolo")
+        .sub("rules")
+        .in_dm()
+        .by(&FakeUser::carol());
     let Interaction::Command(c) = interaction(cmd.to_json(kind::COMMAND, 1, "t", 2)) else {
         panic!("not a command");
     };
@@ -152,22 +189,33 @@ fn dm_command_has_user_and_no_guild() {
 
 #[test]
 fn subcommand_group_nests_options() {
-    let cmd = SlashCommand::new("isolo").sub("admin").sub("reset").string("game", "g1");
+    let cmd = SlashCommand::new("isolo")
+        .sub("admin")
+        .sub("reset")
+        .string("game", "g1");
     let Interaction::Command(c) = interaction(cmd.to_json(kind::COMMAND, 1, "t", 2)) else {
         panic!("not a command");
     };
     let CommandDataOptionValue::SubCommandGroup(group) = &c.data.options[0].value else {
         panic!("{:?}", c.data.options)
     };
-    let CommandDataOptionValue::SubCommand(leaf) = &group[0].value else { panic!("{group:?}") };
-    assert_eq!((c.data.options[0].name.as_str(), group[0].name.as_str()), ("admin", "reset"));
+    let CommandDataOptionValue::SubCommand(leaf) = &group[0].value else {
+        panic!("{group:?}")
+    };
+    assert_eq!(
+        (c.data.options[0].name.as_str(), group[0].name.as_str()),
+        ("admin", "reset")
+    );
     assert_eq!(leaf[0].value, CommandDataOptionValue::String("g1".into()));
 }
 
 #[test]
 fn autocomplete_has_focused_option() {
-    let cmd = SlashCommand::new("isolo").sub("move").focused("pit", option_type::STRING, "a");
-    let Interaction::Autocomplete(c) = interaction(cmd.to_json(kind::AUTOCOMPLETE, 1, "t", 2)) else {
+    let cmd = SlashCommand::new("isolo")
+        .sub("move")
+        .focused("pit", option_type::STRING, "a");
+    let Interaction::Autocomplete(c) = interaction(cmd.to_json(kind::AUTOCOMPLETE, 1, "t", 2))
+    else {
         panic!("not autocomplete");
     };
     let focused = c.data.autocomplete().expect("a focused option");
@@ -180,13 +228,25 @@ fn messages_echo_what_serenity_sends() {
     let body = reply_with_components();
     let att = payloads::attachment(5, "board.png", 3, Some("image/png"), Some("the board"));
     let m: Message = read(&payloads::message(9, CHANNEL_ID, &body, vec![att], true));
-    assert_eq!((m.id.get(), m.channel_id.get(), m.author.id.get()), (9, CHANNEL_ID, BOT_USER_ID));
+    assert_eq!(
+        (m.id.get(), m.channel_id.get(), m.author.id.get()),
+        (9, CHANNEL_ID, BOT_USER_ID)
+    );
     assert_eq!(m.content, "your move");
     assert_eq!(m.webhook_id.map(|w| w.get()), Some(APPLICATION_ID));
     assert_eq!(m.components.len(), 2, "both action rows survive");
     let a = &m.attachments[0];
-    assert_eq!((a.filename.as_str(), a.size, a.description.as_deref()), ("board.png", 3, Some("the board")));
-    let ephemeral: Message = read(&payloads::message(10, CHANNEL_ID, &json!({"flags": 64}), vec![], false));
+    assert_eq!(
+        (a.filename.as_str(), a.size, a.description.as_deref()),
+        ("board.png", 3, Some("the board"))
+    );
+    let ephemeral: Message = read(&payloads::message(
+        10,
+        CHANNEL_ID,
+        &json!({"flags": 64}),
+        vec![],
+        false,
+    ));
     assert_eq!(ephemeral.flags.map(|f| f.bits()), Some(64));
 }
 
@@ -200,7 +260,10 @@ fn component_interactions_carry_their_message() {
     };
     assert_eq!(c.data.custom_id, "move:a1");
     assert!(matches!(c.data.kind, ComponentInteractionDataKind::Button));
-    assert_eq!((c.message.id.get(), c.user.id.get()), (9, FakeUser::bob().id));
+    assert_eq!(
+        (c.message.id.get(), c.user.id.get()),
+        (9, FakeUser::bob().id)
+    );
     assert_eq!(c.guild_id.map(|g| g.get()), Some(GUILD_ID));
 
     let select = ComponentClick::select(9, "pit", &["a2"]);
@@ -215,9 +278,15 @@ fn component_interactions_carry_their_message() {
 
 #[test]
 fn channels_are_read() {
-    let Channel::Guild(text) = read(&payloads::text_channel(CHANNEL_ID)) else { panic!("guild channel") };
-    assert_eq!((text.kind, text.guild_id.get()), (ChannelType::Text, GUILD_ID));
-    let Channel::Private(dm) = read(&payloads::dm_channel(DM_CHANNEL_ID, &FakeUser::alice())) else {
+    let Channel::Guild(text) = read(&payloads::text_channel(CHANNEL_ID)) else {
+        panic!("guild channel")
+    };
+    assert_eq!(
+        (text.kind, text.guild_id.get()),
+        (ChannelType::Text, GUILD_ID)
+    );
+    let Channel::Private(dm) = read(&payloads::dm_channel(DM_CHANNEL_ID, &FakeUser::alice()))
+    else {
         panic!("private channel")
     };
     assert_eq!(dm.recipient.id.get(), FakeUser::alice().id);
@@ -225,7 +294,10 @@ fn channels_are_read() {
         panic!("thread")
     };
     assert_eq!(thread.kind, ChannelType::PublicThread);
-    assert_eq!((thread.id.get(), thread.parent_id.map(|p| p.get())), (77, Some(CHANNEL_ID)));
+    assert_eq!(
+        (thread.id.get(), thread.parent_id.map(|p| p.get())),
+        (77, Some(CHANNEL_ID))
+    );
     assert!(thread.thread_metadata.is_some());
 }
 
@@ -247,25 +319,33 @@ fn registered_commands_are_read() {
     let isolo = CreateCommand::new("isolo")
         .description("Play Isolo")
         .add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "move", "Sow from a pit").add_sub_option(
-                CreateCommandOption::new(CommandOptionType::String, "pit", "The pit")
-                    .required(true)
-                    .set_autocomplete(true),
-            ),
+            CreateCommandOption::new(CommandOptionType::SubCommand, "move", "Sow from a pit")
+                .add_sub_option(
+                    CreateCommandOption::new(CommandOptionType::String, "pit", "The pit")
+                        .required(true)
+                        .set_autocomplete(true),
+                ),
         )
         .add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "challenge", "Challenge someone")
-                .add_sub_option(
-                    CreateCommandOption::new(CommandOptionType::Integer, "variant", "Rules")
-                        .add_int_choice("Short", 0)
-                        .add_int_choice("Long", 1),
-                ),
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "challenge",
+                "Challenge someone",
+            )
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "variant", "Rules")
+                    .add_int_choice("Short", 0)
+                    .add_int_choice("Long", 1),
+            ),
         );
     let body = serde_json::to_value(vec![isolo]).expect("serializable");
     let commands: Vec<Command> = read(&payloads::registered_commands(&body, Some(GUILD_ID), &[42]));
     assert_eq!(commands.len(), 1);
     let c = &commands[0];
-    assert_eq!((c.id.get(), c.name.as_str(), c.application_id.get()), (42, "isolo", APPLICATION_ID));
+    assert_eq!(
+        (c.id.get(), c.name.as_str(), c.application_id.get()),
+        (42, "isolo", APPLICATION_ID)
+    );
     assert_eq!(c.guild_id.map(|g| g.get()), Some(GUILD_ID));
     let subs: Vec<_> = c.options.iter().map(|o| o.name.as_str()).collect();
     assert_eq!(subs, ["move", "challenge"]);

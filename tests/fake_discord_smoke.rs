@@ -13,7 +13,8 @@ use serenity::{
     ClientBuilder, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
     CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, FullEvent, GatewayIntents, HttpBuilder, Interaction, ShardManager,
+    CreateSelectMenuOption, FullEvent, GatewayIntents, HttpBuilder, Interaction, ShardId,
+    ShardManager, ShardRunnerMessage,
 };
 use support::fake_discord::{
     option_type, CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, GatewayLog,
@@ -47,11 +48,20 @@ async fn isolo(_: Context<'_>) -> Result<(), Error> {
 /// Answer privately, with a button and a select.
 #[poise::command(slash_command)]
 async fn ping(ctx: Context<'_>) -> Result<(), Error> {
-    let options = vec![CreateSelectMenuOption::new("A", "a"), CreateSelectMenuOption::new("B", "b")];
-    let reply = poise::CreateReply::default().content("pong").ephemeral(true).components(vec![
-        CreateActionRow::Buttons(vec![CreateButton::new("again").label("Again")]),
-        CreateActionRow::SelectMenu(CreateSelectMenu::new("pick", CreateSelectMenuKind::String { options })),
-    ]);
+    let options = vec![
+        CreateSelectMenuOption::new("A", "a"),
+        CreateSelectMenuOption::new("B", "b"),
+    ];
+    let reply = poise::CreateReply::default()
+        .content("pong")
+        .ephemeral(true)
+        .components(vec![
+            CreateActionRow::Buttons(vec![CreateButton::new("again").label("Again")]),
+            CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                "pick",
+                CreateSelectMenuKind::String { options },
+            )),
+        ]);
     ctx.send(reply).await?;
     Ok(())
 }
@@ -61,7 +71,12 @@ async fn ping(ctx: Context<'_>) -> Result<(), Error> {
 async fn pic(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer().await?;
     let file = CreateAttachment::bytes(tiny_png(), "board.png").description("a tiny board");
-    ctx.send(poise::CreateReply::default().content("board").attachment(file)).await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .content("board")
+            .attachment(file),
+    )
+    .await?;
     Ok(())
 }
 
@@ -72,12 +87,21 @@ async fn challenge(
     #[description = "Who to play"] opponent: serenity::User,
     #[description = "Rules"] variant: Variant,
 ) -> Result<(), Error> {
-    ctx.say(format!("{} challenges {} ({variant:?})", ctx.author().name, opponent.name)).await?;
+    ctx.say(format!(
+        "{} challenges {} ({variant:?})",
+        ctx.author().name,
+        opponent.name
+    ))
+    .await?;
     Ok(())
 }
 
 async fn pits(_: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = ["a1", "a2", "b1"].into_iter().filter(|p| p.starts_with(partial)).map(Into::into).collect();
+    let choices = ["a1", "a2", "b1"]
+        .into_iter()
+        .filter(|p| p.starts_with(partial))
+        .map(Into::into)
+        .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
@@ -96,13 +120,19 @@ async fn sow(
 /// Components are not poise commands: answer them from the event handler by
 /// updating the message they are on.
 async fn on_event(ctx: &serenity::Context, event: &FullEvent) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate { interaction: Interaction::Component(c) } = event {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(c),
+    } = event
+    {
         let text = match &c.data.kind {
-            ComponentInteractionDataKind::StringSelect { values } => format!("picked {}", values.join(",")),
+            ComponentInteractionDataKind::StringSelect { values } => {
+                format!("picked {}", values.join(","))
+            }
             _ => format!("clicked {}", c.data.custom_id),
         };
         let update = CreateInteractionResponseMessage::new().content(text);
-        c.create_response(ctx, CreateInteractionResponse::UpdateMessage(update)).await?;
+        c.create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
+            .await?;
     }
     Ok(())
 }
@@ -110,7 +140,8 @@ async fn on_event(ctx: &serenity::Context, event: &FullEvent) -> Result<(), Erro
 fn tiny_png() -> Vec<u8> {
     let img = image::RgbaImage::from_pixel(4, 3, image::Rgba([200, 150, 60, 255]));
     let mut out = Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).expect("encode png");
+    img.write_to(&mut out, image::ImageFormat::Png)
+        .expect("encode png");
     out.into_inner()
 }
 
@@ -127,11 +158,14 @@ async fn start_bot() -> Bot {
     std::env::set_var("no_proxy", "127.0.0.1,localhost");
     let fake = FakeDiscord::start(FakeOptions::default()).await;
     // Without ratelimiter_disabled, requests skip the proxy and go to discord.com.
-    let http = HttpBuilder::new(TOKEN).proxy(fake.base_url()).ratelimiter_disabled(true).build();
+    let http = HttpBuilder::new(TOKEN)
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: vec![isolo()],
-            event_handler: |ctx, event, _framework, _data| Box::pin(on_event(ctx, event)),
+            event_handler: |framework, event| Box::pin(on_event(framework.serenity_context, event)),
             ..Default::default()
         })
         .setup(|ctx, _ready, framework| {
@@ -148,25 +182,41 @@ async fn start_bot() -> Bot {
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
     fake.wait_ready(T).await.expect("the bot identifies");
-    fake.wait_for(|r| matches!(r.route, Route::PutCommands { .. }), T).await.expect("commands registered");
+    fake.wait_for(|r| matches!(r.route, Route::PutCommands { .. }), T)
+        .await
+        .expect("commands registered");
     Bot { fake, shards, run }
 }
 
 /// Shut the bot down as production does and check it closed cleanly.
 async fn shutdown(bot: Bot) {
     bot.shards.shutdown_all().await;
-    let code = bot.fake.wait_for_bot_close(T).await.expect("the bot closes the gateway");
+    let code = bot
+        .fake
+        .wait_for_bot_close(T)
+        .await
+        .expect("the bot closes the gateway");
     assert_eq!(code, Some(1000), "a clean shutdown closes with 1000");
-    let ended = tokio::time::timeout(T, bot.run).await.expect("client.start returns");
+    let ended = tokio::time::timeout(T, bot.run)
+        .await
+        .expect("client.start returns");
     ended.expect("client task").expect("client.start is Ok");
-    bot.fake.wait_disconnected(T).await.expect("the socket is gone");
+    bot.fake
+        .wait_disconnected(T)
+        .await
+        .expect("the socket is gone");
     bot.fake.assert_no_problems();
 }
 
 /// `/isolo ping` answers ephemerally with its button and select.
 async fn ping_works(fake: &FakeDiscord) -> SentInteraction {
-    let sent = fake.send_command(&SlashCommand::new("isolo").sub("ping")).await;
-    let cb = fake.wait_for_callback(&sent, T).await.expect("ping answered");
+    let sent = fake
+        .send_command(&SlashCommand::new("isolo").sub("ping"))
+        .await;
+    let cb = fake
+        .wait_for_callback(&sent, T)
+        .await
+        .expect("ping answered");
     assert_eq!(cb.kind, CallbackKind::Message);
     assert_eq!(cb.message.content.as_deref(), Some("pong"));
     assert!(cb.message.is_ephemeral(), "flags {}", cb.message.flags);
@@ -180,91 +230,228 @@ async fn commands_replies_and_components() {
     let fake = &bot.fake;
 
     // Registration: one global PUT with /isolo and its subcommands.
-    let put = fake.wait_for(|r| r.route == Route::PutCommands { guild_id: None }, T).await.expect("PUT");
+    let put = fake
+        .wait_for(|r| r.route == Route::PutCommands { guild_id: None }, T)
+        .await
+        .expect("PUT");
     let isolo = &put.body.as_array().expect("array of commands")[0];
     assert_eq!(isolo["name"], "isolo");
-    let subs: Vec<&str> = isolo["options"].as_array().unwrap().iter().filter_map(|o| o["name"].as_str()).collect();
+    let subs: Vec<&str> = isolo["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|o| o["name"].as_str())
+        .collect();
     assert_eq!(subs, ["ping", "pic", "challenge", "move"]);
     let routes: Vec<Route> = fake.requests().into_iter().map(|r| r.route).collect();
-    assert!(routes.contains(&Route::GetGateway), "the gateway URL comes from the fake: {routes:?}");
-    assert!(routes.contains(&Route::GetApplication), "poise asks for the owners: {routes:?}");
+    assert!(
+        routes.contains(&Route::GetGateway),
+        "the gateway URL comes from the fake: {routes:?}"
+    );
+    assert!(
+        routes.contains(&Route::GetApplication),
+        "poise asks for the owners: {routes:?}"
+    );
 
     // Ephemeral reply; then a button and a select on it update the message.
     let sent = ping_works(fake).await;
-    let message_id = fake.original_message(&sent).expect("the reply is a message")["id"]
+    let message_id = fake
+        .original_message(&sent)
+        .expect("the reply is a message")["id"]
         .as_str()
         .and_then(|i| i.parse().ok())
         .expect("message id");
-    let click = fake.send_component(&ComponentClick::button(message_id, "again").by(&FakeUser::bob())).await;
-    let cb = fake.wait_for_callback(&click, T).await.expect("button answered");
-    assert_eq!((cb.kind, cb.message.content.as_deref()), (CallbackKind::UpdateMessage, Some("clicked again")));
-    assert_eq!(fake.message(message_id).unwrap()["content"], "clicked again");
-    let pick = fake.send_component(&ComponentClick::select(message_id, "pick", &["b"])).await;
-    let cb = fake.wait_for_callback(&pick, T).await.expect("select answered");
+    let click = fake
+        .send_component(&ComponentClick::button(message_id, "again").by(&FakeUser::bob()))
+        .await;
+    let cb = fake
+        .wait_for_callback(&click, T)
+        .await
+        .expect("button answered");
+    assert_eq!(
+        (cb.kind, cb.message.content.as_deref()),
+        (CallbackKind::UpdateMessage, Some("clicked again"))
+    );
+    assert_eq!(
+        fake.message(message_id).unwrap()["content"],
+        "clicked again"
+    );
+    let pick = fake
+        .send_component(&ComponentClick::select(message_id, "pick", &["b"]))
+        .await;
+    let cb = fake
+        .wait_for_callback(&pick, T)
+        .await
+        .expect("select answered");
     assert_eq!(cb.message.content.as_deref(), Some("picked b"));
 
     // Deferred, then a followup with a PNG.
-    let sent = fake.send_command(&SlashCommand::new("isolo").sub("pic")).await;
-    let first = fake.wait_for_reply(&sent, T).await.expect("pic acknowledged");
-    assert_eq!(first.callback().map(|c| c.kind), Some(CallbackKind::DeferredMessage));
-    let upload = fake.wait_for_file_reply(&sent, T).await.expect("pic uploaded");
-    assert!(matches!(upload.route, Route::CreateFollowup { .. }), "{:?}", upload.route);
+    let sent = fake
+        .send_command(&SlashCommand::new("isolo").sub("pic"))
+        .await;
+    let first = fake
+        .wait_for_reply(&sent, T)
+        .await
+        .expect("pic acknowledged");
+    assert_eq!(
+        first.callback().map(|c| c.kind),
+        Some(CallbackKind::DeferredMessage)
+    );
+    let upload = fake
+        .wait_for_file_reply(&sent, T)
+        .await
+        .expect("pic uploaded");
+    assert!(
+        matches!(upload.route, Route::CreateFollowup { .. }),
+        "{:?}",
+        upload.route
+    );
     let file = &upload.files[0];
-    assert_eq!((file.field.as_str(), file.filename.as_deref()), ("files[0]", Some("board.png")));
+    assert_eq!(
+        (file.field.as_str(), file.filename.as_deref()),
+        ("files[0]", Some("board.png"))
+    );
     assert_eq!(file.content_type.as_deref(), Some("image/png"));
-    let png = image::load_from_memory_with_format(&file.data, image::ImageFormat::Png).expect("a PNG");
+    let png =
+        image::load_from_memory_with_format(&file.data, image::ImageFormat::Png).expect("a PNG");
     assert_eq!((png.width(), png.height()), (4, 3));
-    assert_eq!(upload.message().attachments[0]["description"], "a tiny board");
+    assert_eq!(
+        upload.message().attachments[0]["description"],
+        "a tiny board"
+    );
     let returned = &upload.response["attachments"][0];
     assert_eq!(returned["filename"], "board.png");
     assert_eq!(returned["size"], file.data.len());
     assert!(upload.latency_since(&sent) < T);
     // The followup filled the deferral's "thinking" message.
-    assert_eq!(upload.response_message_id(), fake.original_message(&sent).and_then(|m| m["id"].as_str()?.parse().ok()));
+    assert_eq!(
+        upload.response_message_id(),
+        fake.original_message(&sent)
+            .and_then(|m| m["id"].as_str()?.parse().ok())
+    );
 
     // A USER option with resolved data, and an INTEGER choice.
-    let cmd = SlashCommand::new("isolo").sub("challenge").user("opponent", &FakeUser::bob()).integer("variant", 1);
+    let cmd = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &FakeUser::bob())
+        .integer("variant", 1);
     let sent = fake.send_command(&cmd).await;
-    let cb = fake.wait_for_callback(&sent, T).await.expect("challenge answered");
-    assert_eq!(cb.message.content.as_deref(), Some("alice challenges bob (Long)"));
+    let cb = fake
+        .wait_for_callback(&sent, T)
+        .await
+        .expect("challenge answered");
+    assert_eq!(
+        cb.message.content.as_deref(),
+        Some("alice challenges bob (Long)")
+    );
 
     // Autocomplete, then the command itself.
-    let typing = SlashCommand::new("isolo").sub("move").focused("pit", option_type::STRING, "a");
+    let typing = SlashCommand::new("isolo")
+        .sub("move")
+        .focused("pit", option_type::STRING, "a");
     let sent = fake.send_autocomplete(&typing).await;
-    let cb = fake.wait_for_callback(&sent, T).await.expect("autocomplete answered");
+    let cb = fake
+        .wait_for_callback(&sent, T)
+        .await
+        .expect("autocomplete answered");
     assert_eq!(cb.kind, CallbackKind::Autocomplete);
-    let names: Vec<&str> = cb.message.choices.iter().filter_map(|c| c["name"].as_str()).collect();
+    let names: Vec<&str> = cb
+        .message
+        .choices
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
     assert_eq!(names, ["a1", "a2"]);
-    let sent = fake.send_command(&SlashCommand::new("isolo").sub("move").string("pit", "a2")).await;
-    let cb = fake.wait_for_callback(&sent, T).await.expect("move answered");
+    let sent = fake
+        .send_command(&SlashCommand::new("isolo").sub("move").string("pit", "a2"))
+        .await;
+    let cb = fake
+        .wait_for_callback(&sent, T)
+        .await
+        .expect("move answered");
     assert_eq!(cb.message.content.as_deref(), Some("sow from a2"));
 
     // Heartbeats flow (300 ms interval) and are acknowledged.
-    fake.wait_for_gateway(|e| matches!(e, GatewayLog::Heartbeat { .. }), T).await.expect("a heartbeat");
+    fake.wait_for_gateway(|e| matches!(e, GatewayLog::Heartbeat { .. }), T)
+        .await
+        .expect("a heartbeat");
 
     shutdown(bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reconnects_after_forced_disconnects() {
+async fn resumes_after_a_forced_disconnect() {
     let bot = start_bot().await;
     let fake = &bot.fake;
     ping_works(fake).await;
 
     // An unclean close: serenity resumes its session on a new connection.
-    assert_eq!(fake.force_reconnect(4000, T).await.expect("back after 4000"), Reconnect::Resumed);
+    assert_eq!(
+        fake.force_reconnect(4000, T)
+            .await
+            .expect("back after 4000"),
+        Reconnect::Resumed
+    );
     ping_works(fake).await;
-    let conn = match fake.gateway_log().iter().rev().find(|e| matches!(e, GatewayLog::Resumed { .. })) {
+    let conn = match fake
+        .gateway_log()
+        .iter()
+        .rev()
+        .find(|e| matches!(e, GatewayLog::Resumed { .. }))
+    {
         Some(GatewayLog::Resumed { conn, .. }) => *conn,
         _ => unreachable!("just resumed"),
     };
-    fake.wait_for_gateway(|e| *e == GatewayLog::Heartbeat { conn }, T).await.expect("heartbeats after resume");
-
-    // Session timed out (4009): serenity identifies afresh, poise keeps working.
-    assert_eq!(fake.force_reconnect(4009, T).await.expect("back after 4009"), Reconnect::Identified);
-    ping_works(fake).await;
-    let puts = fake.requests().iter().filter(|r| matches!(r.route, Route::PutCommands { .. })).count();
-    assert_eq!(puts, 1, "poise runs its setup once, not on every READY");
+    fake.wait_for_gateway(|e| *e == GatewayLog::Heartbeat { conn }, T)
+        .await
+        .expect("heartbeats after resume");
 
     shutdown(bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identifies_again_after_an_invalidated_session() {
+    let bot = start_bot().await;
+    let fake = &bot.fake;
+
+    // Session timed out (4009): serenity restarts the shard, which identifies
+    // afresh (after the shard manager's 5 s wait), and poise keeps working.
+    assert_eq!(
+        fake.force_reconnect(4009, T)
+            .await
+            .expect("back after 4009"),
+        Reconnect::Identified
+    );
+    ping_works(fake).await;
+    let puts = fake
+        .requests()
+        .iter()
+        .filter(|r| matches!(r.route, Route::PutCommands { .. }))
+        .count();
+    assert_eq!(puts, 1, "poise runs its setup once, not on every READY");
+
+    // serenity 0.12.5 quirk: a shard restart leaves a stale "shutdown
+    // finished" notice in the shard manager, so a later shutdown_all() returns
+    // at once without telling the new runner, which stays connected.
+    let runner = bot.shards.runners.lock().await[&ShardId(0)]
+        .runner_tx
+        .clone();
+    bot.shards.shutdown_all().await;
+    let ended = tokio::time::timeout(T, bot.run)
+        .await
+        .expect("client.start returns");
+    ended.expect("client task").expect("client.start is Ok");
+    let closed = fake.wait_for_bot_close(Duration::from_secs(2)).await;
+    assert!(
+        closed.is_err(),
+        "shutdown_all closed the restarted shard: the quirk is gone, {closed:?}"
+    );
+    // Telling the runner directly still closes cleanly.
+    runner.send_to_shard(ShardRunnerMessage::Shutdown(ShardId(0), 1000));
+    assert_eq!(
+        fake.wait_for_bot_close(T).await.expect("the bot closes"),
+        Some(1000)
+    );
+    fake.wait_disconnected(T).await.expect("the socket is gone");
+    fake.assert_no_problems();
 }

@@ -86,7 +86,11 @@ pub struct FakeUser {
 impl FakeUser {
     /// An ordinary member.
     pub fn new(id: u64, name: &str) -> Self {
-        Self { id, name: name.to_owned(), permissions: MEMBER_PERMISSIONS }
+        Self {
+            id,
+            name: name.to_owned(),
+            permissions: MEMBER_PERMISSIONS,
+        }
     }
 
     /// First player, the default invoker.
@@ -148,7 +152,11 @@ pub struct UploadedFile {
 impl UploadedFile {
     /// `N` of a `files[N]` field.
     pub fn index(&self) -> Option<u64> {
-        self.field.strip_prefix("files[")?.strip_suffix(']')?.parse().ok()
+        self.field
+            .strip_prefix("files[")?
+            .strip_suffix(']')?
+            .parse()
+            .ok()
     }
 
     /// Whether the bytes start with the PNG signature.
@@ -197,7 +205,10 @@ pub enum Route {
     /// `DELETE /channels/{c}/messages/{m}`
     DeleteMessage { channel_id: u64, message_id: u64 },
     /// `POST /channels/{c}/threads` (`message_id` None) or `/channels/{c}/messages/{m}/threads`.
-    CreateThread { channel_id: u64, message_id: Option<u64> },
+    CreateThread {
+        channel_id: u64,
+        message_id: Option<u64>,
+    },
     /// `GET /channels/{c}`
     GetChannel { channel_id: u64 },
     /// Anything else: answered 404 and listed in [`FakeDiscord::problems`].
@@ -264,7 +275,9 @@ impl Request {
     /// of a followup, edit or channel message.
     pub fn message(&self) -> MessagePayload {
         match self.route {
-            Route::InteractionCallback { .. } => MessagePayload::new(&self.body["data"], &self.files),
+            Route::InteractionCallback { .. } => {
+                MessagePayload::new(&self.body["data"], &self.files)
+            }
             _ => MessagePayload::new(&self.body, &self.files),
         }
     }
@@ -349,7 +362,12 @@ pub struct MessagePayload {
 
 impl MessagePayload {
     fn new(v: &Value, files: &[UploadedFile]) -> Self {
-        let list = |k: &str| v.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
+        let list = |k: &str| {
+            v.get(k)
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
+        };
         Self {
             content: v.get("content").and_then(Value::as_str).map(str::to_owned),
             flags: v.get("flags").and_then(Value::as_u64).unwrap_or(0),
@@ -513,7 +531,9 @@ impl State {
     /// A fresh snowflake: time-based like Discord's, strictly increasing.
     fn next_id(&mut self) -> u64 {
         const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-        let ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
         self.last_id = ((ms - DISCORD_EPOCH_MS) << 22).max(self.last_id + 1);
         self.last_id
     }
@@ -562,7 +582,9 @@ pub struct FakeDiscord {
 impl FakeDiscord {
     /// Bind 127.0.0.1 on a port the OS picks and start serving.
     pub async fn start(opts: FakeOptions) -> FakeDiscord {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1");
         let addr = listener.local_addr().expect("local addr");
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
@@ -576,12 +598,21 @@ impl FakeDiscord {
             .fallback(rest::handle)
             // Multipart uploads are capped at 2 MB by default; Discord allows more.
             .layer(axum::extract::DefaultBodyLimit::max(64 << 20))
-            .with_state(AppState { shared: shared.clone(), tasks: tasks.clone() });
+            .with_state(AppState {
+                shared: shared.clone(),
+                tasks: tasks.clone(),
+            });
         let server = tokio::spawn(async move {
-            axum::serve(listener, app).await.expect("fake discord server");
+            axum::serve(listener, app)
+                .await
+                .expect("fake discord server");
         });
         tasks.lock().unwrap().push(server);
-        FakeDiscord { shared, base_url: format!("http://{addr}"), tasks }
+        FakeDiscord {
+            shared,
+            base_url: format!("http://{addr}"),
+            tasks,
+        }
     }
 
     /// `http://127.0.0.1:PORT`, for `HttpBuilder::proxy`.
@@ -608,7 +639,13 @@ impl FakeDiscord {
 
     /// The requests that answer `sent`.
     pub fn requests_for(&self, sent: &SentInteraction) -> Vec<Request> {
-        self.shared.lock().requests.iter().filter(|r| r.is_for(sent)).cloned().collect()
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.is_for(sent))
+            .cloned()
+            .collect()
     }
 
     /// Unexpected requests, bad payloads and protocol errors seen so far.
@@ -619,7 +656,11 @@ impl FakeDiscord {
     /// Panic if [`FakeDiscord::problems`] is not empty.
     pub fn assert_no_problems(&self) {
         let problems = self.problems();
-        assert!(problems.is_empty(), "the fake Discord saw problems:\n{}", problems.join("\n"));
+        assert!(
+            problems.is_empty(),
+            "the fake Discord saw problems:\n{}",
+            problems.join("\n")
+        );
     }
 
     /// The gateway's history.
@@ -676,7 +717,10 @@ impl FakeDiscord {
             if let Some(v) = f(&*self.shared.lock()) {
                 return Ok(v);
             }
-            if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
                 return Err(self.timeout(what, timeout));
             }
         }
@@ -688,7 +732,10 @@ impl FakeDiscord {
         for r in &st.requests {
             let body = r.body.to_string();
             let body: String = body.chars().take(300).collect();
-            msg += &format!("  #{} {} {} -> {} {body}\n", r.index, r.method, r.path, r.status);
+            msg += &format!(
+                "  #{} {} {} -> {} {body}\n",
+                r.index, r.method, r.path, r.status
+            );
         }
         msg += &format!("gateway: {:?}\nproblems: {:?}", st.gateway_log, st.problems);
         Timeout(msg)
@@ -714,7 +761,13 @@ impl FakeDiscord {
         timeout: Duration,
     ) -> Result<Vec<Request>, Timeout> {
         self.wait_until(timeout, &format!("{n} matching requests"), |st| {
-            let found: Vec<Request> = st.requests.iter().filter(|r| pred(r)).take(n).cloned().collect();
+            let found: Vec<Request> = st
+                .requests
+                .iter()
+                .filter(|r| pred(r))
+                .take(n)
+                .cloned()
+                .collect();
             (found.len() == n).then_some(found)
         })
         .await
@@ -736,7 +789,10 @@ impl FakeDiscord {
         timeout: Duration,
     ) -> Result<InteractionCallback, Timeout> {
         let r = self
-            .wait_for(|r| r.is_for(sent) && matches!(r.route, Route::InteractionCallback { .. }), timeout)
+            .wait_for(
+                |r| r.is_for(sent) && matches!(r.route, Route::InteractionCallback { .. }),
+                timeout,
+            )
             .await?;
         Ok(r.callback().expect("a callback route"))
     }
@@ -748,7 +804,8 @@ impl FakeDiscord {
         sent: &SentInteraction,
         timeout: Duration,
     ) -> Result<Request, Timeout> {
-        self.wait_for(|r| r.is_for(sent) && !r.files.is_empty(), timeout).await
+        self.wait_for(|r| r.is_for(sent) && !r.files.is_empty(), timeout)
+            .await
     }
 
     /// Wait until the bot has identified or resumed on a live connection.
@@ -804,9 +861,16 @@ impl FakeDiscord {
 
     /// Close the gateway with `code` (e.g. 4000, which serenity resumes after)
     /// and wait until the bot is back on a new connection.
-    pub async fn force_reconnect(&self, code: u16, timeout: Duration) -> Result<Reconnect, Timeout> {
+    pub async fn force_reconnect(
+        &self,
+        code: u16,
+        timeout: Duration,
+    ) -> Result<Reconnect, Timeout> {
         let before = self.shared.lock().gateway_log.len();
-        assert!(self.close_gateway(code), "force_reconnect: no gateway connection to close");
+        assert!(
+            self.close_gateway(code),
+            "force_reconnect: no gateway connection to close"
+        );
         self.wait_until(timeout, "the bot to reconnect", |st| {
             let back = st.gateway_log[before..].iter().find_map(|e| match e {
                 GatewayLog::Resumed { .. } => Some(Reconnect::Resumed),
@@ -826,9 +890,9 @@ impl FakeDiscord {
         if let Err(e) = self.wait_ready(timeout).await {
             panic!("cannot dispatch {t}: {e}");
         }
-        self.shared.update(|st| gateway::dispatch(st, t, d)).unwrap_or_else(|| {
-            panic!("cannot dispatch {t}: the gateway connection went away")
-        })
+        self.shared
+            .update(|st| gateway::dispatch(st, t, d))
+            .unwrap_or_else(|| panic!("cannot dispatch {t}: the gateway connection went away"))
     }
 
     async fn send_interaction(
@@ -840,8 +904,13 @@ impl FakeDiscord {
             let id = st.next_id();
             let token = format!("itoken-{id}");
             let payload = build(st, id, &token);
-            let channel_id = payload["channel_id"].as_str().and_then(|c| c.parse().ok()).unwrap_or(0);
-            let original = payload["message"]["id"].as_str().and_then(|m| m.parse().ok());
+            let channel_id = payload["channel_id"]
+                .as_str()
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0);
+            let original = payload["message"]["id"]
+                .as_str()
+                .and_then(|m| m.parse().ok());
             st.interactions.insert(
                 token.clone(),
                 InteractionState {
@@ -857,7 +926,14 @@ impl FakeDiscord {
             (id, token, payload)
         });
         let seq = self.dispatch("INTERACTION_CREATE", payload.clone()).await;
-        SentInteraction { id, token, kind, seq, sent_at: Instant::now(), payload }
+        SentInteraction {
+            id,
+            token,
+            kind,
+            seq,
+            sent_at: Instant::now(),
+            payload,
+        }
     }
 
     /// Dispatch a slash command (interaction type 2).
@@ -884,7 +960,10 @@ impl FakeDiscord {
     pub async fn send_component(&self, click: &ComponentClick) -> SentInteraction {
         self.send_interaction(kind::COMPONENT, |st, id, token| {
             let message = st.messages.get(&click.message_id()).unwrap_or_else(|| {
-                panic!("send_component: the fake holds no message {}", click.message_id())
+                panic!(
+                    "send_component: the fake holds no message {}",
+                    click.message_id()
+                )
             });
             click.to_json(id, token, message)
         })
@@ -900,7 +979,10 @@ impl Drop for FakeDiscord {
 
 /// The id the bot's registration gave command `name`, or a fresh one.
 fn command_id(st: &mut State, name: &str) -> u64 {
-    let registered = st.commands.values().flat_map(|cmds| cmds.as_array().cloned().unwrap_or_default());
+    let registered = st
+        .commands
+        .values()
+        .flat_map(|cmds| cmds.as_array().cloned().unwrap_or_default());
     let found = registered
         .into_iter()
         .find(|c| c["name"] == name)

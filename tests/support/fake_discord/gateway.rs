@@ -30,7 +30,11 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
         let id = st.connections;
         // A reconnecting bot opens the new socket before the old one is gone:
         // the newest connection is the live one.
-        st.conn = Some(Connection { id, tx: tx.clone(), ready: false });
+        st.conn = Some(Connection {
+            id,
+            tx: tx.clone(),
+            ready: false,
+        });
         st.gateway_log.push(GatewayLog::Connected { conn: id });
         id
     });
@@ -130,14 +134,24 @@ fn on_frame(
             }
             let session_id = format!("session-{}", st.next_id());
             let ready = payloads::ready(&session_id, ws_url, guilds);
-            st.session = Some(Session { id: session_id, seq: 0, sent: Vec::new() });
+            st.session = Some(Session {
+                id: session_id,
+                seq: 0,
+                sent: Vec::new(),
+            });
             set_ready(st, conn, true);
-            st.gateway_log.push(GatewayLog::Identified { conn, intents: d["intents"].as_u64().unwrap_or(0) });
+            st.gateway_log.push(GatewayLog::Identified {
+                conn,
+                intents: d["intents"].as_u64().unwrap_or(0),
+            });
             dispatch(st, "READY", ready);
         }
         Some(6) => {
             let seq = d["seq"].as_u64().unwrap_or(0);
-            let known = st.session.as_ref().is_some_and(|s| Some(s.id.as_str()) == d["session_id"].as_str());
+            let known = st
+                .session
+                .as_ref()
+                .is_some_and(|s| Some(s.id.as_str()) == d["session_id"].as_str());
             if !known {
                 st.gateway_log.push(GatewayLog::ResumeRejected { conn });
                 send(payloads::invalid_session(false));
@@ -147,7 +161,11 @@ fn on_frame(
             st.gateway_log.push(GatewayLog::Resumed { conn, seq });
             // Replay what the bot missed, then RESUMED, as Discord does.
             let missed: Vec<String> = st.session.as_ref().map_or_else(Vec::new, |s| {
-                s.sent.iter().filter(|(n, _)| *n > seq).map(|(_, t)| t.clone()).collect()
+                s.sent
+                    .iter()
+                    .filter(|(n, _)| *n > seq)
+                    .map(|(_, t)| t.clone())
+                    .collect()
             });
             for text in missed {
                 let _ = tx.send(Outbound::Text(text));
@@ -173,7 +191,9 @@ pub(super) fn dispatch(st: &mut State, t: &str, d: Value) -> Option<u64> {
     // serenity drops a dispatch it cannot read without any error: check here.
     match serde_json::from_str::<GatewayEvent>(&text) {
         Ok(GatewayEvent::Dispatch(_, Event::Unknown(_))) => {
-            st.problem(format!("serenity reads the fake's {t} as an unknown event: {text}"));
+            st.problem(format!(
+                "serenity reads the fake's {t} as an unknown event: {text}"
+            ));
         }
         Ok(_) => {}
         Err(e) => st.problem(format!("serenity cannot read the fake's {t}: {e}: {text}")),

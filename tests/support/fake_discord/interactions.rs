@@ -63,7 +63,8 @@ impl SlashCommand {
     }
 
     fn option(mut self, name: &str, kind: u8, value: Value) -> Self {
-        self.options.push(json!({"name": name, "type": kind, "value": value}));
+        self.options
+            .push(json!({"name": name, "type": kind, "value": value}));
         self
     }
 
@@ -140,7 +141,11 @@ impl SlashCommand {
         let mut options = Value::Array(self.options.clone());
         for (depth, name) in self.path.iter().enumerate().rev() {
             let is_leaf = depth + 1 == self.path.len();
-            let t = if is_leaf { option_type::SUB_COMMAND } else { option_type::SUB_COMMAND_GROUP };
+            let t = if is_leaf {
+                option_type::SUB_COMMAND
+            } else {
+                option_type::SUB_COMMAND_GROUP
+            };
             options = json!([{"name": name, "type": t, "options": options}]);
         }
         let mut data = json!({
@@ -165,7 +170,15 @@ impl SlashCommand {
         if let Some(g) = guild {
             data["guild_id"] = id(g);
         }
-        payloads::interaction_base(kind, interaction_id, token, self.channel_id, guild, &self.by, data)
+        payloads::interaction_base(
+            kind,
+            interaction_id,
+            token,
+            self.channel_id,
+            guild,
+            &self.by,
+            data,
+        )
     }
 }
 

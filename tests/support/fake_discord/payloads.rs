@@ -41,8 +41,10 @@ pub fn dispatch(seq: u64, t: &str, d: Value) -> Value {
 
 /// The `d` of READY: the bot user, its (unavailable) guilds and the application id.
 pub fn ready(session_id: &str, resume_url: &str, guild_ids: &[u64]) -> Value {
-    let guilds: Vec<Value> =
-        guild_ids.iter().map(|g| json!({"id": id(*g), "unavailable": true})).collect();
+    let guilds: Vec<Value> = guild_ids
+        .iter()
+        .map(|g| json!({"id": id(*g), "unavailable": true}))
+        .collect();
     json!({
         "v": 10,
         "user": bot_user(),
@@ -242,7 +244,13 @@ pub fn dm_channel(channel_id: u64, with: &FakeUser) -> Value {
 
 /// A thread (type 11 public or 12 private) under `parent_id`, as returned by
 /// the create-thread routes.
-pub fn thread(thread_id: u64, parent_id: u64, name: &str, kind: u64, archive_minutes: u64) -> Value {
+pub fn thread(
+    thread_id: u64,
+    parent_id: u64,
+    name: &str,
+    kind: u64,
+    archive_minutes: u64,
+) -> Value {
     json!({
         "id": id(thread_id),
         "type": kind,
@@ -310,9 +318,11 @@ pub fn registered_commands(body: &Value, guild_id: Option<u64>, ids: &[u64]) -> 
             c["application_id"] = id(APPLICATION_ID);
             c["version"] = id(*cid);
             c["guild_id"] = guild_id.map_or(Value::Null, id);
-            for (key, default) in
-                [("type", json!(1)), ("description", json!("")), ("options", json!([]))]
-            {
+            for (key, default) in [
+                ("type", json!(1)),
+                ("description", json!("")),
+                ("options", json!([])),
+            ] {
                 if c.get(key).is_none_or(Value::is_null) {
                     c[key] = default;
                 }

@@ -34,7 +34,11 @@ pub(super) async fn handle(
     let at = Instant::now();
     let method = req.method().as_str().to_owned();
     let uri = req.uri().clone();
-    let auth = req.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok()).map(str::to_owned);
+    let auth = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_owned);
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -65,8 +69,8 @@ pub(super) async fn handle(
         if let Some(e) = decode_error {
             st.problem(format!("{method} {path}: {e}"));
         }
-        let (status, response) = answer(st, &route, &body, &files, &app.shared.ws_url)
-            .unwrap_or_else(|err| err);
+        let (status, response) =
+            answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err);
         if route == Route::Unknown {
             st.problem(format!("unexpected request: {method} {}", uri));
         }
@@ -101,19 +105,35 @@ async fn decode_body(
     if !multipart {
         let bytes = match axum::body::to_bytes(req.into_body(), usize::MAX).await {
             Ok(b) => b,
-            Err(e) => return (Value::Null, Vec::new(), Some(format!("unreadable body: {e}"))),
+            Err(e) => {
+                return (
+                    Value::Null,
+                    Vec::new(),
+                    Some(format!("unreadable body: {e}")),
+                )
+            }
         };
         if bytes.is_empty() {
             return (Value::Null, Vec::new(), None);
         }
         return match serde_json::from_slice(&bytes) {
             Ok(v) => (v, Vec::new(), None),
-            Err(e) => (Value::Null, Vec::new(), Some(format!("body is not JSON: {e}"))),
+            Err(e) => (
+                Value::Null,
+                Vec::new(),
+                Some(format!("body is not JSON: {e}")),
+            ),
         };
     }
     let mut form = match Multipart::from_request(req, &()).await {
         Ok(f) => f,
-        Err(e) => return (Value::Null, Vec::new(), Some(format!("bad multipart body: {e}"))),
+        Err(e) => {
+            return (
+                Value::Null,
+                Vec::new(),
+                Some(format!("bad multipart body: {e}")),
+            )
+        }
     };
     let (mut json, mut files, mut error) = (Value::Null, Vec::new(), None);
     loop {
@@ -141,7 +161,12 @@ async fn decode_body(
                 Err(e) => error = Some(format!("payload_json is not JSON: {e}")),
             }
         } else {
-            files.push(UploadedFile { field: name, filename, content_type, data });
+            files.push(UploadedFile {
+                field: name,
+                filename,
+                content_type,
+                data,
+            });
         }
     }
     (json, files, error)
@@ -157,8 +182,12 @@ fn parse_route(method: &str, path: &str) -> Route {
         ("GET", ["gateway", "bot"]) => Route::GetGatewayBot,
         ("GET", ["oauth2", "applications", "@me"]) => Route::GetApplication,
         ("GET", ["users", "@me"]) => Route::GetCurrentUser,
-        ("PUT", ["applications", a, "commands"]) if app_ok(a) => Route::PutCommands { guild_id: None },
-        ("GET", ["applications", a, "commands"]) if app_ok(a) => Route::GetCommands { guild_id: None },
+        ("PUT", ["applications", a, "commands"]) if app_ok(a) => {
+            Route::PutCommands { guild_id: None }
+        }
+        ("GET", ["applications", a, "commands"]) if app_ok(a) => {
+            Route::GetCommands { guild_id: None }
+        }
         ("PUT", ["applications", a, "guilds", g, "commands"]) if app_ok(a) && n(g).is_some() => {
             Route::PutCommands { guild_id: n(g) }
         }
@@ -166,7 +195,10 @@ fn parse_route(method: &str, path: &str) -> Route {
             Route::GetCommands { guild_id: n(g) }
         }
         ("POST", ["interactions", i, t, "callback"]) if n(i).is_some() => {
-            Route::InteractionCallback { interaction_id: n(i).unwrap_or(0), token: token(t) }
+            Route::InteractionCallback {
+                interaction_id: n(i).unwrap_or(0),
+                token: token(t),
+            }
         }
         ("POST", ["webhooks", a, t]) if app_ok(a) => Route::CreateFollowup { token: token(t) },
         (m, ["webhooks", a, t, "messages", "@original"]) if app_ok(a) => match m {
@@ -176,9 +208,18 @@ fn parse_route(method: &str, path: &str) -> Route {
             _ => Route::Unknown,
         },
         (m, ["webhooks", a, t, "messages", msg]) if app_ok(a) => match (m, n(msg)) {
-            ("GET", Some(message_id)) => Route::GetFollowup { token: token(t), message_id },
-            ("PATCH", Some(message_id)) => Route::EditFollowup { token: token(t), message_id },
-            ("DELETE", Some(message_id)) => Route::DeleteFollowup { token: token(t), message_id },
+            ("GET", Some(message_id)) => Route::GetFollowup {
+                token: token(t),
+                message_id,
+            },
+            ("PATCH", Some(message_id)) => Route::EditFollowup {
+                token: token(t),
+                message_id,
+            },
+            ("DELETE", Some(message_id)) => Route::DeleteFollowup {
+                token: token(t),
+                message_id,
+            },
             _ => Route::Unknown,
         },
         (m, ["channels", c, "messages"]) if m == "POST" => match n(c) {
@@ -186,21 +227,32 @@ fn parse_route(method: &str, path: &str) -> Route {
             None => Route::Unknown,
         },
         (m, ["channels", c, "messages", msg]) => match (m, n(c), n(msg)) {
-            ("GET", Some(channel_id), Some(message_id)) => Route::GetMessage { channel_id, message_id },
-            ("PATCH", Some(channel_id), Some(message_id)) => Route::EditMessage { channel_id, message_id },
-            ("DELETE", Some(channel_id), Some(message_id)) => {
-                Route::DeleteMessage { channel_id, message_id }
-            }
+            ("GET", Some(channel_id), Some(message_id)) => Route::GetMessage {
+                channel_id,
+                message_id,
+            },
+            ("PATCH", Some(channel_id), Some(message_id)) => Route::EditMessage {
+                channel_id,
+                message_id,
+            },
+            ("DELETE", Some(channel_id), Some(message_id)) => Route::DeleteMessage {
+                channel_id,
+                message_id,
+            },
             _ => Route::Unknown,
         },
         ("POST", ["channels", c, "threads"]) => match n(c) {
-            Some(channel_id) => Route::CreateThread { channel_id, message_id: None },
+            Some(channel_id) => Route::CreateThread {
+                channel_id,
+                message_id: None,
+            },
             None => Route::Unknown,
         },
         ("POST", ["channels", c, "messages", msg, "threads"]) => match (n(c), n(msg)) {
-            (Some(channel_id), Some(message_id)) => {
-                Route::CreateThread { channel_id, message_id: Some(message_id) }
-            }
+            (Some(channel_id), Some(message_id)) => Route::CreateThread {
+                channel_id,
+                message_id: Some(message_id),
+            },
             _ => Route::Unknown,
         },
         ("GET", ["channels", c]) => match n(c) {
@@ -251,7 +303,13 @@ fn answer(
         }
         Route::PutCommands { guild_id } => {
             if guild_id.is_some_and(|g| g != GUILD_ID) {
-                return Err(error(st, 403, 50001, "Missing Access", format!("commands PUT for unknown guild {guild_id:?}")));
+                return Err(error(
+                    st,
+                    403,
+                    50001,
+                    "Missing Access",
+                    format!("commands PUT for unknown guild {guild_id:?}"),
+                ));
             }
             let count = body.as_array().map_or(0, Vec::len);
             let ids: Vec<u64> = (0..count).map(|_| st.next_id()).collect();
@@ -260,10 +318,15 @@ fn answer(
             st.commands.insert(*guild_id, v.clone());
             ok(v)
         }
-        Route::GetCommands { guild_id } => ok(st.commands.get(guild_id).cloned().unwrap_or_else(|| json!([]))),
-        Route::InteractionCallback { interaction_id, token } => {
-            callback(st, *interaction_id, token, body, files)
-        }
+        Route::GetCommands { guild_id } => ok(st
+            .commands
+            .get(guild_id)
+            .cloned()
+            .unwrap_or_else(|| json!([]))),
+        Route::InteractionCallback {
+            interaction_id,
+            token,
+        } => callback(st, *interaction_id, token, body, files),
         Route::CreateFollowup { token } => {
             let inter = acked_interaction(st, token)?;
             check_message(st, body, files)?;
@@ -333,7 +396,10 @@ fn answer(
             check_message(st, body, files)?;
             ok(edit_message(st, *message_id, body, files)?)
         }
-        Route::CreateThread { channel_id, message_id } => {
+        Route::CreateThread {
+            channel_id,
+            message_id,
+        } => {
             known_channel(st, *channel_id)?;
             let name = body["name"].as_str().unwrap_or("thread");
             let minutes = body["auto_archive_duration"].as_u64().unwrap_or(1440);
@@ -368,11 +434,20 @@ fn answer(
 }
 
 fn unknown_channel(st: &mut State, channel_id: u64) -> Answer {
-    error(st, 404, 10003, "Unknown Channel", format!("request for unknown channel {channel_id}"))
+    error(
+        st,
+        404,
+        10003,
+        "Unknown Channel",
+        format!("request for unknown channel {channel_id}"),
+    )
 }
 
 fn known_channel(st: &mut State, channel_id: u64) -> Result<(), Answer> {
-    if channel_id == CHANNEL_ID || channel_id == DM_CHANNEL_ID || st.threads.contains_key(&channel_id) {
+    if channel_id == CHANNEL_ID
+        || channel_id == DM_CHANNEL_ID
+        || st.threads.contains_key(&channel_id)
+    {
         Ok(())
     } else {
         Err(unknown_channel(st, channel_id))
@@ -382,7 +457,13 @@ fn known_channel(st: &mut State, channel_id: u64) -> Result<(), Answer> {
 fn existing_message(st: &mut State, message_id: u64) -> Result<Value, Answer> {
     match st.messages.get(&message_id) {
         Some(m) => Ok(m.clone()),
-        None => Err(error(st, 404, 10008, "Unknown Message", format!("request for unknown message {message_id}"))),
+        None => Err(error(
+            st,
+            404,
+            10008,
+            "Unknown Message",
+            format!("request for unknown message {message_id}"),
+        )),
     }
 }
 
@@ -390,8 +471,20 @@ fn existing_message(st: &mut State, message_id: u64) -> Result<Value, Answer> {
 fn acked_interaction(st: &mut State, token: &str) -> Result<super::InteractionState, Answer> {
     match st.interactions.get(token) {
         Some(i) if i.acked => Ok(i.clone()),
-        Some(_) => Err(error(st, 404, 10015, "Unknown Webhook", format!("webhook call for interaction {token} before its callback"))),
-        None => Err(error(st, 404, 10015, "Unknown Webhook", format!("webhook call with unknown token {token}"))),
+        Some(_) => Err(error(
+            st,
+            404,
+            10015,
+            "Unknown Webhook",
+            format!("webhook call for interaction {token} before its callback"),
+        )),
+        None => Err(error(
+            st,
+            404,
+            10015,
+            "Unknown Webhook",
+            format!("webhook call with unknown token {token}"),
+        )),
     }
 }
 
@@ -400,7 +493,13 @@ fn original_of(st: &mut State, token: &str) -> Result<u64, Answer> {
     let inter = acked_interaction(st, token)?;
     match inter.original.filter(|m| st.messages.contains_key(m)) {
         Some(m) => Ok(m),
-        None => Err(error(st, 404, 10008, "Unknown Message", format!("@original of {token}, which has no message"))),
+        None => Err(error(
+            st,
+            404,
+            10008,
+            "Unknown Message",
+            format!("@original of {token}, which has no message"),
+        )),
     }
 }
 
@@ -418,10 +517,22 @@ fn callback(
         return Err(unknown(st, format!("callback with unknown token {token}")));
     };
     if inter.id != interaction_id {
-        return Err(unknown(st, format!("callback for {interaction_id} with the token of {}", inter.id)));
+        return Err(unknown(
+            st,
+            format!(
+                "callback for {interaction_id} with the token of {}",
+                inter.id
+            ),
+        ));
     }
     if inter.acked {
-        return Err(error(st, 400, 40060, "Interaction has already been acknowledged.", format!("interaction {interaction_id} acknowledged twice")));
+        return Err(error(
+            st,
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+            format!("interaction {interaction_id} acknowledged twice"),
+        ));
     }
     let kind = body["type"].as_u64().unwrap_or(0);
     let data = &body["data"];
@@ -432,7 +543,13 @@ fn callback(
         _ => false,
     };
     if !allowed {
-        return Err(error(st, 400, 50035, "Invalid Form Body", format!("callback type {kind} for interaction type {}", inter.kind)));
+        return Err(error(
+            st,
+            400,
+            50035,
+            "Invalid Form Body",
+            format!("callback type {kind} for interaction type {}", inter.kind),
+        ));
     }
     let mut original = inter.original;
     let mut deferred_pending = false;
@@ -456,7 +573,13 @@ fn callback(
         8 => {
             let choices = data["choices"].as_array().map_or(0, Vec::len);
             if choices > 25 {
-                return Err(error(st, 400, 50035, "Invalid Form Body", format!("{choices} autocomplete choices (max 25)")));
+                return Err(error(
+                    st,
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    format!("{choices} autocomplete choices (max 25)"),
+                ));
             }
         }
         _ => {}
@@ -473,7 +596,10 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
     let mut broken = Vec::new();
     let content = body["content"].as_str().unwrap_or("");
     if content.chars().count() > 2000 {
-        broken.push(format!("content has {} characters (max 2000)", content.chars().count()));
+        broken.push(format!(
+            "content has {} characters (max 2000)",
+            content.chars().count()
+        ));
     }
     let rows = body["components"].as_array().cloned().unwrap_or_default();
     if rows.len() > 5 {
@@ -481,9 +607,15 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
     }
     for row in &rows {
         let items = row["components"].as_array().cloned().unwrap_or_default();
-        let selects = items.iter().filter(|c| c["type"].as_u64() != Some(2)).count();
+        let selects = items
+            .iter()
+            .filter(|c| c["type"].as_u64() != Some(2))
+            .count();
         if items.is_empty() || items.len() > 5 || (selects > 0 && items.len() > 1) {
-            broken.push(format!("action row with {} components, {selects} selects", items.len()));
+            broken.push(format!(
+                "action row with {} components, {selects} selects",
+                items.len()
+            ));
         }
         for c in &items {
             let options = c["options"].as_array().map_or(0, Vec::len);
@@ -503,7 +635,10 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
         broken.push(format!("duplicate custom_ids in {ids:?}"));
     }
     for a in body["attachments"].as_array().into_iter().flatten() {
-        if a["description"].as_str().is_some_and(|d| d.chars().count() > 1024) {
+        if a["description"]
+            .as_str()
+            .is_some_and(|d| d.chars().count() > 1024)
+        {
             broken.push("attachment description over 1024 characters".into());
         }
     }
@@ -512,7 +647,11 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
     }
     if broken.is_empty() {
         if let Some(f) = files.iter().find(|f| f.data.len() > ATTACHMENT_SIZE_LIMIT) {
-            let why = format!("file {:?} is {} bytes (max {ATTACHMENT_SIZE_LIMIT})", f.filename, f.data.len());
+            let why = format!(
+                "file {:?} is {} bytes (max {ATTACHMENT_SIZE_LIMIT})",
+                f.filename,
+                f.data.len()
+            );
             return Err(error(st, 413, 40005, "Request entity too large", why));
         }
         return Ok(());
@@ -524,25 +663,46 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
 /// The attachments of a created or edited message: those listed in
 /// `attachments` (kept by id, or new uploads by file index), then any
 /// upload not listed. Without `attachments`, `existing` are kept.
-fn attachments(st: &mut State, body: &Value, files: &[UploadedFile], existing: &[Value]) -> Vec<Value> {
+fn attachments(
+    st: &mut State,
+    body: &Value,
+    files: &[UploadedFile],
+    existing: &[Value],
+) -> Vec<Value> {
     let mut out = Vec::new();
     let mut used = HashSet::new();
     let new = |st: &mut State, f: &UploadedFile, listed: &Value| {
-        let filename = listed["filename"].as_str().or(f.filename.as_deref()).unwrap_or("file");
+        let filename = listed["filename"]
+            .as_str()
+            .or(f.filename.as_deref())
+            .unwrap_or("file");
         let attachment_id = st.next_id();
-        payloads::attachment(attachment_id, filename, f.data.len(), f.content_type.as_deref(), listed["description"].as_str())
+        payloads::attachment(
+            attachment_id,
+            filename,
+            f.data.len(),
+            f.content_type.as_deref(),
+            listed["description"].as_str(),
+        )
     };
     match body["attachments"].as_array() {
         Some(listed) => {
             for a in listed {
-                let aid = a["id"].as_u64().or_else(|| a["id"].as_str().and_then(|s| s.parse().ok()));
+                let aid = a["id"]
+                    .as_u64()
+                    .or_else(|| a["id"].as_str().and_then(|s| s.parse().ok()));
                 if let Some(e) = existing.iter().find(|e| e["id"] == id(aid.unwrap_or(0))) {
                     out.push(e.clone());
-                } else if let Some(f) = files.iter().find(|f| f.index().is_some() && f.index() == aid) {
+                } else if let Some(f) = files
+                    .iter()
+                    .find(|f| f.index().is_some() && f.index() == aid)
+                {
                     used.insert(f.field.clone());
                     out.push(new(st, f, a));
                 } else {
-                    st.problem(format!("attachment {a} matches no upload and no existing attachment"));
+                    st.problem(format!(
+                        "attachment {a} matches no upload and no existing attachment"
+                    ));
                 }
             }
         }
@@ -570,9 +730,19 @@ fn create_message(
 }
 
 /// Apply the fields `body` has to a stored message.
-fn edit_message(st: &mut State, message_id: u64, body: &Value, files: &[UploadedFile]) -> Result<Value, Answer> {
+fn edit_message(
+    st: &mut State,
+    message_id: u64,
+    body: &Value,
+    files: &[UploadedFile],
+) -> Result<Value, Answer> {
     let mut msg = existing_message(st, message_id)?;
-    for (key, cleared) in [("content", json!("")), ("embeds", json!([])), ("components", json!([])), ("flags", json!(0))] {
+    for (key, cleared) in [
+        ("content", json!("")),
+        ("embeds", json!([])),
+        ("components", json!([])),
+        ("flags", json!(0)),
+    ] {
         match body.get(key) {
             Some(Value::Null) => msg[key] = cleared,
             Some(v) => msg[key] = v.clone(),
