@@ -10,15 +10,16 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ClientBuilder, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
-    CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, FullEvent, GatewayIntents, HttpBuilder, Interaction, ShardId,
-    ShardManager, ShardRunnerMessage,
+    ApplicationId, ChannelId, ClientBuilder, ComponentInteractionDataKind, CreateActionRow,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
+    EditInteractionResponse, EditMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder,
+    Interaction, ShardId, ShardManager, ShardRunnerMessage,
 };
 use support::fake_discord::{
     option_type, CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, GatewayLog,
-    Reconnect, Route, SentInteraction, SlashCommand, TOKEN,
+    Reconnect, Route, SentInteraction, SlashCommand, APPLICATION_ID, CHANNEL_ID, TOKEN,
 };
 use tokio::task::JoinHandle;
 
@@ -38,7 +39,7 @@ enum Variant {
 /// Play Isolo.
 #[poise::command(
     slash_command,
-    subcommands("ping", "pic", "challenge", "sow"),
+    subcommands("ping", "pic", "challenge", "sow", "table"),
     subcommand_required
 )]
 async fn isolo(_: Context<'_>) -> Result<(), Error> {
@@ -114,6 +115,43 @@ async fn sow(
     pit: String,
 ) -> Result<(), Error> {
     ctx.say(format!("sow from {pit}")).await?;
+    Ok(())
+}
+
+// The REST calls a game makes: channel message, thread from it, a board in
+// the thread, edits, followups, and an edit of the original reply.
+/// Open a game thread.
+#[poise::command(slash_command)]
+async fn table(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer().await?;
+    let channel = ctx.channel_id();
+    channel.to_channel(ctx).await?;
+    let start = channel
+        .send_message(ctx, CreateMessage::new().content("a new game"))
+        .await?;
+    let thread = channel
+        .create_thread_from_message(ctx, start.id, CreateThread::new("isolo game"))
+        .await?;
+    let png = CreateAttachment::bytes(tiny_png(), "board.png");
+    let board = thread
+        .send_message(ctx, CreateMessage::new().content("board").add_file(png))
+        .await?;
+    thread
+        .id
+        .edit_message(ctx, board.id, EditMessage::new().content("board, move 2"))
+        .await?;
+    ctx.send(poise::CreateReply::default().content(format!("game in <#{}>", thread.id)))
+        .await?;
+    let note = ctx
+        .send(poise::CreateReply::default().content("note"))
+        .await?;
+    note.edit(ctx, poise::CreateReply::default().content("note, edited"))
+        .await?;
+    note.delete(ctx).await?;
+    if let poise::Context::Application(app) = ctx {
+        let edit = EditInteractionResponse::new().content("game on");
+        app.interaction.edit_response(ctx, edit).await?;
+    }
     Ok(())
 }
 
@@ -242,7 +280,7 @@ async fn commands_replies_and_components() {
         .iter()
         .filter_map(|o| o["name"].as_str())
         .collect();
-    assert_eq!(subs, ["ping", "pic", "challenge", "move"]);
+    assert_eq!(subs, ["ping", "pic", "challenge", "move", "table"]);
     let routes: Vec<Route> = fake.requests().into_iter().map(|r| r.route).collect();
     assert!(
         routes.contains(&Route::GetGateway),
@@ -454,4 +492,164 @@ async fn identifies_again_after_an_invalidated_session() {
     );
     fake.wait_disconnected(T).await.expect("the socket is gone");
     fake.assert_no_problems();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_messages_and_edits() {
+    let bot = start_bot().await;
+    let fake = &bot.fake;
+    let sent = fake
+        .send_command(&SlashCommand::new("isolo").sub("table"))
+        .await;
+    let done = fake
+        .wait_for(
+            |r| r.is_for(&sent) && matches!(r.route, Route::EditOriginal { .. }),
+            T,
+        )
+        .await;
+    done.expect("the table command finishes");
+
+    let start = fake
+        .wait_for(
+            |r| {
+                r.route
+                    == Route::CreateMessage {
+                        channel_id: CHANNEL_ID,
+                    }
+            },
+            T,
+        )
+        .await
+        .unwrap();
+    let start_id = start.response_message_id().expect("message id");
+    let thread = fake
+        .wait_for(|r| matches!(r.route, Route::CreateThread { .. }), T)
+        .await
+        .unwrap();
+    assert_eq!(
+        thread.route,
+        Route::CreateThread {
+            channel_id: CHANNEL_ID,
+            message_id: Some(start_id)
+        }
+    );
+    assert_eq!(thread.status, 201);
+    let thread_id: u64 = thread.response["id"]
+        .as_str()
+        .and_then(|i| i.parse().ok())
+        .expect("thread id");
+    assert_eq!(thread_id, start_id, "a thread from a message shares its id");
+    assert_eq!(
+        fake.thread(thread_id).expect("thread kept")["name"],
+        "isolo game"
+    );
+
+    let board = fake
+        .wait_for(
+            |r| {
+                r.route
+                    == Route::CreateMessage {
+                        channel_id: thread_id,
+                    }
+            },
+            T,
+        )
+        .await
+        .unwrap();
+    assert!(board.files[0].is_png());
+    let board = fake
+        .message(board.response_message_id().unwrap())
+        .expect("board kept");
+    assert_eq!(board["content"], "board, move 2");
+    assert_eq!(
+        board["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "an edit keeps the attachment"
+    );
+
+    let followups: Vec<_> = fake
+        .requests_for(&sent)
+        .into_iter()
+        .map(|r| r.route)
+        .collect();
+    let kinds: Vec<&str> = followups
+        .iter()
+        .map(|r| match r {
+            Route::InteractionCallback { .. } => "callback",
+            Route::CreateFollowup { .. } => "followup",
+            Route::EditFollowup { .. } => "edit followup",
+            Route::DeleteFollowup { .. } => "delete followup",
+            Route::EditOriginal { .. } => "edit original",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "callback",
+            "followup",
+            "followup",
+            "edit followup",
+            "delete followup",
+            "edit original"
+        ]
+    );
+    assert_eq!(
+        fake.original_message(&sent).expect("original")["content"],
+        "game on"
+    );
+    assert!(fake.requests().iter().any(|r| r.route
+        == Route::GetChannel {
+            channel_id: CHANNEL_ID
+        }));
+    shutdown(bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_rejects_what_discord_rejects() {
+    let bot = start_bot().await;
+    let fake = &bot.fake;
+    // A second client, as a buggy bot might misuse it. Its application id
+    // would come from READY; set it by hand.
+    let http = HttpBuilder::new(TOKEN)
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .application_id(ApplicationId::new(APPLICATION_ID))
+        .build();
+
+    // Acknowledging an interaction twice.
+    let sent = ping_works(fake).await;
+    let again = http.create_interaction_response(
+        sent.id.into(),
+        &sent.token,
+        &CreateInteractionResponse::Acknowledge,
+        vec![],
+    );
+    assert!(again.await.is_err());
+    // A followup before any callback (poise ignores unknown commands).
+    let unknown = fake.send_command(&SlashCommand::new("nope")).await;
+    let hi = CreateInteractionResponseFollowup::new().content("hi");
+    let early = http.create_followup_message(&unknown.token, &hi, vec![]);
+    assert!(early.await.is_err());
+    // A message over 2000 characters (raw Http: the builders would refuse it).
+    let long = serde_json::json!({"content": "x".repeat(2001)});
+    let sent_long = http.send_message(ChannelId::new(CHANNEL_ID), vec![], &long);
+    assert!(sent_long.await.is_err());
+    // A route the fake does not serve.
+    assert!(http.get_guild(GuildId::new(1)).await.is_err());
+
+    let problems = fake.take_problems();
+    for expected in [
+        "acknowledged twice",
+        "before its callback",
+        "2000",
+        "unexpected request: GET /api/v10/guilds/1",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.contains(expected)),
+            "no {expected:?} in {problems:#?}"
+        );
+    }
+    assert_eq!(problems.len(), 4, "{problems:#?}");
+    shutdown(bot).await;
 }

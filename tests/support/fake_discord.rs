@@ -653,6 +653,12 @@ impl FakeDiscord {
         self.shared.lock().problems.clone()
     }
 
+    /// Return the problems seen so far and forget them, for a test that
+    /// provokes some on purpose.
+    pub fn take_problems(&self) -> Vec<String> {
+        std::mem::take(&mut self.shared.lock().problems)
+    }
+
     /// Panic if [`FakeDiscord::problems`] is not empty.
     pub fn assert_no_problems(&self) {
         let problems = self.problems();
@@ -714,7 +720,7 @@ impl FakeDiscord {
         loop {
             // Mark the version seen before looking, so no change is missed.
             rx.borrow_and_update();
-            if let Some(v) = f(&*self.shared.lock()) {
+            if let Some(v) = f(&self.shared.lock()) {
                 return Ok(v);
             }
             if tokio::time::timeout_at(deadline, rx.changed())

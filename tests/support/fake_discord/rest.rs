@@ -222,7 +222,7 @@ fn parse_route(method: &str, path: &str) -> Route {
             },
             _ => Route::Unknown,
         },
-        (m, ["channels", c, "messages"]) if m == "POST" => match n(c) {
+        ("POST", ["channels", c, "messages"]) => match n(c) {
             Some(channel_id) => Route::CreateMessage { channel_id },
             None => Route::Unknown,
         },
