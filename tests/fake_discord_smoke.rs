@@ -15,7 +15,7 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
     EditInteractionResponse, EditMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, ShardId, ShardManager, ShardRunnerMessage,
+    Interaction, ShardManager, ShardRunnerMessage,
 };
 use support::fake_discord::{
     option_type, CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, GatewayLog,
@@ -468,28 +468,24 @@ async fn identifies_again_after_an_invalidated_session() {
         .count();
     assert_eq!(puts, 1, "poise runs its setup once, not on every READY");
 
-    // serenity 0.12.5 quirk: a shard restart leaves a stale "shutdown
-    // finished" notice in the shard manager, so a later shutdown_all() returns
-    // at once without telling the new runner, which stays connected.
-    let runner = bot.shards.runners.lock().await[&ShardId(0)]
-        .runner_tx
-        .clone();
+    // serenity 0.12.5 quirk: the restart left a stale "shutdown finished"
+    // notice in the shard manager, so shutdown_all() may return before it has
+    // told the new runner to close (a race: seen on an idle machine, not under
+    // load). Telling the runner directly first makes the 1000 close certain.
+    let runners = bot.shards.runners.lock().await;
+    for (id, runner) in runners.iter() {
+        runner
+            .runner_tx
+            .send_to_shard(ShardRunnerMessage::Shutdown(*id, 1000));
+    }
+    drop(runners);
     bot.shards.shutdown_all().await;
+    let code = fake.wait_for_bot_close(T).await.expect("the bot closes");
+    assert_eq!(code, Some(1000));
     let ended = tokio::time::timeout(T, bot.run)
         .await
         .expect("client.start returns");
     ended.expect("client task").expect("client.start is Ok");
-    let closed = fake.wait_for_bot_close(Duration::from_secs(2)).await;
-    assert!(
-        closed.is_err(),
-        "shutdown_all closed the restarted shard: the quirk is gone, {closed:?}"
-    );
-    // Telling the runner directly still closes cleanly.
-    runner.send_to_shard(ShardRunnerMessage::Shutdown(ShardId(0), 1000));
-    assert_eq!(
-        fake.wait_for_bot_close(T).await.expect("the bot closes"),
-        Some(1000)
-    );
     fake.wait_disconnected(T).await.expect("the socket is gone");
     fake.assert_no_problems();
 }
