@@ -892,6 +892,12 @@ impl FakeDiscord {
     /// [`FakeOptions::send_timeout`]) for a ready session, then writes it with
     /// the next sequence number. Returns that number.
     pub async fn dispatch(&self, t: &str, d: Value) -> u64 {
+        self.dispatch_timed(t, d).await.0
+    }
+
+    /// [`FakeDiscord::dispatch`], also returning when the event was queued
+    /// for the socket (so before any answer can arrive).
+    async fn dispatch_timed(&self, t: &str, d: Value) -> (u64, Instant) {
         let timeout = self.shared.opts.send_timeout;
         if let Err(e) = self.wait_ready(timeout).await {
             panic!("cannot dispatch {t}: {e}");
@@ -931,13 +937,15 @@ impl FakeDiscord {
             );
             (id, token, payload)
         });
-        let seq = self.dispatch("INTERACTION_CREATE", payload.clone()).await;
+        let (seq, sent_at) = self
+            .dispatch_timed("INTERACTION_CREATE", payload.clone())
+            .await;
         SentInteraction {
             id,
             token,
             kind,
             seq,
-            sent_at: Instant::now(),
+            sent_at,
             payload,
         }
     }

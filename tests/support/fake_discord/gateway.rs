@@ -2,7 +2,7 @@
 //! dispatches and the close handshake.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
@@ -179,8 +179,9 @@ fn on_frame(
 }
 
 /// Write event `t` to the live, ready connection with the next sequence
-/// number; None if there is no such connection.
-pub(super) fn dispatch(st: &mut State, t: &str, d: Value) -> Option<u64> {
+/// number; returns it and when the event was queued, or None if there is no
+/// such connection.
+pub(super) fn dispatch(st: &mut State, t: &str, d: Value) -> Option<(u64, Instant)> {
     let conn = st.conn.as_ref().filter(|c| c.ready)?;
     let tx = conn.tx.clone();
     let session = st.session.as_mut()?;
@@ -198,6 +199,7 @@ pub(super) fn dispatch(st: &mut State, t: &str, d: Value) -> Option<u64> {
         Ok(_) => {}
         Err(e) => st.problem(format!("serenity cannot read the fake's {t}: {e}: {text}")),
     }
+    let queued = Instant::now();
     tx.send(Outbound::Text(text)).ok()?;
-    Some(seq)
+    Some((seq, queued))
 }
