@@ -18,12 +18,19 @@ pub mod kind {
 
 /// Application command option `type` values.
 pub mod option_type {
+    /// A subcommand; its options nest inside it.
     pub const SUB_COMMAND: u8 = 1;
+    /// A group of subcommands.
     pub const SUB_COMMAND_GROUP: u8 = 2;
+    /// Text.
     pub const STRING: u8 = 3;
+    /// Whole number; also poise's `#[choices]` and `ChoiceParameter`.
     pub const INTEGER: u8 = 4;
+    /// True or false.
     pub const BOOLEAN: u8 = 5;
+    /// A user, with `data.resolved`.
     pub const USER: u8 = 6;
+    /// A float.
     pub const NUMBER: u8 = 10;
 }
 
