@@ -8,24 +8,20 @@ mod support;
 
 use serde_json::{json, Value};
 use serenity::all::{
-    BotGateway, ButtonStyle, Channel, ChannelType, Command, CommandDataOptionValue,
-    CommandOptionType, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
-    CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponseMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CurrentApplicationInfo,
-    CurrentUser, Event, Gateway, GatewayEvent, Interaction, Message, Permissions, UserId,
+    BotGateway, ButtonStyle, Channel, ChannelType, Command, CommandDataOptionValue, CommandOptionType,
+    ComponentInteractionDataKind, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
+    CreateCommandOption, CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, CurrentApplicationInfo, CurrentUser, Event, Gateway, GatewayEvent, Interaction,
+    Message, Permissions, UserId,
 };
 use support::fake_discord::{
-    kind, option_type, payloads, ComponentClick, FakeUser, SlashCommand, APPLICATION_ID,
-    BOT_USER_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, MODERATOR_PERMISSIONS, OWNER_ID,
+    kind, option_type, payloads, ComponentClick, FakeUser, SlashCommand, APPLICATION_ID, BOT_USER_ID,
+    CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, MODERATOR_PERMISSIONS, OWNER_ID,
 };
 
 fn read<T: serde::de::DeserializeOwned>(v: &Value) -> T {
-    serde_json::from_value(v.clone()).unwrap_or_else(|e| {
-        panic!(
-            "serenity cannot read {}: {e}\n{v:#}",
-            std::any::type_name::<T>()
-        )
-    })
+    serde_json::from_value(v.clone())
+        .unwrap_or_else(|e| panic!("serenity cannot read {}: {e}\n{v:#}", std::any::type_name::<T>()))
 }
 
 /// Read a dispatch exactly as the shard does: text -> `GatewayEvent`.
@@ -151,10 +147,7 @@ fn guild_slash_command_with_subcommand_and_options() {
     let CommandDataOptionValue::SubCommand(opts) = &sub.value else {
         panic!("{sub:?}")
     };
-    let values: Vec<_> = opts
-        .iter()
-        .map(|o| (o.name.as_str(), o.value.clone()))
-        .collect();
+    let values: Vec<_> = opts.iter().map(|o| (o.name.as_str(), o.value.clone())).collect();
     assert_eq!(
         values,
         vec![
@@ -214,8 +207,7 @@ fn autocomplete_has_focused_option() {
     let cmd = SlashCommand::new("isolo")
         .sub("move")
         .focused("pit", option_type::STRING, "a");
-    let Interaction::Autocomplete(c) = interaction(cmd.to_json(kind::AUTOCOMPLETE, 1, "t", 2))
-    else {
+    let Interaction::Autocomplete(c) = interaction(cmd.to_json(kind::AUTOCOMPLETE, 1, "t", 2)) else {
         panic!("not autocomplete");
     };
     let focused = c.data.autocomplete().expect("a focused option");
@@ -260,10 +252,7 @@ fn component_interactions_carry_their_message() {
     };
     assert_eq!(c.data.custom_id, "move:a1");
     assert!(matches!(c.data.kind, ComponentInteractionDataKind::Button));
-    assert_eq!(
-        (c.message.id.get(), c.user.id.get()),
-        (9, FakeUser::bob().id)
-    );
+    assert_eq!((c.message.id.get(), c.user.id.get()), (9, FakeUser::bob().id));
     assert_eq!(c.guild_id.map(|g| g.get()), Some(GUILD_ID));
 
     let select = ComponentClick::select(9, "pit", &["a2"]);
@@ -281,12 +270,8 @@ fn channels_are_read() {
     let Channel::Guild(text) = read(&payloads::text_channel(CHANNEL_ID)) else {
         panic!("guild channel")
     };
-    assert_eq!(
-        (text.kind, text.guild_id.get()),
-        (ChannelType::Text, GUILD_ID)
-    );
-    let Channel::Private(dm) = read(&payloads::dm_channel(DM_CHANNEL_ID, &FakeUser::alice()))
-    else {
+    assert_eq!((text.kind, text.guild_id.get()), (ChannelType::Text, GUILD_ID));
+    let Channel::Private(dm) = read(&payloads::dm_channel(DM_CHANNEL_ID, &FakeUser::alice())) else {
         panic!("private channel")
     };
     assert_eq!(dm.recipient.id.get(), FakeUser::alice().id);
@@ -319,24 +304,19 @@ fn registered_commands_are_read() {
     let isolo = CreateCommand::new("isolo")
         .description("Play Isolo")
         .add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "move", "Sow from a pit")
-                .add_sub_option(
-                    CreateCommandOption::new(CommandOptionType::String, "pit", "The pit")
-                        .required(true)
-                        .set_autocomplete(true),
-                ),
+            CreateCommandOption::new(CommandOptionType::SubCommand, "move", "Sow from a pit").add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "pit", "The pit")
+                    .required(true)
+                    .set_autocomplete(true),
+            ),
         )
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "challenge",
-                "Challenge someone",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "variant", "Rules")
-                    .add_int_choice("Short", 0)
-                    .add_int_choice("Long", 1),
-            ),
+            CreateCommandOption::new(CommandOptionType::SubCommand, "challenge", "Challenge someone")
+                .add_sub_option(
+                    CreateCommandOption::new(CommandOptionType::Integer, "variant", "Rules")
+                        .add_int_choice("Short", 0)
+                        .add_int_choice("Long", 1),
+                ),
         );
     let body = serde_json::to_value(vec![isolo]).expect("serializable");
     let commands: Vec<Command> = read(&payloads::registered_commands(&body, Some(GUILD_ID), &[42]));

@@ -10,16 +10,15 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ApplicationId, ChannelId, ClientBuilder, ComponentInteractionDataKind, CreateActionRow,
-    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
-    EditInteractionResponse, EditMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, ShardManager, ShardRunnerMessage,
+    ApplicationId, ChannelId, ClientBuilder, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, CreateThread, EditInteractionResponse, EditMessage, FullEvent, GatewayIntents,
+    GuildId, HttpBuilder, Interaction, ShardManager, ShardRunnerMessage,
 };
 use support::fake_discord::{
-    option_type, CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, GatewayLog,
-    Reconnect, Route, SentInteraction, SlashCommand, APPLICATION_ID, CHANNEL_ID, TOKEN,
+    option_type, CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, GatewayLog, Reconnect,
+    Route, SentInteraction, SlashCommand, APPLICATION_ID, CHANNEL_ID, TOKEN,
 };
 use tokio::task::JoinHandle;
 
@@ -72,12 +71,8 @@ async fn ping(ctx: Context<'_>) -> Result<(), Error> {
 async fn pic(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer().await?;
     let file = CreateAttachment::bytes(tiny_png(), "board.png").description("a tiny board");
-    ctx.send(
-        poise::CreateReply::default()
-            .content("board")
-            .attachment(file),
-    )
-    .await?;
+    ctx.send(poise::CreateReply::default().content("board").attachment(file))
+        .await?;
     Ok(())
 }
 
@@ -142,9 +137,7 @@ async fn table(ctx: Context<'_>) -> Result<(), Error> {
         .await?;
     ctx.send(poise::CreateReply::default().content(format!("game in <#{}>", thread.id)))
         .await?;
-    let note = ctx
-        .send(poise::CreateReply::default().content("note"))
-        .await?;
+    let note = ctx.send(poise::CreateReply::default().content("note")).await?;
     note.edit(ctx, poise::CreateReply::default().content("note, edited"))
         .await?;
     note.delete(ctx).await?;
@@ -239,22 +232,14 @@ async fn shutdown(bot: Bot) {
         .await
         .expect("client.start returns");
     ended.expect("client task").expect("client.start is Ok");
-    bot.fake
-        .wait_disconnected(T)
-        .await
-        .expect("the socket is gone");
+    bot.fake.wait_disconnected(T).await.expect("the socket is gone");
     bot.fake.assert_no_problems();
 }
 
 /// `/isolo ping` answers ephemerally with its button and select.
 async fn ping_works(fake: &FakeDiscord) -> SentInteraction {
-    let sent = fake
-        .send_command(&SlashCommand::new("isolo").sub("ping"))
-        .await;
-    let cb = fake
-        .wait_for_callback(&sent, T)
-        .await
-        .expect("ping answered");
+    let sent = fake.send_command(&SlashCommand::new("isolo").sub("ping")).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("ping answered");
     assert_eq!(cb.kind, CallbackKind::Message);
     assert_eq!(cb.message.content.as_deref(), Some("pong"));
     assert!(cb.message.is_ephemeral(), "flags {}", cb.message.flags);
@@ -293,52 +278,33 @@ async fn commands_replies_and_components() {
 
     // Ephemeral reply; then a button and a select on it update the message.
     let sent = ping_works(fake).await;
-    let message_id = fake
-        .original_message(&sent)
-        .expect("the reply is a message")["id"]
+    let message_id = fake.original_message(&sent).expect("the reply is a message")["id"]
         .as_str()
         .and_then(|i| i.parse().ok())
         .expect("message id");
     let click = fake
         .send_component(&ComponentClick::button(message_id, "again").by(&FakeUser::bob()))
         .await;
-    let cb = fake
-        .wait_for_callback(&click, T)
-        .await
-        .expect("button answered");
+    let cb = fake.wait_for_callback(&click, T).await.expect("button answered");
     assert_eq!(
         (cb.kind, cb.message.content.as_deref()),
         (CallbackKind::UpdateMessage, Some("clicked again"))
     );
-    assert_eq!(
-        fake.message(message_id).unwrap()["content"],
-        "clicked again"
-    );
+    assert_eq!(fake.message(message_id).unwrap()["content"], "clicked again");
     let pick = fake
         .send_component(&ComponentClick::select(message_id, "pick", &["b"]))
         .await;
-    let cb = fake
-        .wait_for_callback(&pick, T)
-        .await
-        .expect("select answered");
+    let cb = fake.wait_for_callback(&pick, T).await.expect("select answered");
     assert_eq!(cb.message.content.as_deref(), Some("picked b"));
 
     // Deferred, then a followup with a PNG.
-    let sent = fake
-        .send_command(&SlashCommand::new("isolo").sub("pic"))
-        .await;
-    let first = fake
-        .wait_for_reply(&sent, T)
-        .await
-        .expect("pic acknowledged");
+    let sent = fake.send_command(&SlashCommand::new("isolo").sub("pic")).await;
+    let first = fake.wait_for_reply(&sent, T).await.expect("pic acknowledged");
     assert_eq!(
         first.callback().map(|c| c.kind),
         Some(CallbackKind::DeferredMessage)
     );
-    let upload = fake
-        .wait_for_file_reply(&sent, T)
-        .await
-        .expect("pic uploaded");
+    let upload = fake.wait_for_file_reply(&sent, T).await.expect("pic uploaded");
     assert!(
         matches!(upload.route, Route::CreateFollowup { .. }),
         "{:?}",
@@ -350,13 +316,9 @@ async fn commands_replies_and_components() {
         ("files[0]", Some("board.png"))
     );
     assert_eq!(file.content_type.as_deref(), Some("image/png"));
-    let png =
-        image::load_from_memory_with_format(&file.data, image::ImageFormat::Png).expect("a PNG");
+    let png = image::load_from_memory_with_format(&file.data, image::ImageFormat::Png).expect("a PNG");
     assert_eq!((png.width(), png.height()), (4, 3));
-    assert_eq!(
-        upload.message().attachments[0]["description"],
-        "a tiny board"
-    );
+    assert_eq!(upload.message().attachments[0]["description"], "a tiny board");
     let returned = &upload.response["attachments"][0];
     assert_eq!(returned["filename"], "board.png");
     assert_eq!(returned["size"], file.data.len());
@@ -378,10 +340,7 @@ async fn commands_replies_and_components() {
         .wait_for_callback(&sent, T)
         .await
         .expect("challenge answered");
-    assert_eq!(
-        cb.message.content.as_deref(),
-        Some("alice challenges bob (Long)")
-    );
+    assert_eq!(cb.message.content.as_deref(), Some("alice challenges bob (Long)"));
 
     // Autocomplete, then the command itself.
     let typing = SlashCommand::new("isolo")
@@ -403,10 +362,7 @@ async fn commands_replies_and_components() {
     let sent = fake
         .send_command(&SlashCommand::new("isolo").sub("move").string("pit", "a2"))
         .await;
-    let cb = fake
-        .wait_for_callback(&sent, T)
-        .await
-        .expect("move answered");
+    let cb = fake.wait_for_callback(&sent, T).await.expect("move answered");
     assert_eq!(cb.message.content.as_deref(), Some("sow from a2"));
 
     // Heartbeats flow (300 ms interval) and are acknowledged.
@@ -425,9 +381,7 @@ async fn resumes_after_a_forced_disconnect() {
 
     // An unclean close: serenity resumes its session on a new connection.
     assert_eq!(
-        fake.force_reconnect(4000, T)
-            .await
-            .expect("back after 4000"),
+        fake.force_reconnect(4000, T).await.expect("back after 4000"),
         Reconnect::Resumed
     );
     ping_works(fake).await;
@@ -455,9 +409,7 @@ async fn identifies_again_after_an_invalidated_session() {
     // Session timed out (4009): serenity restarts the shard, which identifies
     // afresh (after the shard manager's 5 s wait), and poise keeps working.
     assert_eq!(
-        fake.force_reconnect(4009, T)
-            .await
-            .expect("back after 4009"),
+        fake.force_reconnect(4009, T).await.expect("back after 4009"),
         Reconnect::Identified
     );
     ping_works(fake).await;
@@ -494,9 +446,7 @@ async fn identifies_again_after_an_invalidated_session() {
 async fn threads_messages_and_edits() {
     let bot = start_bot().await;
     let fake = &bot.fake;
-    let sent = fake
-        .send_command(&SlashCommand::new("isolo").sub("table"))
-        .await;
+    let sent = fake.send_command(&SlashCommand::new("isolo").sub("table")).await;
     let done = fake
         .wait_for(
             |r| r.is_for(&sent) && matches!(r.route, Route::EditOriginal { .. }),
@@ -535,10 +485,7 @@ async fn threads_messages_and_edits() {
         .and_then(|i| i.parse().ok())
         .expect("thread id");
     assert_eq!(thread_id, start_id, "a thread from a message shares its id");
-    assert_eq!(
-        fake.thread(thread_id).expect("thread kept")["name"],
-        "isolo game"
-    );
+    assert_eq!(fake.thread(thread_id).expect("thread kept")["name"], "isolo game");
 
     let board = fake
         .wait_for(
@@ -563,11 +510,7 @@ async fn threads_messages_and_edits() {
         "an edit keeps the attachment"
     );
 
-    let followups: Vec<_> = fake
-        .requests_for(&sent)
-        .into_iter()
-        .map(|r| r.route)
-        .collect();
+    let followups: Vec<_> = fake.requests_for(&sent).into_iter().map(|r| r.route).collect();
     let kinds: Vec<&str> = followups
         .iter()
         .map(|r| match r {

@@ -433,7 +433,9 @@ pub async fn run(
             // serenity 0.12.5 can miss a shard restarted by a re-identify in
             // shutdown_all(); telling every runner directly closes each with 1000.
             for (id, runner) in shards.runners.lock().await.iter() {
-                runner.runner_tx.send_to_shard(serenity::ShardRunnerMessage::Shutdown(*id, 1000));
+                runner
+                    .runner_tx
+                    .send_to_shard(serenity::ShardRunnerMessage::Shutdown(*id, 1000));
             }
             shards.shutdown_all().await;
             let start = std::time::Instant::now();

@@ -65,9 +65,8 @@ pub const MEMBER_PERMISSIONS: u64 = Permissions::VIEW_CHANNEL.bits()
 /// A moderator: a member who may also Manage Messages.
 pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | Permissions::MANAGE_MESSAGES.bits();
 /// The bot's own permissions in the channel (`app_permissions`).
-pub const BOT_PERMISSIONS: u64 = MEMBER_PERMISSIONS
-    | Permissions::CREATE_PUBLIC_THREADS.bits()
-    | Permissions::MANAGE_THREADS.bits();
+pub const BOT_PERMISSIONS: u64 =
+    MEMBER_PERMISSIONS | Permissions::CREATE_PUBLIC_THREADS.bits() | Permissions::MANAGE_THREADS.bits();
 
 /// Message flag: only the invoking user sees the message.
 pub const EPHEMERAL: u64 = 64;
@@ -152,11 +151,7 @@ pub struct UploadedFile {
 impl UploadedFile {
     /// `N` of a `files[N]` field.
     pub fn index(&self) -> Option<u64> {
-        self.field
-            .strip_prefix("files[")?
-            .strip_suffix(']')?
-            .parse()
-            .ok()
+        self.field.strip_prefix("files[")?.strip_suffix(']')?.parse().ok()
     }
 
     /// Whether the bytes start with the PNG signature.
@@ -275,9 +270,7 @@ impl Request {
     /// of a followup, edit or channel message.
     pub fn message(&self) -> MessagePayload {
         match self.route {
-            Route::InteractionCallback { .. } => {
-                MessagePayload::new(&self.body["data"], &self.files)
-            }
+            Route::InteractionCallback { .. } => MessagePayload::new(&self.body["data"], &self.files),
             _ => MessagePayload::new(&self.body, &self.files),
         }
     }
@@ -362,12 +355,7 @@ pub struct MessagePayload {
 
 impl MessagePayload {
     fn new(v: &Value, files: &[UploadedFile]) -> Self {
-        let list = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default()
-        };
+        let list = |k: &str| v.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
         Self {
             content: v.get("content").and_then(Value::as_str).map(str::to_owned),
             flags: v.get("flags").and_then(Value::as_u64).unwrap_or(0),
@@ -603,9 +591,7 @@ impl FakeDiscord {
                 tasks: tasks.clone(),
             });
         let server = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .await
-                .expect("fake discord server");
+            axum::serve(listener, app).await.expect("fake discord server");
         });
         tasks.lock().unwrap().push(server);
         FakeDiscord {
@@ -723,10 +709,7 @@ impl FakeDiscord {
             if let Some(v) = f(&self.shared.lock()) {
                 return Ok(v);
             }
-            if tokio::time::timeout_at(deadline, rx.changed())
-                .await
-                .is_err()
-            {
+            if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
                 return Err(self.timeout(what, timeout));
             }
         }
@@ -738,10 +721,7 @@ impl FakeDiscord {
         for r in &st.requests {
             let body = r.body.to_string();
             let body: String = body.chars().take(300).collect();
-            msg += &format!(
-                "  #{} {} {} -> {} {body}\n",
-                r.index, r.method, r.path, r.status
-            );
+            msg += &format!("  #{} {} {} -> {} {body}\n", r.index, r.method, r.path, r.status);
         }
         msg += &format!("gateway: {:?}\nproblems: {:?}", st.gateway_log, st.problems);
         Timeout(msg)
@@ -767,13 +747,7 @@ impl FakeDiscord {
         timeout: Duration,
     ) -> Result<Vec<Request>, Timeout> {
         self.wait_until(timeout, &format!("{n} matching requests"), |st| {
-            let found: Vec<Request> = st
-                .requests
-                .iter()
-                .filter(|r| pred(r))
-                .take(n)
-                .cloned()
-                .collect();
+            let found: Vec<Request> = st.requests.iter().filter(|r| pred(r)).take(n).cloned().collect();
             (found.len() == n).then_some(found)
         })
         .await
@@ -867,11 +841,7 @@ impl FakeDiscord {
 
     /// Close the gateway with `code` (e.g. 4000, which serenity resumes after)
     /// and wait until the bot is back on a new connection.
-    pub async fn force_reconnect(
-        &self,
-        code: u16,
-        timeout: Duration,
-    ) -> Result<Reconnect, Timeout> {
+    pub async fn force_reconnect(&self, code: u16, timeout: Duration) -> Result<Reconnect, Timeout> {
         let before = self.shared.lock().gateway_log.len();
         assert!(
             self.close_gateway(code),
@@ -920,9 +890,7 @@ impl FakeDiscord {
                 .as_str()
                 .and_then(|c| c.parse().ok())
                 .unwrap_or(0);
-            let original = payload["message"]["id"]
-                .as_str()
-                .and_then(|m| m.parse().ok());
+            let original = payload["message"]["id"].as_str().and_then(|m| m.parse().ok());
             st.interactions.insert(
                 token.clone(),
                 InteractionState {
@@ -937,9 +905,7 @@ impl FakeDiscord {
             );
             (id, token, payload)
         });
-        let (seq, sent_at) = self
-            .dispatch_timed("INTERACTION_CREATE", payload.clone())
-            .await;
+        let (seq, sent_at) = self.dispatch_timed("INTERACTION_CREATE", payload.clone()).await;
         SentInteraction {
             id,
             token,
@@ -974,10 +940,7 @@ impl FakeDiscord {
     pub async fn send_component(&self, click: &ComponentClick) -> SentInteraction {
         self.send_interaction(kind::COMPONENT, |st, id, token| {
             let message = st.messages.get(&click.message_id()).unwrap_or_else(|| {
-                panic!(
-                    "send_component: the fake holds no message {}",
-                    click.message_id()
-                )
+                panic!("send_component: the fake holds no message {}", click.message_id())
             });
             click.to_json(id, token, message)
         })

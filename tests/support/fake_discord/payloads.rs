@@ -244,13 +244,7 @@ pub fn dm_channel(channel_id: u64, with: &FakeUser) -> Value {
 
 /// A thread (type 11 public or 12 private) under `parent_id`, as returned by
 /// the create-thread routes.
-pub fn thread(
-    thread_id: u64,
-    parent_id: u64,
-    name: &str,
-    kind: u64,
-    archive_minutes: u64,
-) -> Value {
+pub fn thread(thread_id: u64, parent_id: u64, name: &str, kind: u64, archive_minutes: u64) -> Value {
     json!({
         "id": id(thread_id),
         "type": kind,

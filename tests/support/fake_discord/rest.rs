@@ -8,14 +8,11 @@ use axum::extract::{FromRequest, Multipart};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
-use serenity::all::{
-    BotGateway, Channel, Command, CurrentApplicationInfo, CurrentUser, Gateway, Message,
-};
+use serenity::all::{BotGateway, Channel, Command, CurrentApplicationInfo, CurrentUser, Gateway, Message};
 
 use super::payloads::{self, id};
 use super::{
-    AppState, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID,
-    GUILD_ID, TOKEN,
+    AppState, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, TOKEN,
 };
 
 /// Discord's upload limit, also sent as `attachment_size_limit`.
@@ -105,35 +102,19 @@ async fn decode_body(
     if !multipart {
         let bytes = match axum::body::to_bytes(req.into_body(), usize::MAX).await {
             Ok(b) => b,
-            Err(e) => {
-                return (
-                    Value::Null,
-                    Vec::new(),
-                    Some(format!("unreadable body: {e}")),
-                )
-            }
+            Err(e) => return (Value::Null, Vec::new(), Some(format!("unreadable body: {e}"))),
         };
         if bytes.is_empty() {
             return (Value::Null, Vec::new(), None);
         }
         return match serde_json::from_slice(&bytes) {
             Ok(v) => (v, Vec::new(), None),
-            Err(e) => (
-                Value::Null,
-                Vec::new(),
-                Some(format!("body is not JSON: {e}")),
-            ),
+            Err(e) => (Value::Null, Vec::new(), Some(format!("body is not JSON: {e}"))),
         };
     }
     let mut form = match Multipart::from_request(req, &()).await {
         Ok(f) => f,
-        Err(e) => {
-            return (
-                Value::Null,
-                Vec::new(),
-                Some(format!("bad multipart body: {e}")),
-            )
-        }
+        Err(e) => return (Value::Null, Vec::new(), Some(format!("bad multipart body: {e}"))),
     };
     let (mut json, mut files, mut error) = (Value::Null, Vec::new(), None);
     loop {
@@ -182,24 +163,18 @@ fn parse_route(method: &str, path: &str) -> Route {
         ("GET", ["gateway", "bot"]) => Route::GetGatewayBot,
         ("GET", ["oauth2", "applications", "@me"]) => Route::GetApplication,
         ("GET", ["users", "@me"]) => Route::GetCurrentUser,
-        ("PUT", ["applications", a, "commands"]) if app_ok(a) => {
-            Route::PutCommands { guild_id: None }
-        }
-        ("GET", ["applications", a, "commands"]) if app_ok(a) => {
-            Route::GetCommands { guild_id: None }
-        }
+        ("PUT", ["applications", a, "commands"]) if app_ok(a) => Route::PutCommands { guild_id: None },
+        ("GET", ["applications", a, "commands"]) if app_ok(a) => Route::GetCommands { guild_id: None },
         ("PUT", ["applications", a, "guilds", g, "commands"]) if app_ok(a) && n(g).is_some() => {
             Route::PutCommands { guild_id: n(g) }
         }
         ("GET", ["applications", a, "guilds", g, "commands"]) if app_ok(a) && n(g).is_some() => {
             Route::GetCommands { guild_id: n(g) }
         }
-        ("POST", ["interactions", i, t, "callback"]) if n(i).is_some() => {
-            Route::InteractionCallback {
-                interaction_id: n(i).unwrap_or(0),
-                token: token(t),
-            }
-        }
+        ("POST", ["interactions", i, t, "callback"]) if n(i).is_some() => Route::InteractionCallback {
+            interaction_id: n(i).unwrap_or(0),
+            token: token(t),
+        },
         ("POST", ["webhooks", a, t]) if app_ok(a) => Route::CreateFollowup { token: token(t) },
         (m, ["webhooks", a, t, "messages", "@original"]) if app_ok(a) => match m {
             "GET" => Route::GetOriginal { token: token(t) },
@@ -318,11 +293,9 @@ fn answer(
             st.commands.insert(*guild_id, v.clone());
             ok(v)
         }
-        Route::GetCommands { guild_id } => ok(st
-            .commands
-            .get(guild_id)
-            .cloned()
-            .unwrap_or_else(|| json!([]))),
+        Route::GetCommands { guild_id } => {
+            ok(st.commands.get(guild_id).cloned().unwrap_or_else(|| json!([])))
+        }
         Route::InteractionCallback {
             interaction_id,
             token,
@@ -444,10 +417,7 @@ fn unknown_channel(st: &mut State, channel_id: u64) -> Answer {
 }
 
 fn known_channel(st: &mut State, channel_id: u64) -> Result<(), Answer> {
-    if channel_id == CHANNEL_ID
-        || channel_id == DM_CHANNEL_ID
-        || st.threads.contains_key(&channel_id)
-    {
+    if channel_id == CHANNEL_ID || channel_id == DM_CHANNEL_ID || st.threads.contains_key(&channel_id) {
         Ok(())
     } else {
         Err(unknown_channel(st, channel_id))
@@ -519,10 +489,7 @@ fn callback(
     if inter.id != interaction_id {
         return Err(unknown(
             st,
-            format!(
-                "callback for {interaction_id} with the token of {}",
-                inter.id
-            ),
+            format!("callback for {interaction_id} with the token of {}", inter.id),
         ));
     }
     if inter.acked {
@@ -607,10 +574,7 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
     }
     for row in &rows {
         let items = row["components"].as_array().cloned().unwrap_or_default();
-        let selects = items
-            .iter()
-            .filter(|c| c["type"].as_u64() != Some(2))
-            .count();
+        let selects = items.iter().filter(|c| c["type"].as_u64() != Some(2)).count();
         if items.is_empty() || items.len() > 5 || (selects > 0 && items.len() > 1) {
             broken.push(format!(
                 "action row with {} components, {selects} selects",
@@ -663,12 +627,7 @@ fn check_message(st: &mut State, body: &Value, files: &[UploadedFile]) -> Result
 /// The attachments of a created or edited message: those listed in
 /// `attachments` (kept by id, or new uploads by file index), then any
 /// upload not listed. Without `attachments`, `existing` are kept.
-fn attachments(
-    st: &mut State,
-    body: &Value,
-    files: &[UploadedFile],
-    existing: &[Value],
-) -> Vec<Value> {
+fn attachments(st: &mut State, body: &Value, files: &[UploadedFile], existing: &[Value]) -> Vec<Value> {
     let mut out = Vec::new();
     let mut used = HashSet::new();
     let new = |st: &mut State, f: &UploadedFile, listed: &Value| {
@@ -693,10 +652,7 @@ fn attachments(
                     .or_else(|| a["id"].as_str().and_then(|s| s.parse().ok()));
                 if let Some(e) = existing.iter().find(|e| e["id"] == id(aid.unwrap_or(0))) {
                     out.push(e.clone());
-                } else if let Some(f) = files
-                    .iter()
-                    .find(|f| f.index().is_some() && f.index() == aid)
-                {
+                } else if let Some(f) = files.iter().find(|f| f.index().is_some() && f.index() == aid) {
                     used.insert(f.field.clone());
                     out.push(new(st, f, a));
                 } else {
