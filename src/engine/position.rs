@@ -283,34 +283,25 @@ impl Position {
         Move(Pit::from_ring(self.to_move, k))
     }
 
+    /// The candidates that are legal (do not run forever), lazily, in ring order.
+    fn legal_rings(&self) -> impl Iterator<Item = usize> + '_ {
+        let mask = self.candidate_mask();
+        (0..16).filter(move |&k| mask & (1 << k) != 0 && { *self }.kernel(k, &mut ()).is_ok())
+    }
+
     /// Every legal move of the side to move (each candidate simulated once to
     /// rule out never-ending moves).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::default();
-        let mut mask = self.candidate_mask();
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let mut scratch = *self;
-            if scratch.kernel(k, &mut ()).is_ok() {
-                list.push(self.ring_move(k));
-            }
+        for k in self.legal_rings() {
+            list.push(self.ring_move(k));
         }
         list
     }
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut mask = self.candidate_mask();
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let mut scratch = *self;
-            if scratch.kernel(k, &mut ()).is_ok() {
-                return true;
-            }
-        }
-        false
+        self.legal_rings().next().is_some()
     }
 
     /// Checks a move without simulating it: owner, overture, seeds.

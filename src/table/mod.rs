@@ -332,6 +332,13 @@ fn last_key(channel: ChannelId) -> Vec<u8> {
 
 const COUNTER_KEY: &[u8] = b"game-counter";
 
+fn not_a_player(players: &[Seat; 2]) -> TableError {
+    TableError::NotAPlayer {
+        south: players[0].name(),
+        north: players[1].name(),
+    }
+}
+
 impl Table {
     /// A table over a store, with a clock.
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>, config: TableConfig) -> Table {
@@ -609,15 +616,25 @@ impl Table {
             .collect())
     }
 
+    /// The game in a channel, the side `user` plays in it, and its replayed state.
+    fn player_game(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<(Stored<LiveGame>, Side, Game), TableError> {
+        let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+        let side = stored
+            .value
+            .side_of(user)
+            .ok_or_else(|| not_a_player(&stored.value.players))?;
+        let game = stored.value.game()?;
+        Ok((stored, side, game))
+    }
+
     /// Checks that `user` may move now, returning the stored game and its state.
     fn turn_of(&self, channel: ChannelId, user: UserId) -> Result<(Stored<LiveGame>, Game), TableError> {
-        let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+        let (stored, side, game) = self.player_game(channel, user)?;
         let live = &stored.value;
-        let side = live.side_of(user).ok_or_else(|| TableError::NotAPlayer {
-            south: live.players[0].name(),
-            north: live.players[1].name(),
-        })?;
-        let game = live.game()?;
         let to_move = game.position().to_move();
         if to_move != side {
             return Err(TableError::NotYourTurn(live.seat(to_move).name()));
@@ -780,13 +797,8 @@ impl Table {
     /// A player resigns (at any time, not only on their turn).
     pub fn resign(&self, channel: ChannelId, user: UserId) -> Result<FinishedGame, TableError> {
         self.retry(|| {
-            let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+            let (stored, side, game) = self.player_game(channel, user)?;
             let live = stored.value.clone();
-            let side = live.side_of(user).ok_or_else(|| TableError::NotAPlayer {
-                south: live.players[0].name(),
-                north: live.players[1].name(),
-            })?;
-            let game = live.game()?;
             let result = GameResult {
                 outcome: Outcome::Win(side.opponent()),
                 termination: Termination::Resignation,
@@ -799,13 +811,8 @@ impl Table {
     /// the offer is declined unless the bot is clearly not ahead.
     pub fn offer_draw(&self, channel: ChannelId, user: UserId) -> Result<DrawOutcome, TableError> {
         self.retry(|| {
-            let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+            let (stored, side, game) = self.player_game(channel, user)?;
             let mut live = stored.value.clone();
-            let side = live.side_of(user).ok_or_else(|| TableError::NotAPlayer {
-                south: live.players[0].name(),
-                north: live.players[1].name(),
-            })?;
-            let game = live.game()?;
             let other = side.opponent();
             let bot_agrees = matches!(live.seat(other), Seat::Bot { .. })
                 && game.position().total(other) <= game.position().total(side);
@@ -937,13 +944,8 @@ impl Table {
     /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.
     pub fn claim(&self, channel: ChannelId, user: UserId) -> Result<FinishedGame, TableError> {
         self.retry(|| {
-            let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+            let (stored, side, game) = self.player_game(channel, user)?;
             let live = stored.value.clone();
-            let side = live.side_of(user).ok_or_else(|| TableError::NotAPlayer {
-                south: live.players[0].name(),
-                north: live.players[1].name(),
-            })?;
-            let game = live.game()?;
             let late = game.position().to_move();
             if !live.flagged || late == side {
                 return Err(TableError::NothingToClaim(match live.deadline_ms() {
