@@ -18,6 +18,14 @@ use crate::engine::{Move, Position};
 pub trait Player: Send {
     /// A legal move of the side to move, or `None` when it has none (it has lost).
     fn choose(&mut self, pos: &Position) -> Option<Move>;
+
+    /// Chooses a move and plays it on `pos` (the self-play loop). Players whose
+    /// choice already simulates the move override this to play it only once.
+    fn choose_and_play(&mut self, pos: &mut Position) -> Option<Move> {
+        let mv = self.choose(pos)?;
+        pos.play_mut(mv).ok()?;
+        Some(mv)
+    }
 }
 
 /// Plays a uniformly random legal move (seeded, reproducible).
@@ -35,13 +43,19 @@ impl Random {
 
 impl Player for Random {
     fn choose(&mut self, pos: &Position) -> Option<Move> {
-        // Draw among the candidates and verify only the one drawn: never-ending
-        // moves are rare, and dropping them keeps the draw uniform over legal moves.
+        self.choose_and_play(&mut pos.clone())
+    }
+
+    fn choose_and_play(&mut self, pos: &mut Position) -> Option<Move> {
+        // Draw among the candidates and play the one drawn: never-ending moves
+        // are rare (and refused without changing `pos`), and dropping them
+        // keeps the draw uniform over the legal moves.
         let mut mask = pos.candidate_mask();
         while mask != 0 {
             let k = self.rng.pick_bit(mask);
-            if pos.clone().play_ring(k).is_ok() {
-                return Some(pos.ring_move(k));
+            let mv = pos.ring_move(k);
+            if pos.play_ring(k).is_ok() {
+                return Some(mv);
             }
             mask &= !(1 << k);
         }

@@ -50,7 +50,7 @@ pub fn play_game(
         } else {
             &mut *north
         };
-        let Some(mv) = player.choose(&pos) else {
+        let Some(mv) = player.choose_and_play(&mut pos) else {
             let outcome = Outcome::Win(side.opponent());
             return (
                 GameResult {
@@ -60,7 +60,6 @@ pub fn play_game(
                 ply,
             );
         };
-        pos.play_mut(mv).expect("players choose legal moves");
         ply += 1;
         if let Some(m) = record.as_deref_mut() {
             m.push(mv);

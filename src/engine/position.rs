@@ -415,12 +415,7 @@ impl Position {
                     snapshot = Some(state);
                 }
             }
-            while hand > 0 {
-                pos = if skip && pos == 6 { 9 } else { (pos + 1) & 15 };
-                rings[me][pos] += 1;
-                hand -= 1;
-                obs.sow(pos);
-            }
+            pos = sow(&mut rings[me], pos, hand, skip, obs);
             let n = rings[me][pos];
             if n == 1 {
                 obs.end(KernelEnd::Empty(pos));
@@ -446,12 +441,7 @@ impl Position {
                     obs.lap(LapSource::Capture, origin);
                     if opp_total == 0 {
                         // Wipe-out: sow the captured seeds once and stop.
-                        while hand > 0 {
-                            pos = if skip && pos == 6 { 9 } else { (pos + 1) & 15 };
-                            rings[me][pos] += 1;
-                            hand -= 1;
-                            obs.sow(pos);
-                        }
+                        pos = sow(&mut rings[me], pos, hand, skip, obs);
                         obs.end(KernelEnd::WipeOut(pos));
                         played.wiped_out = true;
                         played.laps += 1;
@@ -476,6 +466,31 @@ impl Position {
         self.to_move = self.to_move.opponent();
         Ok(played)
     }
+}
+
+/// The next pit of a ring: `NEXT[skip][k]`, where `skip` leaves out the
+/// overture column (k7, k8).
+const NEXT: [[u8; 16]; 2] = {
+    let mut t = [[0u8; 16]; 2];
+    let mut k = 0;
+    while k < 16 {
+        t[0][k] = ((k + 1) & 15) as u8;
+        t[1][k] = if k == 6 { 9 } else { ((k + 1) & 15) as u8 };
+        k += 1;
+    }
+    t
+};
+
+/// Sows `hand` seeds into `ring` after `pos`; returns where the last one fell.
+#[inline(always)]
+fn sow<O: Observer>(ring: &mut [u8; 16], mut pos: usize, hand: u8, skip: bool, obs: &mut O) -> usize {
+    let next = &NEXT[usize::from(skip)];
+    for _ in 0..hand {
+        pos = usize::from(next[pos]);
+        ring[pos] += 1;
+        obs.sow(pos);
+    }
+    pos
 }
 
 /// Builds the lap-by-lap report.
