@@ -496,15 +496,13 @@ pub(crate) fn plan(
 ) -> Result<(Vec<Write>, u64)> {
     use std::collections::BTreeMap;
 
+    // The batch's own writes so far; reads see these before committed state.
     let mut pending: BTreeMap<(Space, Vec<u8>), Option<Record>> = BTreeMap::new();
     let mut max_restored = 0;
-    let mut current =
-        |pending: &BTreeMap<_, Option<Record>>, space: Space, key: &[u8]| match pending
-            .get(&(space, key.to_vec()))
-        {
-            Some(rec) => Ok(rec.clone()),
-            None => read(space, key),
-        };
+    let mut current = |pending: &BTreeMap<_, _>, space: Space, key: &[u8]| {
+        let own: Option<&Option<Record>> = pending.get(&(space, key.to_vec()));
+        own.map_or_else(|| read(space, key), |rec| Ok(rec.clone()))
+    };
     for op in ops {
         match op {
             Op::Put {
