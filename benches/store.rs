@@ -56,33 +56,53 @@ fn play_move(store: &dyn Store, channel: u64, version: u64, turn: u16) -> u64 {
     store.apply(&batch).expect("commit")
 }
 
+/// `writers` threads each play `per_writer` sequential moves in their own
+/// channel; prints throughput and latency percentiles of all commits.
+fn latency_run(fsync: bool, writers: u64, per_writer: usize) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = open_sled(&dir, fsync);
+    let start = Instant::now();
+    let mut lat: Vec<Duration> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..writers)
+            .map(|channel| {
+                let store = &store;
+                scope.spawn(move || {
+                    let mut v = store
+                        .put_cas(Space::Games, &keys::id(channel), &game(0), Expect::Absent)
+                        .expect("seed");
+                    let mut lat = Vec::with_capacity(per_writer);
+                    for turn in 0..per_writer {
+                        let t = Instant::now();
+                        v = play_move(store, channel, v, turn as u16);
+                        lat.push(t.elapsed());
+                    }
+                    lat
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("writer"))
+            .collect()
+    });
+    let total = start.elapsed();
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    println!(
+        "sled {:<15} {writers} writer(s) x {per_writer:>5}: {:>6.0} commits/s, p50 {:>9.3?}, p99 {:>9.3?}, max {:>9.3?}",
+        if fsync { "flush+fdatasync" } else { "flush" },
+        lat.len() as f64 / total.as_secs_f64(),
+        pct(0.50),
+        pct(0.99),
+        lat[lat.len() - 1],
+    );
+}
+
 fn latency_report() {
-    for fsync in [false, true] {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let store = open_sled(&dir, fsync);
-        let n: usize = if fsync { 500 } else { 5_000 };
-        let mut v = store
-            .put_cas(Space::Games, &keys::id(1), &game(0), Expect::Absent)
-            .expect("seed");
-        let mut lat = Vec::with_capacity(n);
-        let start = Instant::now();
-        for turn in 0..n {
-            let t = Instant::now();
-            v = play_move(&store, 1, v, turn as u16);
-            lat.push(t.elapsed());
-        }
-        let total = start.elapsed();
-        lat.sort();
-        let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
-        println!(
-            "sled {:<16} {n:>5} commits: {:>7.0} commits/s, p50 {:?}, p99 {:?}, max {:?}",
-            if fsync { "flush+fdatasync" } else { "flush" },
-            n as f64 / total.as_secs_f64(),
-            pct(0.50),
-            pct(0.99),
-            lat[lat.len() - 1],
-        );
-    }
+    latency_run(false, 1, 5_000);
+    latency_run(false, 4, 1_500);
+    latency_run(true, 1, 500);
+    latency_run(true, 4, 200);
 }
 
 fn bench_commits(c: &mut Criterion) {

@@ -292,8 +292,8 @@ fn fmt_version(v: &Option<u64>) -> String {
 /// A key-value store with versioned, compare-and-swap, durable commits.
 ///
 /// Object safe and `Send + Sync`: share it as `Arc<dyn Store>`. Calls block
-/// (a commit waits for the disk), so call them from `spawn_blocking` or accept
-/// a sub-millisecond stall on the runtime thread.
+/// (a commit waits for the disk): call them from `spawn_blocking`, or directly
+/// where a stall of a commit's latency is acceptable.
 pub trait Store: Send + Sync {
     /// The record under `key`, `None` if absent.
     fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>>;
@@ -307,6 +307,10 @@ pub trait Store: Send + Sync {
     /// failure is returned (a [`StoreError::Conflict`] for a lost CAS). On
     /// success every written record gets the same new version, which is
     /// returned, and the writes are on disk (for durable backends).
+    ///
+    /// Concurrent readers may see a commit's writes shortly before it is
+    /// acknowledged. A commit that fails with [`StoreError::Backend`] or
+    /// [`StoreError::Io`] may or may not have been applied.
     fn commit(&self, ops: &[Op]) -> Result<u64>;
 }
 
@@ -488,13 +492,12 @@ pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Rec
 pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Result<(Vec<Write>, u64)> {
     use std::collections::BTreeMap;
 
+    // The batch's own writes so far; reads see these before committed state.
     let mut pending: BTreeMap<(Space, Vec<u8>), Option<Record>> = BTreeMap::new();
     let mut max_restored = 0;
-    let mut current = |pending: &BTreeMap<_, Option<Record>>, space: Space, key: &[u8]| match pending
-        .get(&(space, key.to_vec()))
-    {
-        Some(rec) => Ok(rec.clone()),
-        None => read(space, key),
+    let mut current = |pending: &BTreeMap<_, _>, space: Space, key: &[u8]| {
+        let own: Option<&Option<Record>> = pending.get(&(space, key.to_vec()));
+        own.map_or_else(|| read(space, key), |rec| Ok(rec.clone()))
     };
     for op in ops {
         match op {
