@@ -25,7 +25,11 @@ fn women(moves: &str) -> (Game, Position, Option<MoveReport>) {
 
 #[test]
 fn png_is_a_small_png_of_the_board_size() {
-    for (variant, moves) in [(Variant::Women, "b2 h4 d2"), (Variant::Boys, "h1"), (Variant::Boys, "")] {
+    for (variant, moves) in [
+        (Variant::Women, "b2 h4 d2"),
+        (Variant::Boys, "h1"),
+        (Variant::Boys, ""),
+    ] {
         let (game, _, last) = play(Rules::new(variant), moves);
         let view = BoardView::of_game(&game)
             .last_move(last.as_ref())
@@ -111,7 +115,10 @@ fn gif_plays_the_move_and_ends_on_the_png() {
             .zip(first[board_rows].chunks(4))
             .filter(|(a, b)| a == b)
             .count();
-        assert!(same as f64 > 0.97 * 400.0 * f64::from(WIDTH), "{moves}: first frame");
+        assert!(
+            same as f64 > 0.97 * 400.0 * f64::from(WIDTH),
+            "{moves}: first frame"
+        );
         // The last frame is the PNG of the position after the move, and it is held.
         let view = BoardView::of_game(&game)
             .last_move(Some(&report))
@@ -174,20 +181,36 @@ fn text_board_is_a_grid_with_marks_and_names() {
         .names(Some("al`ice"), Some("bob"));
     let text = render_text(&view);
     let lines: Vec<&str> = text.lines().collect();
-    let rank = |r: &str| lines.iter().find(|l| l.starts_with(r)).expect("rank row").to_string();
+    let rank = |r: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(r))
+            .expect("rank row")
+            .to_string()
+    };
     // rules.md W3, with the last move's marks: d2 was played, a1 ended it, a3/a4 were taken.
     assert_eq!(rank("4 "), "4    0x   2    2    2    2    1    1    0  4");
     assert_eq!(rank("3 "), "3    0x   2    2    2    2    0    0    2  3");
     assert_eq!(rank("2 "), "2    5    3    5   >0    3    0    5    5  2");
     assert_eq!(rank("1 "), "1    1*   3    3    0    3    3    0    5  1");
     // The column letters sit above the units digits.
-    let letters = lines.iter().find(|l| l.trim_start().starts_with("a ")).expect("letters");
+    let letters = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("a "))
+        .expect("letters");
     assert_eq!(letters.find('a'), rank("4 ").find('0'));
     assert!(text.contains("North (bob): 20 seeds  << to move"));
-    assert!(text.contains("South (al'ice): 44 seeds"), "backticks cannot close the code block");
+    assert!(
+        text.contains("South (al'ice): 44 seeds"),
+        "backticks cannot close the code block"
+    );
     assert!(text.contains("Last: South played d2 -> a1, took 4 (a3 2, a4 2)"));
     // Every row of the grid has the same width, for a code block.
-    let widths: Vec<usize> = lines.iter().filter(|l| l.starts_with(['1', '2', '3', '4'])).map(|l| l.len()).collect();
+    let widths: Vec<usize> = lines
+        .iter()
+        .filter(|l| l.starts_with(['1', '2', '3', '4']))
+        .map(|l| l.len())
+        .collect();
     assert!(widths.windows(2).all(|w| w[0] == w[1]));
 }
 
@@ -199,7 +222,10 @@ fn alt_text_describes_the_board_within_discords_limit() {
     assert!(alt.contains("boys' game"));
     // rules.md B1: North's h4 was taken; his ng'hana keeps its 17.
     assert!(alt.contains("rank 4: 17 2 0 2 0 2 0 0"), "{alt}");
-    assert!(alt.contains("2 from c3, 2 from e3, 2 from g3 and 2 from h4"), "{alt}");
+    assert!(
+        alt.contains("2 from c3, 2 from e3, 2 from g3 and 2 from h4"),
+        "{alt}"
+    );
     assert!(alt.contains("North to move"));
     assert!(alt.contains("South played h1"));
     assert!(alt.contains("ng'hana a4 protected"));

@@ -61,8 +61,14 @@ fn replay_moves(args: &RenderArgs) -> anyhow::Result<Replay> {
     let mut game = Game::new(rules);
     let mut last = None;
     let text = args.moves.as_deref().unwrap_or("");
-    for (i, token) in text.split([' ', ',', '\t', '\n']).filter(|t| !t.is_empty()).enumerate() {
-        let mv: Move = token.parse().with_context(|| format!("move {} (`{token}`)", i + 1))?;
+    for (i, token) in text
+        .split([' ', ',', '\t', '\n'])
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        let mv: Move = token
+            .parse()
+            .with_context(|| format!("move {} (`{token}`)", i + 1))?;
         let before = *game.position();
         let report = game
             .play(mv)
@@ -78,7 +84,9 @@ fn replay_moves(args: &RenderArgs) -> anyhow::Result<Replay> {
 
 fn replay_record(path: &PathBuf) -> anyhow::Result<Replay> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let record: Record = text.parse().with_context(|| format!("{} is not a valid record", path.display()))?;
+    let record: Record = text
+        .parse()
+        .with_context(|| format!("{} is not a valid record", path.display()))?;
     // Checks every move and the stated result, with the record's own error messages.
     let finished = record
         .to_game()
@@ -112,7 +120,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let view = BoardView::of_game(&replay.game)
         .last_move(replay.last.as_ref().map(|(_, r)| r))
         .names(south, north);
-    std::fs::write(&args.out, render_png(&view)).with_context(|| format!("writing {}", args.out.display()))?;
+    std::fs::write(&args.out, render_png(&view))
+        .with_context(|| format!("writing {}", args.out.display()))?;
     if let Some(path) = &args.gif {
         let Some((before, report)) = &replay.last else {
             bail!("no move to animate: give at least one move for --gif");

@@ -27,7 +27,7 @@ const HOLD: u16 = 400;
 /// then shows what the report says.
 pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Vec<u8> {
     let steps = count_steps(before, report);
-    let frames = steps.min(MAX_FRAMES).max(1);
+    let frames = steps.clamp(1, MAX_FRAMES);
     let mut anim = Animator::new(before, report, names);
     let mut i = 0usize;
     simulate(before, report, |step| {
@@ -237,8 +237,13 @@ impl Animator {
         let mut shown = vec![0u8; w * h];
         quant.rect(frame.pixmap.data(), w, (0, 0, w, h), &mut shown);
         // The size fits u16 and the palette has 256 entries: the encoder cannot refuse them.
-        let mut out = gif::Encoder::new(Vec::with_capacity(256 * 1024), WIDTH as u16, HEIGHT as u16, &palette_bytes())
-            .expect("GIF header into memory");
+        let mut out = gif::Encoder::new(
+            Vec::with_capacity(256 * 1024),
+            WIDTH as u16,
+            HEIGHT as u16,
+            &palette_bytes(),
+        )
+        .expect("GIF header into memory");
         let _ = out.set_repeat(gif::Repeat::Infinite);
         Animator {
             scene,
@@ -338,7 +343,11 @@ impl Animator {
         for row in y0..y1 {
             for col in x0..x1 {
                 let i = row * w + col;
-                pixels.push(if next[i] == self.shown[i] { TRANSPARENT } else { next[i] });
+                pixels.push(if next[i] == self.shown[i] {
+                    TRANSPARENT
+                } else {
+                    next[i]
+                });
             }
         }
         self.shown = next;
@@ -415,12 +424,22 @@ fn draw_flight(cv: &mut Canvas, f: &Flight) -> (usize, usize, usize, usize) {
             cv.circle(cx, cy, 7.5, COLORS.taken);
             cv.circle(cx, cy, 5.5, COLORS.seed);
         }
-        bounds = (bounds.0.min(x - 22.0), bounds.1.min(y - 22.0), bounds.2.max(x + 22.0), bounds.3.max(y + 22.0));
+        bounds = (
+            bounds.0.min(x - 22.0),
+            bounds.1.min(y - 22.0),
+            bounds.2.max(x + 22.0),
+            bounds.3.max(y + 22.0),
+        );
     }
     if bounds.0 > bounds.2 {
         return (0, 0, 0, 0);
     }
     let x0 = bounds.0.max(0.0) as usize;
     let y0 = bounds.1.max(0.0) as usize;
-    (x0, y0, (bounds.2 as usize).saturating_sub(x0) + 1, (bounds.3 as usize).saturating_sub(y0) + 1)
+    (
+        x0,
+        y0,
+        (bounds.2 as usize).saturating_sub(x0) + 1,
+        (bounds.3 as usize).saturating_sub(y0) + 1,
+    )
 }

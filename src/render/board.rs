@@ -66,7 +66,12 @@ fn panel_rect(side: Side) -> (f32, f32, f32, f32) {
         Side::North => BOARD_Y,
         Side::South => BOARD_Y + 2.0 * CELL_H + GAP,
     };
-    (BOARD_X - pad, y - pad, 8.0 * CELL_W + 2.0 * pad, 2.0 * CELL_H + 2.0 * pad)
+    (
+        BOARD_X - pad,
+        y - pad,
+        8.0 * CELL_W + 2.0 * pad,
+        2.0 * CELL_H + 2.0 * pad,
+    )
 }
 
 /// The last move, as the picture marks it.
@@ -126,7 +131,10 @@ impl Scene {
         }
         Scene {
             counts,
-            overture: [position.in_overture(Side::South), position.in_overture(Side::North)],
+            overture: [
+                position.in_overture(Side::South),
+                position.in_overture(Side::North),
+            ],
             variant: position.variant(),
             to_move: result.is_none().then(|| position.to_move()),
             result,
@@ -226,7 +234,12 @@ pub(crate) struct PitLook {
 pub(crate) fn draw(scene: &Scene) -> Canvas {
     let mut cv = draw_base(scene);
     for pit in Pit::all() {
-        draw_pit(&mut cv, pit, &scene.look(pit), scene.last.as_ref().map(|l| l.side));
+        draw_pit(
+            &mut cv,
+            pit,
+            &scene.look(pit),
+            scene.last.as_ref().map(|l| l.side),
+        );
     }
     draw_banner(&mut cv, scene);
     cv
@@ -258,7 +271,14 @@ pub(crate) fn draw_base(scene: &Scene) -> Canvas {
         let bottom = HEIGHT as f32 - BAND_H - LABEL_H / 2.0 + 2.0;
         for cy in [top, bottom] {
             // Lower-case letters: centre the x-height, about 0.75 of the cap height.
-            cv.text(&s, label_px, cx, cy + cap_height(label_px) * 0.75 / 2.0, Align::Center, c.label);
+            cv.text(
+                &s,
+                label_px,
+                cx,
+                cy + cap_height(label_px) * 0.75 / 2.0,
+                Align::Center,
+                c.label,
+            );
         }
     }
     for rank in 1..=4u8 {
@@ -303,16 +323,19 @@ pub(crate) fn draw_pit(cv: &mut Canvas, pit: Pit, look: &PitLook, mover: Option<
         None => None,
     };
     let mut drawn: Vec<Rgb> = Vec::with_capacity(4);
-    for (on, col) in [
-        (look.from, c.from),
-        (look.end, c.end),
-        (look.taken > 0, c.taken),
-        (active.is_some(), active.unwrap_or(c.from)),
+    // The start pit's ring is dashed so it differs from the end pit's by shape,
+    // not only by colour (gold and green are hard to tell apart for many).
+    let dashed = Some((11.0, 6.0));
+    for (on, col, dash) in [
+        (look.from, c.from, dashed),
+        (look.end, c.end, None),
+        (look.taken > 0, c.taken, None),
+        (active.is_some(), active.unwrap_or(c.from), None),
     ] {
         // One ring per colour: a lifted start pit is already ringed in gold.
         if on && !drawn.contains(&col) {
             drawn.push(col);
-            ring(cv, inset, col, 5.0, None);
+            ring(cv, inset, col, 5.0, dash);
             inset += 5.0;
         }
     }
@@ -325,7 +348,11 @@ pub(crate) fn draw_pit(cv: &mut Canvas, pit: Pit, look: &PitLook, mover: Option<
         cv.circle(sx, sy, 6.5, c.seed);
         cv.circle(sx - 2.0, sy - 2.0, 2.2, c.seed_hi);
     }
-    let (num_col, num_px) = if look.count == 0 { (c.zero[s], 36.0) } else { (c.number, 40.0) };
+    let (num_col, num_px) = if look.count == 0 {
+        (c.zero[s], 36.0)
+    } else {
+        (c.number, 40.0)
+    };
     cv.text_centered(&look.count.to_string(), num_px, cx, cy, num_col);
 
     if look.taken > 0 {
@@ -472,15 +499,34 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
     let overture_w = overture.map_or(0.0, |t| Canvas::text_width(t, 18.0) + 22.0 + 14.0);
     let name_max = (right - x - seeds_w - 14.0 - overture_w).max(60.0);
     let name = fit(&scene.names[s], name_px, name_max);
-    x += cv.text(&name, name_px, x, cy + cap_height(name_px) / 2.0, Align::Left, c.text) + 14.0;
+    x += cv.text(
+        &name,
+        name_px,
+        x,
+        cy + cap_height(name_px) / 2.0,
+        Align::Left,
+        c.text,
+    ) + 14.0;
     x += cv.text(&seeds, 22.0, x, cy + cap_height(22.0) / 2.0, Align::Left, c.dim) + 14.0;
     if let Some(t) = overture {
         let w = Canvas::text_width(t, 18.0) + 22.0;
         if scene.overture[s] {
             // Still protected: an outlined pill with the lock, like the pits.
-            cv.stroke_path(rounded_rect(x + 1.0, cy - 13.0, w + 16.0, 26.0, 13.0), c.guard, 2.0, None);
+            cv.stroke_path(
+                rounded_rect(x + 1.0, cy - 13.0, w + 16.0, 26.0, 13.0),
+                c.guard,
+                2.0,
+                None,
+            );
             draw_lock(cv, x + 16.0, cy + 1.0, c.guard);
-            cv.text(t, 18.0, x + 28.0, cy + cap_height(18.0) / 2.0, Align::Left, c.guard);
+            cv.text(
+                t,
+                18.0,
+                x + 28.0,
+                cy + cap_height(18.0) / 2.0,
+                Align::Left,
+                c.guard,
+            );
         } else {
             cv.text(t, 18.0, x, cy + cap_height(18.0) / 2.0, Align::Left, c.dim);
         }

@@ -163,8 +163,9 @@ pub(crate) fn cap_height(px: f32) -> f32 {
     // ab_glyph's scale is the font's ascent - descent; measure 'H' against it once.
     let ratio = RATIO.get_or_init(|| {
         let f = font();
-        f.outline(f.glyph_id('H'))
-            .map_or(0.6, |o| (o.bounds.max.y - o.bounds.min.y).abs() / f.height_unscaled())
+        f.outline(f.glyph_id('H')).map_or(0.6, |o| {
+            (o.bounds.max.y - o.bounds.min.y).abs() / f.height_unscaled()
+        })
     });
     px * ratio
 }

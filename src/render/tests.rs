@@ -1,7 +1,8 @@
 //! Pixel checks of the board picture where it matters to a player.
 
 use crate::engine::{
-    CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side, Termination, Variant,
+    CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side, Termination,
+    Variant,
 };
 
 use super::board::{band_y, cell_rect, BAND_H, HEIGHT, WIDTH};
@@ -157,8 +158,20 @@ fn odd_positions_render_without_panicking() {
     let mut spread = [[0u8; 16]; 2];
     spread[1] = [4; 16];
     let cases = [
-        Position::from_parts(Variant::Women, CaptureFrom::Origin, all_in_one, [false; 2], Side::North),
-        Position::from_parts(Variant::Women, CaptureFrom::CapturePit, spread, [false; 2], Side::South),
+        Position::from_parts(
+            Variant::Women,
+            CaptureFrom::Origin,
+            all_in_one,
+            [false; 2],
+            Side::North,
+        ),
+        Position::from_parts(
+            Variant::Women,
+            CaptureFrom::CapturePit,
+            spread,
+            [false; 2],
+            Side::South,
+        ),
     ];
     let long = "x".repeat(500);
     for p in cases {

@@ -133,7 +133,12 @@ pub fn render_text(view: &BoardView) -> String {
     }
     if let Some(r) = &scene.result {
         let names = [code_safe(&scene.names[0]), code_safe(&scene.names[1])];
-        let _ = writeln!(out, "Result: {} ({})", result_text(r, &names), r.outcome.notation());
+        let _ = writeln!(
+            out,
+            "Result: {} ({})",
+            result_text(r, &names),
+            r.outcome.notation()
+        );
     }
     out
 }
@@ -149,7 +154,12 @@ pub fn alt_text(view: &BoardView) -> String {
             Side::North => "ranks 4 and 3, top",
             Side::South => "ranks 1 and 2, bottom",
         };
-        let _ = write!(out, "{}, {ranks}: {} seeds", who(&scene, side, clean), scene.total(side));
+        let _ = write!(
+            out,
+            "{}, {ranks}: {} seeds",
+            who(&scene, side, clean),
+            scene.total(side)
+        );
         if scene.variant == Variant::Boys {
             let nghana = Pit::from_ring(side, 7);
             if scene.overture[side.index()] {
@@ -171,7 +181,13 @@ pub fn alt_text(view: &BoardView) -> String {
     out.truncate(out.trim_end_matches([';', ' ']).len());
     out.push_str(". ");
     if let Some(l) = &scene.last {
-        let _ = write!(out, "Last move: {} played {}, ending at {}", side_title(l.side), l.from, l.end);
+        let _ = write!(
+            out,
+            "Last move: {} played {}, ending at {}",
+            side_title(l.side),
+            l.from,
+            l.end
+        );
         if l.captured > 0 {
             let taken: Vec<String> = Pit::all()
                 .filter(|p| l.taken[p.index()] > 0)

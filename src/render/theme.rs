@@ -199,7 +199,13 @@ impl Quantizer {
 
     /// Quantizes the rectangle `(x, y, w, h)` of an RGBA buffer `stride` pixels
     /// wide into `out` (same geometry, one byte a pixel).
-    pub(crate) fn rect(&mut self, rgba: &[u8], stride: usize, rect: (usize, usize, usize, usize), out: &mut [u8]) {
+    pub(crate) fn rect(
+        &mut self,
+        rgba: &[u8],
+        stride: usize,
+        rect: (usize, usize, usize, usize),
+        out: &mut [u8],
+    ) {
         let (x, y, w, h) = rect;
         for row in y..y + h {
             let src = &rgba[(row * stride + x) * 4..(row * stride + x + w) * 4];
@@ -250,7 +256,13 @@ mod tests {
         let p = palette();
         assert!(p.len() <= 255, "{} colours", p.len());
         let mut q = Quantizer::new();
-        for c in [COLORS.bg, COLORS.seed, COLORS.from, COLORS.panel[0], COLORS.pit[1]] {
+        for c in [
+            COLORS.bg,
+            COLORS.seed,
+            COLORS.from,
+            COLORS.panel[0],
+            COLORS.pit[1],
+        ] {
             let i = q.index(&[c.0, c.1, c.2, 255]);
             assert_eq!(p[i as usize], c);
         }
