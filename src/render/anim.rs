@@ -208,6 +208,8 @@ struct Animator {
     looks: [PitLook; 32],
     /// Palette indices of the last frame written.
     shown: Vec<u8>,
+    /// Scratch indices of the frame being made (equal to `shown` outside dirty rectangles).
+    next: Vec<u8>,
     overlay: Option<(usize, usize, usize, usize)>,
     quant: Quantizer,
     out: gif::Encoder<Vec<u8>>,
@@ -267,6 +269,7 @@ impl Animator {
                 pixels: shown.clone(),
                 transparent: false,
             }),
+            next: shown.clone(),
             shown,
             overlay: None,
             quant,
@@ -327,22 +330,24 @@ impl Animator {
     /// false when nothing changed.
     fn emit(&mut self, dirty: Vec<(usize, usize, usize, usize)>) -> bool {
         let (w, h) = (WIDTH as usize, HEIGHT as usize);
+        let dirty: Vec<_> = dirty.into_iter().map(|r| clamp(r, w, h)).collect();
         let mut changed: Option<(usize, usize, usize, usize)> = None; // x0, y0, x1, y1
-        let mut next = self.shown.clone();
-        for r in dirty {
-            let r = clamp(r, w, h);
-            self.quant.rect(self.frame.pixmap.data(), w, r, &mut next);
+                                                                      // `next` equals `shown` outside the dirty rectangles, so only those are compared.
+        for &r in &dirty {
+            self.quant.rect(self.frame.pixmap.data(), w, r, &mut self.next);
             let (x, y, rw, rh) = r;
             for row in y..y + rh {
-                for col in x..x + rw {
-                    let i = row * w + col;
-                    if next[i] != self.shown[i] {
-                        changed = Some(match changed {
-                            None => (col, row, col + 1, row + 1),
-                            Some((a, b, c, d)) => (a.min(col), b.min(row), c.max(col + 1), d.max(row + 1)),
-                        });
-                    }
-                }
+                let a = row * w + x;
+                let (new, old) = (&self.next[a..a + rw], &self.shown[a..a + rw]);
+                let Some(first) = new.iter().zip(old).position(|(p, q)| p != q) else {
+                    continue;
+                };
+                let last = new.iter().zip(old).rposition(|(p, q)| p != q).unwrap_or(first);
+                let (c0, c1) = (x + first, x + last + 1);
+                changed = Some(match changed {
+                    None => (c0, row, c1, row + 1),
+                    Some((a, b, c, d)) => (a.min(c0), b.min(row), c.max(c1), d.max(row + 1)),
+                });
             }
         }
         let Some((x0, y0, x1, y1)) = changed else {
@@ -350,16 +355,20 @@ impl Animator {
         };
         let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
         for row in y0..y1 {
-            for col in x0..x1 {
-                let i = row * w + col;
-                pixels.push(if next[i] == self.shown[i] {
-                    TRANSPARENT
-                } else {
-                    next[i]
-                });
+            let a = row * w;
+            let (new, old) = (&self.next[a + x0..a + x1], &self.shown[a + x0..a + x1]);
+            pixels.extend(
+                new.iter()
+                    .zip(old)
+                    .map(|(&p, &q)| if p == q { TRANSPARENT } else { p }),
+            );
+        }
+        for &(x, y, rw, rh) in &dirty {
+            for row in y..y + rh {
+                let a = row * w + x;
+                self.shown[a..a + rw].copy_from_slice(&self.next[a..a + rw]);
             }
         }
-        self.shown = next;
         self.flush();
         self.pending = Some(Pending {
             rect: (x0, y0, x1 - x0, y1 - y0),
