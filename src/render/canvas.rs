@@ -199,11 +199,14 @@ struct GlyphMask {
     cov: Vec<u8>,
 }
 
+/// Rasters by glyph and size (`f32` bits); `None` for glyphs without outline.
+type GlyphCache = HashMap<(u16, u32), Option<Rc<GlyphMask>>>;
+
 /// The raster of a glyph at size `px`, cached per thread: a board shows the
 /// same few digits and letters over and over.
 fn glyph_mask(id: GlyphId, px: f32) -> Option<Rc<GlyphMask>> {
     thread_local! {
-        static CACHE: RefCell<HashMap<(u16, u32), Option<Rc<GlyphMask>>>> = RefCell::new(HashMap::new());
+        static CACHE: RefCell<GlyphCache> = RefCell::new(HashMap::new());
     }
     CACHE.with(|cache| {
         cache
