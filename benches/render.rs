@@ -1,5 +1,5 @@
 //! Render benchmarks: the board PNG (draw + quantize + encode) and the sowing
-//! GIF of a typical move. Budgets: PNG 15 ms, GIF 150 ms.
+//! GIF of a typical move. Budgets: PNG 15 ms and 60 KB, GIF 150 ms and 1 MB.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use isolo_bot::engine::{Game, Move, Rules, Variant};
@@ -10,28 +10,46 @@ fn mv(s: &str) -> Move {
 }
 
 fn bench(c: &mut Criterion) {
-    // Women's game after b2 h4 (W1, W2): captures, relays and a marked last move.
+    // Women's game after b2 h4 (rules.md W1, W2): a marked last move, names, a turn.
     let mut game = Game::new(Rules::new(Variant::Women));
     game.play(mv("b2")).expect("legal");
-    let before = *game.position();
     let report = game.play(mv("h4")).expect("legal");
     let view = BoardView::new(game.position())
         .last_move(Some(&report))
         .names(Some("alice"), Some("bob"));
-    let png = render_png(&view);
-    eprintln!("board PNG: {} bytes", png.len());
+    eprintln!("board PNG (women, b2 h4): {} bytes", render_png(&view).len());
     c.bench_function("render_png women", |b| b.iter(|| render_png(black_box(&view))));
+
+    // Boys' game after B2 (c1): overture locks, captures, busier pits.
+    let mut boys = Game::new(Rules::new(Variant::Boys));
+    let b2 = boys.play(mv("c1")).expect("legal");
+    let view = BoardView::new(boys.position()).last_move(Some(&b2));
+    eprintln!("board PNG (boys, c1): {} bytes", render_png(&view).len());
+    c.bench_function("render_png boys", |b| b.iter(|| render_png(black_box(&view))));
 
     // A typical capturing move to animate: W1 from the start (5 laps, 2 captures).
     let start = *Game::new(Rules::new(Variant::Women)).position();
-    let mut g = Game::new(Rules::new(Variant::Women));
-    let w1 = g.play(mv("b2")).expect("legal");
-    let gif = render_gif(&start, &w1, [Some("alice"), Some("bob")]);
-    eprintln!("W1 GIF: {} bytes", gif.len());
+    let w1 = Game::new(Rules::new(Variant::Women))
+        .play(mv("b2"))
+        .expect("legal");
+    let names = [Some("alice"), Some("bob")];
+    eprintln!("GIF (women, b2): {} bytes", render_gif(&start, &w1, names).len());
     c.bench_function("render_gif women b2", |b| {
-        b.iter(|| render_gif(black_box(&start), black_box(&w1), [Some("alice"), Some("bob")]))
+        b.iter(|| render_gif(black_box(&start), black_box(&w1), names))
     });
-    let _ = before;
+
+    // A long move: B1, the ng'hana (17 seeds, 4 captures, several relays).
+    let boys_start = *Game::new(Rules::new(Variant::Boys)).position();
+    let b1 = Game::new(Rules::new(Variant::Boys))
+        .play(mv("h1"))
+        .expect("legal");
+    eprintln!(
+        "GIF (boys, h1): {} bytes",
+        render_gif(&boys_start, &b1, names).len()
+    );
+    c.bench_function("render_gif boys h1", |b| {
+        b.iter(|| render_gif(black_box(&boys_start), black_box(&b1), names))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -233,3 +233,50 @@ fn alt_text_describes_the_board_within_discords_limit() {
     let view = view.names(Some(&long), Some(&long));
     assert!(alt_text(&view).chars().count() <= ALT_TEXT_MAX);
 }
+
+#[test]
+fn random_games_render_at_every_ply() {
+    // A fixed pseudo-random walk through both variants: every position drawn,
+    // every fifth move animated, all texts within their limits.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for rules in [
+        Rules::new(Variant::Women),
+        Rules::new(Variant::Boys),
+        Rules {
+            variant: Variant::Boys,
+            capture_from: CaptureFrom::CapturePit,
+            first: Side::North,
+        },
+    ] {
+        let mut game = Game::new(rules);
+        let mut largest = 0;
+        for ply in 0..40 {
+            let moves: Vec<Move> = game.legal_moves().iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let before = *game.position();
+            let report = game.play(moves[next(moves.len())]).expect("legal");
+            let view = BoardView::of_game(&game).last_move(Some(&report));
+            let png = render_png(&view);
+            assert!(png.len() <= 60 * 1024, "{} bytes at ply {ply}", png.len());
+            largest = largest.max(png.len());
+            assert!(alt_text(&view).chars().count() <= ALT_TEXT_MAX);
+            assert_eq!(
+                render_text(&view).lines().filter(|l| l.ends_with(" 4")).count(),
+                1
+            );
+            if ply % 5 == 0 {
+                let gif = render_gif(&before, &report, [None, None]);
+                assert!(gif.len() <= 1024 * 1024);
+            }
+        }
+        eprintln!("{rules:?}: largest PNG {largest} bytes");
+    }
+}

@@ -16,6 +16,8 @@ use super::theme::{palette_bytes, Quantizer, COLORS, TRANSPARENT};
 
 /// More steps than this are merged into fewer frames (a move may have thousands of laps).
 const MAX_FRAMES: usize = 90;
+/// About the longest a move plays before the hold, in hundredths of a second.
+const MAX_PLAY: u16 = 900;
 /// How long the final position is held, in hundredths of a second.
 const HOLD: u16 = 400;
 
@@ -26,19 +28,22 @@ const HOLD: u16 = 400;
 /// A report that does not belong to `before` does not panic; the animation
 /// then shows what the report says.
 pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Vec<u8> {
-    let steps = count_steps(before, report);
+    let (steps, total) = count_steps(before, report);
     let frames = steps.clamp(1, MAX_FRAMES);
+    // Long moves play faster, so that no move takes much more than MAX_PLAY to watch.
+    let speed = (f32::from(MAX_PLAY) / total.max(1) as f32).min(1.0);
     let mut anim = Animator::new(before, report, names);
     let mut i = 0usize;
     simulate(before, report, |step| {
         // Keep the step if it is the last of its share of the frames: an even sampling.
         let keep = steps <= frames || (i + 1) * frames / steps != i * frames / steps;
         anim.counts = *step.counts;
+        let delay = (f32::from(step.delay) * speed).round() as u16;
         if keep && anim.frame(step) {
-            anim.pending_delay = step.delay;
+            anim.pending_delay = delay;
         } else {
             // A skipped or invisible step prolongs the frame on screen.
-            anim.pending_delay = anim.pending_delay.saturating_add(step.delay);
+            anim.pending_delay = anim.pending_delay.saturating_add(delay);
         }
         i += 1;
     });
@@ -63,10 +68,14 @@ struct Flight {
     t: f32,
 }
 
-fn count_steps(before: &Position, report: &MoveReport) -> usize {
-    let mut n = 0;
-    simulate(before, report, |_| n += 1);
-    n
+/// The number of steps of the move and their total delay.
+fn count_steps(before: &Position, report: &MoveReport) -> (usize, u64) {
+    let (mut n, mut total) = (0, 0u64);
+    simulate(before, report, |s| {
+        n += 1;
+        total += u64::from(s.delay);
+    });
+    (n, total)
 }
 
 /// Replays the report on the counts of `before`, calling `visit` after each event.
@@ -87,7 +96,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
                 marks: &[(pit, Active::Lift)],
                 hand: Some((pit, hand)),
                 flight: None,
-                delay: 70,
+                delay: 60,
             });
         }
         for (si, &p) in lap.sown.iter().enumerate() {
@@ -95,7 +104,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
             *c = c.saturating_add(1);
             hand = hand.saturating_sub(1);
             // The first seeds of a move go slower, so the eye can follow the direction.
-            let delay = if li == 0 && si < 3 { 16 } else { 9 };
+            let delay = if li == 0 && si < 3 { 15 } else { 8 };
             visit(&Step {
                 counts: &counts,
                 taken: &taken,
@@ -124,7 +133,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
                     marks: &[(*pit, Active::Lift)],
                     hand: Some((*pit, hand)),
                     flight: None,
-                    delay: 35,
+                    delay: 30,
                 });
             }
             LapEnd::Capture { pit, taken: from } => {
@@ -142,7 +151,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
                     marks: &marks,
                     hand: None,
                     flight: None,
-                    delay: 45,
+                    delay: 40,
                 });
                 hand = 0;
                 for t in from {
@@ -163,7 +172,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
                         marks: &marks,
                         hand: None,
                         flight: Some(Flight { from: pits, to, t }),
-                        delay: 10,
+                        delay: 8,
                     });
                 }
                 visit(&Step {
@@ -172,7 +181,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
                     marks: &[(to, Active::Lift)],
                     hand: Some((to, hand)),
                     flight: None,
-                    delay: 30,
+                    delay: 25,
                 });
             }
         }
@@ -199,6 +208,8 @@ struct Animator {
     looks: [PitLook; 32],
     /// Palette indices of the last frame written.
     shown: Vec<u8>,
+    /// Scratch indices of the frame being made (equal to `shown` outside dirty rectangles).
+    next: Vec<u8>,
     overlay: Option<(usize, usize, usize, usize)>,
     quant: Quantizer,
     out: gif::Encoder<Vec<u8>>,
@@ -258,6 +269,7 @@ impl Animator {
                 pixels: shown.clone(),
                 transparent: false,
             }),
+            next: shown.clone(),
             shown,
             overlay: None,
             quant,
@@ -318,22 +330,24 @@ impl Animator {
     /// false when nothing changed.
     fn emit(&mut self, dirty: Vec<(usize, usize, usize, usize)>) -> bool {
         let (w, h) = (WIDTH as usize, HEIGHT as usize);
+        let dirty: Vec<_> = dirty.into_iter().map(|r| clamp(r, w, h)).collect();
         let mut changed: Option<(usize, usize, usize, usize)> = None; // x0, y0, x1, y1
-        let mut next = self.shown.clone();
-        for r in dirty {
-            let r = clamp(r, w, h);
-            self.quant.rect(self.frame.pixmap.data(), w, r, &mut next);
+                                                                      // `next` equals `shown` outside the dirty rectangles, so only those are compared.
+        for &r in &dirty {
+            self.quant.rect(self.frame.pixmap.data(), w, r, &mut self.next);
             let (x, y, rw, rh) = r;
             for row in y..y + rh {
-                for col in x..x + rw {
-                    let i = row * w + col;
-                    if next[i] != self.shown[i] {
-                        changed = Some(match changed {
-                            None => (col, row, col + 1, row + 1),
-                            Some((a, b, c, d)) => (a.min(col), b.min(row), c.max(col + 1), d.max(row + 1)),
-                        });
-                    }
-                }
+                let a = row * w + x;
+                let (new, old) = (&self.next[a..a + rw], &self.shown[a..a + rw]);
+                let Some(first) = new.iter().zip(old).position(|(p, q)| p != q) else {
+                    continue;
+                };
+                let last = new.iter().zip(old).rposition(|(p, q)| p != q).unwrap_or(first);
+                let (c0, c1) = (x + first, x + last + 1);
+                changed = Some(match changed {
+                    None => (c0, row, c1, row + 1),
+                    Some((a, b, c, d)) => (a.min(c0), b.min(row), c.max(c1), d.max(row + 1)),
+                });
             }
         }
         let Some((x0, y0, x1, y1)) = changed else {
@@ -341,16 +355,20 @@ impl Animator {
         };
         let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
         for row in y0..y1 {
-            for col in x0..x1 {
-                let i = row * w + col;
-                pixels.push(if next[i] == self.shown[i] {
-                    TRANSPARENT
-                } else {
-                    next[i]
-                });
+            let a = row * w;
+            let (new, old) = (&self.next[a + x0..a + x1], &self.shown[a + x0..a + x1]);
+            pixels.extend(
+                new.iter()
+                    .zip(old)
+                    .map(|(&p, &q)| if p == q { TRANSPARENT } else { p }),
+            );
+        }
+        for &(x, y, rw, rh) in &dirty {
+            for row in y..y + rh {
+                let a = row * w + x;
+                self.shown[a..a + rw].copy_from_slice(&self.next[a..a + rw]);
             }
         }
-        self.shown = next;
         self.flush();
         self.pending = Some(Pending {
             rect: (x0, y0, x1 - x0, y1 - y0),

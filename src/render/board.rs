@@ -323,16 +323,19 @@ pub(crate) fn draw_pit(cv: &mut Canvas, pit: Pit, look: &PitLook, mover: Option<
         None => None,
     };
     let mut drawn: Vec<Rgb> = Vec::with_capacity(4);
-    for (on, col) in [
-        (look.from, c.from),
-        (look.end, c.end),
-        (look.taken > 0, c.taken),
-        (active.is_some(), active.unwrap_or(c.from)),
+    // The start pit's ring is dashed so it differs from the end pit's by shape,
+    // not only by colour (gold and green are hard to tell apart for many).
+    let dashed = Some((11.0, 6.0));
+    for (on, col, dash) in [
+        (look.from, c.from, dashed),
+        (look.end, c.end, None),
+        (look.taken > 0, c.taken, None),
+        (active.is_some(), active.unwrap_or(c.from), None),
     ] {
         // One ring per colour: a lifted start pit is already ringed in gold.
         if on && !drawn.contains(&col) {
             drawn.push(col);
-            ring(cv, inset, col, 5.0, None);
+            ring(cv, inset, col, 5.0, dash);
             inset += 5.0;
         }
     }

@@ -1,6 +1,9 @@
 //! A thin drawing layer over tiny-skia: filled and stroked shapes, and text
 //! rasterized with ab_glyph from the embedded font.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use ab_glyph::{point, Font, FontRef, Glyph, GlyphId, PxScale, ScaleFont};
@@ -97,8 +100,25 @@ impl Canvas {
         self.fill_path(rounded_rect(x, y, w, h, r), c);
     }
 
+    /// A filled disc with analytic antialiasing: seeds are drawn by the
+    /// hundred, and this is far cheaper than a path fill for small circles.
     pub(crate) fn circle(&mut self, cx: f32, cy: f32, r: f32, c: Rgb) {
-        self.fill_path(PathBuilder::from_circle(cx, cy, r), c);
+        let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
+        let x0 = ((cx - r - 1.0).floor() as i32).max(0);
+        let x1 = ((cx + r + 1.0).ceil() as i32).min(w);
+        let y0 = ((cy - r - 1.0).floor() as i32).max(0);
+        let y1 = ((cy + r + 1.0).ceil() as i32).min(h);
+        let data = self.pixmap.data_mut();
+        for y in y0..y1 {
+            let dy = y as f32 + 0.5 - cy;
+            for x in x0..x1 {
+                let dx = x as f32 + 0.5 - cx;
+                let cov = (r + 0.5 - (dx * dx + dy * dy).sqrt()).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    blend(data, (y as usize * w as usize + x as usize) * 4, c, cov);
+                }
+            }
+        }
     }
 
     /// Copies the rectangle `(x, y, w, h)` from another canvas of the same size.
@@ -120,32 +140,36 @@ impl Canvas {
 
     /// Draws `text` with its baseline at `y`, anchored at `x`; returns its width.
     pub(crate) fn text(&mut self, text: &str, px: f32, x: f32, y: f32, align: Align, c: Rgb) -> f32 {
-        let (_, w) = layout(text, px, 0.0, 0.0);
+        let (glyphs, w) = layout(text, px, 0.0, 0.0);
         let x0 = match align {
             Align::Left => x,
             Align::Center => x - w / 2.0,
         };
-        let (glyphs, _) = layout(text, px, x0, y);
-        let f = font();
         let width = self.pixmap.width() as i32;
         let height = self.pixmap.height() as i32;
         let data = self.pixmap.data_mut();
         for g in glyphs {
-            let Some(og) = f.outline_glyph(g) else { continue };
-            let b = og.px_bounds();
-            og.draw(|gx, gy, cov| {
-                let px = b.min.x as i32 + gx as i32;
-                let py = b.min.y as i32 + gy as i32;
-                if px < 0 || py < 0 || px >= width || py >= height {
-                    return;
+            // Glyphs sit on whole pixels so their rasters can be cached and reused.
+            let gx = (x0 + g.position.x).round() as i32;
+            let gy = y.round() as i32;
+            let Some(mask) = glyph_mask(g.id, px) else {
+                continue;
+            };
+            for row in 0..mask.h {
+                let py = gy + mask.y0 + row as i32;
+                if py < 0 || py >= height {
+                    continue;
                 }
-                let i = (py as usize * width as usize + px as usize) * 4;
-                let a = cov.clamp(0.0, 1.0);
-                for (ch, src) in [c.0, c.1, c.2].into_iter().enumerate() {
-                    let d = f32::from(data[i + ch]);
-                    data[i + ch] = (d + (f32::from(src) - d) * a).round() as u8;
+                for col in 0..mask.w {
+                    let px_ = gx + mask.x0 + col as i32;
+                    let cov = mask.cov[row * mask.w + col];
+                    if px_ < 0 || px_ >= width || cov == 0 {
+                        continue;
+                    }
+                    let i = (py as usize * width as usize + px_ as usize) * 4;
+                    blend(data, i, c, f32::from(cov) / 255.0);
                 }
-            });
+            }
         }
         w
     }
@@ -155,6 +179,60 @@ impl Canvas {
     pub(crate) fn text_centered(&mut self, text: &str, px: f32, cx: f32, cy: f32, c: Rgb) -> f32 {
         self.text(text, px, cx, cy + cap_height(px) / 2.0, Align::Center, c)
     }
+}
+
+/// Moves the opaque pixel at byte `i` toward `c` by coverage `a` (0..=1).
+#[inline]
+fn blend(data: &mut [u8], i: usize, c: Rgb, a: f32) {
+    for (ch, src) in [c.0, c.1, c.2].into_iter().enumerate() {
+        let d = f32::from(data[i + ch]);
+        data[i + ch] = (d + (f32::from(src) - d) * a).round() as u8;
+    }
+}
+
+/// A glyph's coverage raster, placed relative to its origin on the baseline.
+struct GlyphMask {
+    x0: i32,
+    y0: i32,
+    w: usize,
+    h: usize,
+    cov: Vec<u8>,
+}
+
+/// Rasters by glyph and size (`f32` bits); `None` for glyphs without outline.
+type GlyphCache = HashMap<(u16, u32), Option<Rc<GlyphMask>>>;
+
+/// The raster of a glyph at size `px`, cached per thread: a board shows the
+/// same few digits and letters over and over.
+fn glyph_mask(id: GlyphId, px: f32) -> Option<Rc<GlyphMask>> {
+    thread_local! {
+        static CACHE: RefCell<GlyphCache> = RefCell::new(HashMap::new());
+    }
+    CACHE.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry((id.0, px.to_bits()))
+            .or_insert_with(|| {
+                let og =
+                    font().outline_glyph(id.with_scale_and_position(PxScale::from(px), point(0.0, 0.0)))?;
+                let b = og.px_bounds();
+                let (w, h) = (b.width() as usize, b.height() as usize);
+                let mut cov = vec![0u8; w * h];
+                og.draw(|x, y, c| {
+                    if let Some(v) = cov.get_mut(y as usize * w + x as usize) {
+                        *v = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+                    }
+                });
+                Some(Rc::new(GlyphMask {
+                    x0: b.min.x as i32,
+                    y0: b.min.y as i32,
+                    w,
+                    h,
+                    cov,
+                }))
+            })
+            .clone()
+    })
 }
 
 /// Height of capitals and digits at size `px`.

@@ -159,39 +159,70 @@ fn build_palette(c: &Colors) -> Vec<Rgb> {
     out
 }
 
-/// Maps colours to palette indices: nearest palette colour, cached, since a
-/// picture has a few thousand distinct colours among half a million pixels.
+/// Maps colours to palette indices: nearest palette colour, remembered in a
+/// direct-mapped table, since a picture has a few thousand distinct colours
+/// among half a million pixels.
 pub(crate) struct Quantizer {
     palette: &'static [Rgb],
-    cache: std::collections::HashMap<u32, u8>,
+    /// `(colour + 1, index)` per slot; 0 marks an empty slot.
+    cache: Vec<(u32, u8)>,
     last: (u32, u8),
+}
+
+/// Slots of the colour cache (a power of two).
+const CACHE_SLOTS: usize = 1 << 14;
+
+thread_local! {
+    /// The colour cache of the last quantizer of this thread.
+    static CACHE: std::cell::RefCell<Option<Vec<(u32, u8)>>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Quantizer {
+    fn drop(&mut self) {
+        let table = std::mem::take(&mut self.cache);
+        CACHE.with(|c| *c.borrow_mut() = Some(table));
+    }
 }
 
 impl Quantizer {
     pub(crate) fn new() -> Quantizer {
         let palette = palette();
         let first = palette[0];
+        // The table is kept per thread between pictures: looking up a new
+        // colour costs a scan of the palette, and most colours recur.
+        let cache = CACHE
+            .with(|c| std::mem::take(&mut *c.borrow_mut()))
+            .filter(|t: &Vec<(u32, u8)>| t.len() == CACHE_SLOTS)
+            .unwrap_or_else(|| vec![(0, 0); CACHE_SLOTS]);
         Quantizer {
             palette,
-            cache: std::collections::HashMap::with_capacity(4096),
+            cache,
             last: (pack(first), 0),
         }
     }
 
     /// The palette index of an opaque RGBA pixel.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn index(&mut self, px: &[u8]) -> u8 {
         let key = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
+        self.index_of(key)
+    }
+
+    /// The palette index of a packed `0xRRGGBB` colour; runs of one colour skip the lookup.
+    #[inline]
+    fn index_of(&mut self, key: u32) -> u8 {
         if key == self.last.0 {
             return self.last.1;
         }
-        let i = match self.cache.get(&key) {
-            Some(&i) => i,
-            None => {
-                let i = nearest(self.palette, Rgb(px[0], px[1], px[2]));
-                self.cache.insert(key, i);
-                i
-            }
+        // Fibonacci hashing spreads neighbouring colours over the table.
+        let slot = (key.wrapping_mul(0x9e37_79b1) >> (32 - 14)) as usize;
+        let (k, i) = self.cache[slot];
+        let i = if k == key + 1 {
+            i
+        } else {
+            let i = nearest(self.palette, Rgb((key >> 16) as u8, (key >> 8) as u8, key as u8));
+            self.cache[slot] = (key + 1, i);
+            i
         };
         self.last = (key, i);
         i
@@ -207,11 +238,20 @@ impl Quantizer {
         out: &mut [u8],
     ) {
         let (x, y, w, h) = rect;
+        // The last raw pixel and its index stay in registers: most pixels repeat their left neighbour.
+        let (mut last_raw, mut last_idx) = (u32::MAX, 0u8);
         for row in y..y + h {
             let src = &rgba[(row * stride + x) * 4..(row * stride + x + w) * 4];
             let dst = &mut out[row * stride + x..row * stride + x + w];
             for (d, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
-                *d = self.index(s);
+                let v = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+                if v != last_raw {
+                    // Alpha is always 255: the low three bytes (little-endian) are the colour.
+                    let key = (v & 0xff) << 16 | (v & 0xff00) | (v >> 16 & 0xff);
+                    last_raw = v;
+                    last_idx = self.index_of(key);
+                }
+                *d = last_idx;
             }
         }
     }
