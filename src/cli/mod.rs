@@ -33,8 +33,14 @@ pub struct GameArgs {
 impl GameArgs {
     /// The rules and the moves to play, from the record and the options.
     pub fn rules_and_moves(&self) -> anyhow::Result<(Rules, Vec<Move>)> {
+        self.load().map(|(rules, moves, _)| (rules, moves))
+    }
+
+    /// The rules, the moves (the record's, then `--moves`), and the record.
+    pub fn load(&self) -> anyhow::Result<(Rules, Vec<Move>, Option<Record>)> {
         let mut rules = Rules::new(self.variant);
         let mut moves = Vec::new();
+        let mut record = None;
         if let Some(path) = &self.record {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
@@ -42,7 +48,8 @@ impl GameArgs {
                 .parse()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             rules = rec.rules;
-            moves = rec.moves;
+            moves = rec.moves.clone();
+            record = Some(rec);
         }
         if let Some(f) = self.first {
             rules.first = f;
@@ -58,6 +65,6 @@ impl GameArgs {
                 moves.push(token.parse().map_err(|e| anyhow::anyhow!("{e}"))?);
             }
         }
-        Ok((rules, moves))
+        Ok((rules, moves, record))
     }
 }
