@@ -224,3 +224,12 @@ proptest! {
         let _ = mangled.parse::<Record>().map(|r| r.to_game());
     }
 }
+
+#[test]
+fn a_position_is_a_few_dozen_bytes() {
+    assert!(
+        std::mem::size_of::<Position>() <= 40,
+        "{}",
+        std::mem::size_of::<Position>()
+    );
+}

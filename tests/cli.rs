@@ -1,0 +1,210 @@
+//! The command-line contract other tools rely on: `replay --json`, its exit
+//! status on an illegal move, `selfplay --json`, `render`.
+
+use std::process::Command;
+
+fn bot(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn replay_json_has_every_position() {
+    let out = bot(&["replay", "--variant", "women", "--moves", "b2 h4 d2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["variant"], "women");
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 4);
+    assert_eq!(positions[0]["move"], serde_json::Value::Null);
+    assert_eq!(positions[0]["to_move"], "south");
+    assert_eq!(positions[3]["ply"], 3);
+    assert_eq!(positions[3]["move"], "d2");
+    // W3 of rules.md: ranks 4, 3, 2, 1, columns a..h.
+    let rows: Vec<Vec<u8>> = serde_json::from_value(positions[3]["rows"].clone()).unwrap();
+    assert_eq!(rows[0], [0, 2, 2, 2, 2, 1, 1, 0]);
+    assert_eq!(rows[2], [5, 3, 5, 0, 3, 0, 5, 5]);
+    assert_eq!(
+        positions[3]["overture"],
+        serde_json::json!({"south": false, "north": false})
+    );
+    assert!(positions[3]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m.as_str().unwrap().ends_with(['3', '4'])));
+    assert_eq!(positions[3]["result"], serde_json::Value::Null);
+}
+
+#[test]
+fn replay_json_boys_start_and_overture() {
+    let out = bot(&[
+        "replay",
+        "--variant",
+        "boys",
+        "--moves",
+        "h1",
+        "--json",
+        "--first",
+        "south",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let p0 = &v["positions"][0];
+    let legal: Vec<String> = serde_json::from_value(p0["legal"].clone()).unwrap();
+    let mut sorted = legal.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["a1", "b2", "c1", "d2", "e1", "f2", "g1", "h1"]);
+    assert_eq!(
+        v["positions"][1]["overture"],
+        serde_json::json!({"south": false, "north": true})
+    );
+}
+
+#[test]
+fn an_illegal_move_exits_2_with_one_line_on_stderr() {
+    for json in [true, false] {
+        let mut args = vec!["replay", "--variant", "women", "--moves", "b2 b2"];
+        if json {
+            args.push("--json");
+        }
+        let out = bot(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty(), "nothing on stdout");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("ply 2") && err.contains("b2") && err.contains("not your pit"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn replay_reads_records_and_the_house_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.txt");
+    std::fs::write(
+        &path,
+        "[Variant \"women\"]\n[CaptureFrom \"capture-pit\"]\n\n1. b2 *\n",
+    )
+    .unwrap();
+    let out = bot(&["replay", "--record", path.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // W1 with the capture-pit house rule: rank 1 is S k0..k7 = 2,1,4,1,4,0,1,4.
+    let rows: Vec<Vec<u8>> = serde_json::from_value(v["positions"][1]["rows"].clone()).unwrap();
+    assert_eq!(rows[3], [2, 1, 4, 1, 4, 0, 1, 4]);
+    for (text, says) in [
+        ("not a record", "line 1: `not` is not a pit"),
+        ("[Variant \"men\"]\n", "men's game is not available"),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let out = bot(&["replay", "--record", path.to_str().unwrap()]);
+        assert!(!out.status.success());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn selfplay_json_counts_add_up_and_repeat_with_the_seed() {
+    let run = || {
+        let out = bot(&[
+            "selfplay",
+            "--variant",
+            "boys",
+            "--games",
+            "50",
+            "--south",
+            "greedy",
+            "--north",
+            "random",
+            "--seed",
+            "7",
+            "--json",
+        ]);
+        assert!(out.status.success());
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (a, b) = (run(), run());
+    for key in ["games", "south_wins", "north_wins", "draws", "plies"] {
+        assert_eq!(a[key], b[key], "{key} is reproducible");
+    }
+    let n = |k: &str| a[k].as_u64().unwrap();
+    assert_eq!(n("games"), 50);
+    assert_eq!(n("south_wins") + n("north_wins") + n("draws"), 50);
+    assert!(n("plies") > 50 && a["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn render_writes_a_png_and_a_gif() {
+    let dir = tempfile::tempdir().unwrap();
+    let (png, gif) = (dir.path().join("b.png"), dir.path().join("s.gif"));
+    let out = bot(&[
+        "render",
+        "--variant",
+        "boys",
+        "--moves",
+        "h1",
+        "--out",
+        png.to_str().unwrap(),
+        "--gif",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let img = image::load_from_memory(&std::fs::read(&png).unwrap()).unwrap();
+    assert_eq!(
+        (img.width(), img.height()),
+        (isolo_bot::render::WIDTH, isolo_bot::render::HEIGHT)
+    );
+    assert!(std::fs::read(&gif).unwrap().starts_with(b"GIF89a"));
+}
+
+#[test]
+fn run_without_a_token_says_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("config.toml");
+    std::fs::write(
+        &cfg,
+        format!("[storage]\npath = \"{}\"\n", dir.path().join("db").display()),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+        .args(["run", "--config", cfg.to_str().unwrap()])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("developers/applications") && err.contains("isolo-bot play"),
+        "{err}"
+    );
+}
+
+#[test]
+fn play_in_the_terminal_goes_through_the_table() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+        .args(["play", "--vs", "greedy"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"b2\nc3\nz9\nresign\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("You sowed b2 (7 laps): captured 8 seeds"), "{text}");
+    assert!(text.contains("c3 is not your pit"), "{text}");
+    assert!(text.contains("`z9` is not a pit"), "{text}");
+    assert!(text.contains("wins game #1 as north by resignation"), "{text}");
+}
