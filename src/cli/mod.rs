@@ -1,6 +1,9 @@
 //! The subcommands of the `isolo-bot` binary.
 
 pub mod replay;
+// Not yet called from main.rs, which wires the subcommands separately.
+#[allow(dead_code)]
+pub mod review;
 pub mod selfplay;
 
 use clap::Args;
