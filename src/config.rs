@@ -4,6 +4,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::ai::AiConfig;
 use crate::store::StorageConfig;
 use crate::table::TableConfig;
 
@@ -42,20 +43,6 @@ impl std::fmt::Debug for DiscordConfig {
             .field("guild_id", &self.guild_id)
             .field("api_proxy", &self.api_proxy)
             .finish()
-    }
-}
-
-/// `[ai]`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AiConfig {
-    /// Thinking time per move of the strongest level, in milliseconds.
-    pub think_ms: u64,
-}
-
-impl Default for AiConfig {
-    fn default() -> AiConfig {
-        AiConfig { think_ms: 1000 }
     }
 }
 

@@ -24,6 +24,8 @@ enum Command {
     Render(cli::render::RenderArgs),
     /// Replay moves and print every position (text board or JSON).
     Replay(cli::replay::ReplayArgs),
+    /// Review a finished game: the computer's preferred moves and the turning points.
+    Review(cli::review::ReviewArgs),
     /// Play engine players against each other and print the totals.
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Write every stored entry to a JSON Lines file (backup or migration).
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a).map(|()| ExitCode::SUCCESS),
         Command::Replay(a) => cli::replay::run(a),
         Command::Selfplay(a) => cli::selfplay::run(a),
+        Command::Review(a) => cli::review::run(a),
         Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),
         Command::Import(a) => cli::store_cmd::import(a).map(|()| ExitCode::SUCCESS),
     };

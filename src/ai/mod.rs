@@ -1,13 +1,24 @@
 //! Computer opponents built on the engine.
 //!
 //! Every opponent is a [`Player`]: given a position, it chooses a legal move.
-//! [`Random`] and [`Greedy`] are the baselines.
+//! [`Random`] and [`Greedy`] are the baselines; [`Searching`] is the alpha-beta
+//! searcher behind the levels `easy`, `medium` and `hard` (see [`Level`]).
+//! [`hint`] suggests a move and [`review`] annotates a finished game.
 
+mod analysis;
 mod rng;
+mod search;
 mod selfplay;
 
+pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review};
 pub use rng::Rng;
-pub use selfplay::{play_game, play_match, GameSummary, MatchStats};
+pub use search::{search, Budget, Score, SearchResult, SEED};
+pub use selfplay::{
+    play_game, play_game_from, play_match, play_pairing, random_opening, GameSummary, MatchStats, Openings,
+    PairingStats,
+};
+
+use search::{Searcher, JITTER, MAX_DEPTH};
 
 use std::fmt;
 use std::str::FromStr;
@@ -98,7 +109,80 @@ impl Player for Greedy {
     }
 }
 
-/// The kinds of computer player, by name (`random`, `greedy`, ...).
+/// Plays the best move an alpha-beta search finds within its budget. Ties and
+/// the small evaluation jitter come from its seed, so games vary from seed to
+/// seed but repeat exactly for the same seed and a node budget.
+#[derive(Debug, Clone)]
+pub struct Searching {
+    rng: Rng,
+    budget: Budget,
+}
+
+impl Searching {
+    /// A searcher with this seed and budget per move (an unlimited budget is
+    /// replaced by [`AiConfig::default`]'s time).
+    pub fn new(seed: u64, budget: Budget) -> Searching {
+        let budget = if budget.is_unlimited() {
+            AiConfig::default().budget()
+        } else {
+            budget
+        };
+        Searching {
+            rng: Rng::new(seed),
+            budget,
+        }
+    }
+
+    /// The budget per move.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Searches `pos` and returns the whole result (move, score, depth, nodes).
+    pub fn analyse(&mut self, pos: &Position) -> SearchResult {
+        let salt = self.rng.next_u64();
+        let mut s = Searcher::new(self.budget, JITTER, salt);
+        s.search(pos, u16::MAX, MAX_DEPTH, Some(&mut self.rng))
+    }
+}
+
+impl Player for Searching {
+    fn choose(&mut self, pos: &Position) -> Option<Move> {
+        self.analyse(pos).best
+    }
+}
+
+/// The `[ai]` section of the configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AiConfig {
+    /// Thinking time per move of the `hard` level, in milliseconds (`easy`
+    /// and `medium` are limited by nodes and usually need far less).
+    pub think_ms: u64,
+}
+
+impl Default for AiConfig {
+    fn default() -> AiConfig {
+        AiConfig { think_ms: 1_000 }
+    }
+}
+
+impl AiConfig {
+    /// The time budget this configuration gives.
+    pub fn budget(&self) -> Budget {
+        Budget::time(self.think_ms)
+    }
+}
+
+/// `easy`'s nodes per move. The caps are small because Isolo is so tactical:
+/// a few thousand nodes already solve most women's positions, and the caps are
+/// set where each level still beats the one below in 70% or more of the games
+/// from open positions (see [`play_pairing`] with [`Openings`]).
+pub const EASY_NODES: u64 = 300;
+/// `medium`'s nodes per move.
+pub const MEDIUM_NODES: u64 = 2_000;
+
+/// The kinds of computer player, by name (`random`, `greedy`, `easy`, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -106,26 +190,80 @@ pub enum Level {
     Random,
     /// Most seeds captured this move.
     Greedy,
+    /// A short search: 300 nodes a move.
+    Easy,
+    /// A medium search: 2,000 nodes a move.
+    Medium,
+    /// A full search, limited by time ([`AiConfig::think_ms`]) or by the nodes given.
+    Hard,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 2] = [Level::Random, Level::Greedy];
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+    ];
 
     /// The level's name.
     pub fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
             Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
         }
     }
 
-    /// A player of this level, seeded.
+    /// The most nodes a move of this level may search, if the level is defined
+    /// by a node cap (its strength then does not depend on the machine).
+    pub fn node_cap(self) -> Option<u64> {
+        match self {
+            Level::Easy => Some(EASY_NODES),
+            Level::Medium => Some(MEDIUM_NODES),
+            Level::Random | Level::Greedy | Level::Hard => None,
+        }
+    }
+
+    /// A player of this level, seeded, with the default budget (`hard` thinks
+    /// for [`AiConfig::default`]'s time).
     pub fn player(self, seed: u64) -> Box<dyn Player> {
+        self.player_with(seed, Budget::default())
+    }
+
+    /// A player of this level with a budget per move. A level with a node cap
+    /// never searches more than its cap (a smaller `budget.nodes` lowers it);
+    /// `budget.think_ms` bounds every searching level's time. `hard` with no
+    /// budget at all thinks for [`AiConfig::default`]'s time. The baselines
+    /// ignore the budget.
+    pub fn player_with(self, seed: u64, budget: Budget) -> Box<dyn Player> {
         match self {
             Level::Random => Box::new(Random::new(seed)),
             Level::Greedy => Box::new(Greedy::new(seed)),
+            Level::Easy | Level::Medium | Level::Hard => Box::new(self.searcher(seed, budget)),
         }
+    }
+
+    /// The effective budget of a searching level given `budget` (see [`Level::player_with`]).
+    pub fn budget(self, budget: Budget) -> Budget {
+        match self.node_cap() {
+            Some(cap) => Budget {
+                think_ms: budget.think_ms,
+                nodes: Some(budget.nodes.map_or(cap, |n| n.min(cap))),
+            },
+            None if budget.is_unlimited() => AiConfig::default().budget(),
+            None => budget,
+        }
+    }
+
+    /// The searching player of this level (the baselines get `hard`'s search
+    /// with `budget`, which is rarely what you want: use [`Level::player_with`]).
+    pub fn searcher(self, seed: u64, budget: Budget) -> Searching {
+        Searching::new(seed, self.budget(budget))
     }
 }
 
@@ -137,7 +275,7 @@ impl fmt::Display for Level {
 
 /// Error for an unknown level name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a computer player: choose one of random, greedy")]
+#[error("`{0}` is not a computer player: choose one of random, greedy, easy, medium, hard")]
 pub struct ParseLevelError(pub String);
 
 impl FromStr for Level {

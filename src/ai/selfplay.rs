@@ -2,7 +2,7 @@
 
 use crate::engine::{GameResult, Move, Outcome, Position, Rules, Side, Termination, MAX_PLIES};
 
-use super::Player;
+use super::{search, Budget, Player, Random, Rng};
 
 /// How one game went.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,8 +29,8 @@ pub struct MatchStats {
 }
 
 /// Plays one game to its end with the fast path, applying every end-of-game rule
-/// of [`Game`] (no legal move, third repetition, ply limit). `seen` is scratch
-/// space for position hashes, reused between games to avoid allocating.
+/// of [`Game`](crate::engine::Game) (no legal move, third repetition, ply limit).
+/// `seen` is scratch space for position hashes, reused between games to avoid allocating.
 pub fn play_game(
     rules: Rules,
     south: &mut dyn Player,
@@ -38,7 +38,18 @@ pub fn play_game(
     seen: &mut Vec<u64>,
     moves: Option<&mut Vec<Move>>,
 ) -> (GameResult, usize) {
-    let mut pos = Position::new(rules);
+    play_game_from(Position::new(rules), south, north, seen, moves)
+}
+
+/// [`play_game`] from any start position (plies are counted from it).
+pub fn play_game_from(
+    start: Position,
+    south: &mut dyn Player,
+    north: &mut dyn Player,
+    seen: &mut Vec<u64>,
+    moves: Option<&mut Vec<Move>>,
+) -> (GameResult, usize) {
+    let mut pos = start;
     seen.clear();
     seen.push(pos.hash64());
     let mut record = moves;
@@ -106,12 +117,139 @@ pub fn play_match(rules: Rules, south: &mut dyn Player, north: &mut dyn Player, 
     stats
 }
 
+/// Totals of a match between two players who swap seats every game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PairingStats {
+    /// Games played.
+    pub games: u64,
+    /// Games the first player (`a`) won.
+    pub a_wins: u64,
+    /// Games the second player (`b`) won.
+    pub b_wins: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Games `a` won when it moved first.
+    pub a_wins_moving_first: u64,
+    /// Games `b` won when it moved first.
+    pub b_wins_moving_first: u64,
+    /// Plies played in all (openings not included).
+    pub plies: u64,
+}
+
+impl PairingStats {
+    /// `a`'s score as a fraction: wins plus half the draws, over games.
+    pub fn a_score(&self) -> f64 {
+        (self.a_wins as f64 + 0.5 * self.draws as f64) / (self.games.max(1) as f64)
+    }
+
+    /// Games won by whoever moved first.
+    pub fn first_mover_wins(&self) -> u64 {
+        self.a_wins_moving_first + self.b_wins_moving_first
+    }
+}
+
+/// How the games of a pairing start.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Openings {
+    /// Random plies played from the rules' start before each pair of games
+    /// (0: every game starts from the setup).
+    pub plies: u32,
+    /// Keep only openings in which a search of this many nodes finds no forced
+    /// result, so that the game is still open (both variants are forced wins
+    /// for the side to move from most positions).
+    pub undecided_nodes: Option<u64>,
+    /// Seed of the random openings.
+    pub seed: u64,
+}
+
+impl Openings {
+    /// Every game from the setup.
+    pub const SETUP: Openings = Openings {
+        plies: 0,
+        undecided_nodes: None,
+        seed: 0,
+    };
+}
+
+/// Most openings drawn before one that fits is given up on (the last is used).
+const OPENING_TRIES: u32 = 1_000;
+
+/// A random opening of `plies` legal plies from the rules' start that leaves
+/// the side to move a legal move and, with `undecided_nodes`, is not solved by
+/// a search of that size. Gives up after [`OPENING_TRIES`] draws and returns
+/// the last one that left a legal move (or the setup).
+pub fn random_opening(rules: Rules, plies: u32, undecided_nodes: Option<u64>, rng: &mut Rng) -> Position {
+    let start = Position::new(rules);
+    let mut fallback = start;
+    for _ in 0..OPENING_TRIES {
+        let mut random = Random::new(rng.next_u64());
+        let mut pos = start;
+        let complete = (0..plies).all(|_| match random.choose(&pos) {
+            Some(mv) => pos.play_mut(mv).is_ok(),
+            None => false,
+        });
+        if !complete || !pos.has_legal_move() {
+            continue;
+        }
+        fallback = pos;
+        match undecided_nodes {
+            Some(n) if search(&pos, Budget::nodes(n)).score.forced_in().is_some() => {}
+            _ => return pos,
+        }
+    }
+    fallback
+}
+
+/// Plays `games` games between `a` and `b`, swapping seats every game (`a` is
+/// South in the even games). The first mover's edge is decisive in Isolo (both
+/// variants are first-player wins), so only alternating seats compare players
+/// fairly. Each pair of games starts from the same position (see [`Openings`]),
+/// once with each seating.
+pub fn play_pairing(
+    rules: Rules,
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    games: u64,
+    openings: Openings,
+) -> PairingStats {
+    let mut stats = PairingStats::default();
+    let mut seen = Vec::with_capacity(256);
+    let mut rng = Rng::new(openings.seed);
+    let mut start = Position::new(rules);
+    for i in 0..games {
+        let a_south = i % 2 == 0;
+        if a_south && openings.plies > 0 {
+            start = random_opening(rules, openings.plies, openings.undecided_nodes, &mut rng);
+        }
+        let (result, plies) = if a_south {
+            play_game_from(start, a, b, &mut seen, None)
+        } else {
+            play_game_from(start, b, a, &mut seen, None)
+        };
+        stats.games += 1;
+        stats.plies += plies as u64;
+        match result.outcome {
+            Outcome::Win(side) => {
+                let first = side == start.to_move();
+                if (side == Side::South) == a_south {
+                    stats.a_wins += 1;
+                    stats.a_wins_moving_first += u64::from(first);
+                } else {
+                    stats.b_wins += 1;
+                    stats.b_wins_moving_first += u64::from(first);
+                }
+            }
+            Outcome::Draw => stats.draws += 1,
+        }
+    }
+    stats
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ai::{Greedy, Random};
-    use crate::engine::Game;
-    use crate::engine::Variant;
+    use crate::engine::{Game, Variant};
 
     #[test]
     fn fast_selfplay_agrees_with_the_checked_game() {

@@ -3,6 +3,7 @@
 pub mod play;
 pub mod render;
 pub mod replay;
+pub mod review;
 pub mod run;
 pub mod selfplay;
 pub mod store_cmd;

@@ -26,8 +26,8 @@ pub struct PlayArgs {
     /// women or boys.
     #[arg(long, default_value = "women")]
     variant: Variant,
-    /// Your opponent: a computer level (random, greedy, ...) or `human` for two players at one keyboard.
-    #[arg(long, default_value = "greedy")]
+    /// Your opponent: a computer level (random, greedy, easy, medium, hard) or `human` for two players at one keyboard.
+    #[arg(long, default_value = "medium")]
     vs: String,
     /// Let the opponent move first.
     #[arg(long)]

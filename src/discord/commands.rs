@@ -71,6 +71,15 @@ pub enum LevelChoice {
     /// Takes the most seeds it can each move.
     #[name = "greedy"]
     Greedy,
+    /// A short search.
+    #[name = "easy"]
+    Easy,
+    /// A deeper search.
+    #[name = "medium"]
+    Medium,
+    /// The strongest: thinks up to a second a move.
+    #[name = "hard"]
+    Hard,
 }
 
 impl From<LevelChoice> for Level {
@@ -78,6 +87,9 @@ impl From<LevelChoice> for Level {
         match l {
             LevelChoice::Random => Level::Random,
             LevelChoice::Greedy => Level::Greedy,
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
         }
     }
 }
@@ -153,13 +165,13 @@ pub async fn challenge(
     #[description = "House rule: where captured seeds are sown from (default: origin)"] capture: Option<
         CaptureChoice,
     >,
-    #[description = "Against the bot: how strong it plays (default: greedy)"] level: Option<LevelChoice>,
+    #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<LevelChoice>,
     #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
     let (guild, channel, user) = ids(&ctx);
     let data = ctx.data();
     let target = if opponent.id.get() == data.bot_id() {
-        Opponent::Bot(level.map_or(Level::Greedy, Level::from))
+        Opponent::Bot(level.map_or(Level::Medium, Level::from))
     } else if opponent.bot {
         return Err(TableError::NotTheOpponent("a person or me (the isolo bot)".into()).into());
     } else {

@@ -24,7 +24,7 @@ pub use model::{
 };
 pub use rating::Rating;
 
-use crate::ai::Level;
+use crate::ai::{AiConfig, Level};
 use crate::engine::{
     Game, GameResult, IllegalMove, Move, MoveReport, Outcome, ParsePitError, Pit, Position, Rules, Side,
     Termination,
@@ -318,6 +318,8 @@ pub struct Table {
     config: TableConfig,
     /// Woken whenever a deadline is set, so the scheduler re-reads the next one.
     deadlines_changed: Arc<tokio::sync::Notify>,
+    /// How long the computer thinks.
+    ai: AiConfig,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -347,7 +349,14 @@ impl Table {
             clock,
             config,
             deadlines_changed: Arc::new(tokio::sync::Notify::new()),
+            ai: AiConfig::default(),
         }
+    }
+
+    /// Sets how long the computer thinks (its `hard` level and hints).
+    pub fn with_ai(mut self, ai: AiConfig) -> Table {
+        self.ai = ai;
+        self
     }
 
     /// Notified whenever a deadline changes (for the [`scheduler`]).
@@ -666,7 +675,7 @@ impl Table {
                 return Ok(None);
             };
             let seed = stored.value.id.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ game.ply() as u64;
-            let Some(mv) = level.player(seed).choose(game.position()) else {
+            let Some(mv) = level.player_with(seed, self.ai.budget()).choose(game.position()) else {
                 return Err(TableError::Illegal(IllegalMove::GameOver));
             };
             self.apply_move(stored, game, mv).map(Some)
@@ -924,21 +933,17 @@ impl Table {
     }
 
     /// The player to move may ask the bot for a hint: in games against the bot,
-    /// or everywhere if the configuration allows. Returns the suggested move and
-    /// the seeds it captures.
+    /// or everywhere if the configuration allows. Returns the move the strongest
+    /// level would play (searching on this thread) and the seeds it captures.
     pub fn hint(&self, channel: ChannelId, user: UserId) -> Result<(Move, u32), TableError> {
         let (stored, game) = self.turn_of(channel, user)?;
         let vs_bot = stored.value.players.iter().any(|p| matches!(p, Seat::Bot { .. }));
         if !vs_bot && !self.config.hints_in_human_games {
             return Err(TableError::HintsNotAllowed);
         }
-        let seed = stored.value.id ^ game.ply() as u64;
-        let mv = Level::Greedy
-            .player(seed)
-            .choose(game.position())
+        let hint = crate::ai::hint(game.position(), self.ai.budget())
             .ok_or(TableError::Illegal(IllegalMove::GameOver))?;
-        let captured = game.position().play(mv).map(|(_, r)| r.captured()).unwrap_or(0);
-        Ok((mv, captured))
+        Ok((hint.mv, hint.captured))
     }
 
     /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.

@@ -1,0 +1,275 @@
+//! Hints for a player to move and reviews of finished games, both from the
+//! search without jitter (the same budget in nodes always gives the same answer).
+
+use std::fmt;
+
+use crate::engine::{Game, GameResult, Move, Position, Side};
+
+use super::search::{Searcher, MAX_DEPTH};
+use super::{Budget, Score, SearchResult};
+
+/// A suggested move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// The move.
+    pub mv: Move,
+    /// Its score, from the point of view of the player to move.
+    pub score: Score,
+    /// Seeds the move captures.
+    pub captured: u32,
+    /// Depth of the search, in plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.mv, self.score)?;
+        match self.captured {
+            0 => Ok(()),
+            1 => f.write_str(", captures 1 seed"),
+            n => write!(f, ", captures {n} seeds"),
+        }
+    }
+}
+
+/// Searches with no jitter, over the ring indices in `allowed`.
+fn analyse(pos: &Position, budget: Budget, allowed: u16) -> SearchResult {
+    let max = if budget.is_unlimited() { 8 } else { MAX_DEPTH };
+    Searcher::new(budget, 0, 0).search(pos, allowed, max, None)
+}
+
+/// Seeds a legal move captures (0 for an illegal one).
+fn captured_by(pos: &Position, mv: Move) -> u32 {
+    pos.play(mv).map_or(0, |(_, report)| report.captured())
+}
+
+/// The best move for the side to move within `budget`, or `None` when it has
+/// no legal move. An unlimited budget searches 8 plies deep.
+pub fn hint(pos: &Position, budget: Budget) -> Option<Hint> {
+    let r = analyse(pos, budget, u16::MAX);
+    let mv = r.best?;
+    Some(Hint {
+        mv,
+        score: r.score,
+        captured: captured_by(pos, mv),
+        depth: r.depth,
+        nodes: r.nodes,
+    })
+}
+
+/// How bad a move was, by the seeds it gave away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Judgement {
+    /// Gave away at least 1 seed.
+    Inaccuracy,
+    /// Gave away at least 3 seeds.
+    Mistake,
+    /// Gave away at least 8 seeds, or a won game.
+    Blunder,
+}
+
+impl Judgement {
+    /// The judgement of a move that gave away `loss` seeds, if any.
+    pub fn of(loss: f64) -> Option<Judgement> {
+        if loss >= 8.0 {
+            Some(Judgement::Blunder)
+        } else if loss >= 3.0 {
+            Some(Judgement::Mistake)
+        } else if loss >= 1.0 {
+            Some(Judgement::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+}
+
+/// One ply of a reviewed game. Scores are from the mover's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct PlyReview {
+    /// 1-based ply number.
+    pub ply: usize,
+    /// Who moved.
+    pub side: Side,
+    /// The move played.
+    pub played: Move,
+    /// The move the search prefers.
+    pub best: Move,
+    /// The position's value before the move (the value of the best move).
+    pub before: Score,
+    /// The value of the move played.
+    pub after: Score,
+    /// Seeds the move played captured.
+    pub captured: u32,
+    /// Seeds the player gave away by this move: `before - after`, at least 0,
+    /// counting a forced result as the whole board (64 seeds).
+    pub loss: f64,
+}
+
+impl PlyReview {
+    /// The judgement of the move, if it gave anything away.
+    pub fn judgement(&self) -> Option<Judgement> {
+        Judgement::of(self.loss)
+    }
+}
+
+/// A reviewed game: every ply, and the turning points.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Review {
+    /// Every ply, in order.
+    pub plies: Vec<PlyReview>,
+    /// Indices into `plies` of the moves that gave away the most (at least one
+    /// seed each, at most five, in game order).
+    pub turning_points: Vec<usize>,
+    /// The game's result, if it is over.
+    pub result: Option<GameResult>,
+    /// Nodes searched in all.
+    pub nodes: u64,
+}
+
+impl Review {
+    /// Total seeds `side` gave away, and the number of moves it made.
+    pub fn total_loss(&self, side: Side) -> (f64, usize) {
+        self.plies
+            .iter()
+            .filter(|p| p.side == side)
+            .fold((0.0, 0), |(l, n), p| (l + p.loss, n + 1))
+    }
+}
+
+/// Most turning points reported.
+const TURNING_POINTS: usize = 5;
+
+/// Reviews every ply of `game` with `budget` per search (two searches for a
+/// move that differs from the search's choice, one otherwise).
+pub fn review(game: &Game, budget: Budget) -> Review {
+    let mut pos = *game.start();
+    let mut plies = Vec::with_capacity(game.moves().len());
+    let mut nodes = 0;
+    for (i, &played) in game.moves().iter().enumerate() {
+        let side = pos.to_move();
+        let best = analyse(&pos, budget, u16::MAX);
+        nodes += best.nodes;
+        let (best_mv, before) = match best.best {
+            Some(m) => (m, best.score),
+            None => (played, best.score),
+        };
+        let after = if best_mv == played {
+            before
+        } else {
+            // The played move alone, searched as deep as the root search goes.
+            let only = 1u16 << played.pit().ring();
+            let r = analyse(&pos, budget, only);
+            nodes += r.nodes;
+            r.score
+        };
+        let loss = (before.seeds() - after.seeds()).max(0.0);
+        plies.push(PlyReview {
+            ply: i + 1,
+            side,
+            played,
+            best: best_mv,
+            before,
+            after,
+            captured: captured_by(&pos, played),
+            loss,
+        });
+        if pos.play_mut(played).is_err() {
+            // A Game holds legal moves only; stop rather than review nonsense.
+            break;
+        }
+    }
+    let mut order: Vec<usize> = (0..plies.len()).filter(|&i| plies[i].loss >= 1.0).collect();
+    order.sort_by(|&a, &b| plies[b].loss.total_cmp(&plies[a].loss).then(a.cmp(&b)));
+    order.truncate(TURNING_POINTS);
+    order.sort_unstable();
+    Review {
+        plies,
+        turning_points: order,
+        result: game.result(),
+        nodes,
+    }
+}
+
+impl fmt::Display for PlyReview {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:>4}  {:<5}  {:<4} {:<4}  {:>11} {:>11}  {:>5.1}",
+            self.ply,
+            self.side.name(),
+            self.played.to_string(),
+            if self.best == self.played {
+                "=".to_string()
+            } else {
+                self.best.to_string()
+            },
+            self.before.to_string(),
+            self.after.to_string(),
+            self.loss
+        )?;
+        if self.captured > 0 {
+            write!(f, "  +{}", self.captured)?;
+        }
+        if let Some(j) = self.judgement() {
+            write!(f, "  {}", j.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Review {
+    /// A table of every ply (`=` when the move played was the search's choice;
+    /// `+n` the seeds it captured), then the turning points and each side's total.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "ply   side   move best       before       after   loss")?;
+        for p in &self.plies {
+            writeln!(f, "{p}")?;
+        }
+        if let Some(r) = self.result {
+            writeln!(f, "result: {} ({})", r.outcome.name(), r.termination)?;
+        }
+        if self.turning_points.is_empty() {
+            writeln!(f, "turning points: none (no move gave away a seed or more)")?;
+        } else {
+            writeln!(f, "turning points:")?;
+            for &i in &self.turning_points {
+                let p = &self.plies[i];
+                writeln!(
+                    f,
+                    "  ply {}: {} played {} ({}), gave away {:.1} seeds; {} was better ({} instead of {})",
+                    p.ply,
+                    p.side,
+                    p.played,
+                    p.judgement().map_or("inaccuracy", Judgement::name),
+                    p.loss,
+                    p.best,
+                    p.before,
+                    p.after
+                )?;
+            }
+        }
+        for side in Side::ALL {
+            let (loss, n) = self.total_loss(side);
+            if n > 0 {
+                writeln!(
+                    f,
+                    "{side}: {n} moves, gave away {loss:.1} seeds in all ({:.2} a move)",
+                    loss / n as f64
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,52 @@
+//! `isolo-bot review`: the AI's comments on a finished (or unfinished) game.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use isolo_bot::ai::{review, Budget};
+use isolo_bot::engine::Record;
+
+/// Nodes per search when neither `--nodes` nor `--think-ms` is given: deep
+/// enough to judge mid-game moves, quick enough for a long game.
+const DEFAULT_NODES: u64 = 100_000;
+
+/// Options of `review`.
+#[derive(Args, Debug, Clone)]
+pub struct ReviewArgs {
+    /// The game record file to review.
+    #[arg(long)]
+    pub record: std::path::PathBuf,
+    /// Thinking time per search, in milliseconds.
+    #[arg(long)]
+    pub think_ms: Option<u64>,
+    /// Nodes per search (reproducible; the default when no time is given).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `review`. A record that cannot be read or replayed is an error.
+pub fn run(args: &ReviewArgs) -> anyhow::Result<ExitCode> {
+    let path = &args.record;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let record: Record = text
+        .parse()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let game = record
+        .to_game()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let budget = match (args.think_ms, args.nodes) {
+        (None, None) => Budget::nodes(DEFAULT_NODES),
+        (think_ms, nodes) => Budget { think_ms, nodes },
+    };
+    let r = review(&game, budget);
+    if args.json {
+        println!("{}", serde_json::to_string(&r)?);
+    } else {
+        print!("{r}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
