@@ -221,11 +221,34 @@ pub(crate) async fn rematch_in(
     Ok(())
 }
 
+/// Counts a command or component as in flight (for a clean shutdown) until
+/// dropped. A command's guard lives in poise's invocation data, which poise
+/// drops only after the command and its error handling are over, whatever
+/// the error (a refusal, a panic, an option that cannot be parsed).
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn enter(counter: &Arc<AtomicUsize>) -> InFlight {
+        counter.fetch_add(1, Ordering::SeqCst);
+        InFlight(counter.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The answer to options the bot cannot read.
+const UNREADABLE_OPTIONS: &str =
+    "I could not read this command's options: your Discord may still show an older version of \
+     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
+
 /// The one error funnel: refusals privately to the user, the rest logged.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
             let text = match error.downcast_ref::<TableError>() {
                 Some(refusal) => refusal.to_string(),
                 None => {
@@ -238,10 +261,35 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
         poise::FrameworkError::CommandPanic { ctx, .. } => {
-            ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
             let _ = ctx
                 .send(Out::private("Something went wrong on my side. Please try again.").reply())
                 .await;
+        }
+        // Options that do not match the command (a client still showing an
+        // older command list): say so privately instead of leaving the user
+        // with "the application did not respond".
+        poise::FrameworkError::ArgumentParse {
+            ctx, input, error, ..
+        } => {
+            tracing::info!(
+                "/{}: cannot read option {input:?}: {error}",
+                ctx.command().qualified_name
+            );
+            if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+                tracing::warn!("could not send an error reply: {e}");
+            }
+        }
+        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            tracing::info!(
+                "/{}: options do not match: {description}",
+                ctx.command().qualified_name
+            );
+            if ctx.interaction_type == poise::CommandInteractionType::Command {
+                let ctx = poise::Context::Application(ctx);
+                if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+                    tracing::warn!("could not send an error reply: {e}");
+                }
+            }
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -357,12 +405,8 @@ pub async fn run(
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {
-                    ctx.data().in_flight.fetch_add(1, Ordering::SeqCst);
-                })
-            },
-            post_command: |ctx| {
-                Box::pin(async move {
-                    ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
+                    let guard = InFlight::enter(&ctx.data().in_flight);
+                    ctx.set_invocation_data(guard).await;
                 })
             },
             event_handler: |framework, event| {
@@ -372,9 +416,8 @@ pub async fn run(
                     } = event
                     {
                         let data = framework.user_data;
-                        data.in_flight.fetch_add(1, Ordering::SeqCst);
+                        let _busy = InFlight::enter(&data.in_flight);
                         components::handle(framework.serenity_context, data, ci).await;
-                        data.in_flight.fetch_sub(1, Ordering::SeqCst);
                     }
                     Ok(())
                 })
