@@ -471,6 +471,15 @@ async fn play_goes_on_after_a_gateway_reconnect() {
     // The menu under the board from before the reconnect still works.
     let next = duel.choose();
     duel.play(fake, next, Via::Menu).await;
+    assert!(!duel.over(), "seed 13 gives a longer game");
+    // A session Discord invalidated (4009): the bot identifies afresh (after
+    // serenity's 5 s pause) and the game goes on; the shutdown below still
+    // closes the restarted shard with 1000.
+    let back = fake
+        .force_reconnect(4009, Duration::from_secs(20))
+        .await
+        .expect("the bot identifies again");
+    assert_eq!(back, Reconnect::Identified);
     duel.play_out(fake, 300).await;
     let puts = fake
         .requests()

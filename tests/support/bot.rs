@@ -469,7 +469,10 @@ impl Duel {
             let mut b = boards(fake, &sent, 1).await;
             let board = b.remove(0);
             assert!(
-                matches!(board.request.route, Route::InteractionCallback { .. }),
+                matches!(
+                    board.request.route,
+                    Route::InteractionCallback { .. } | Route::CreateFollowup { .. }
+                ),
                 "the board is the answer to /isolo accept"
             );
             board
@@ -580,10 +583,17 @@ impl Duel {
             .await
             .expect("the move's first response");
         match via {
-            Via::Command => {
-                assert_eq!(first.kind, CallbackKind::Message);
-                assert!(matches!(board.request.route, Route::InteractionCallback { .. }));
-            }
+            // The board is the first response, or (when pictures queue up)
+            // follows a deferral.
+            Via::Command => match first.kind {
+                CallbackKind::Message => {
+                    assert!(matches!(board.request.route, Route::InteractionCallback { .. }))
+                }
+                CallbackKind::DeferredMessage => {
+                    assert!(matches!(board.request.route, Route::CreateFollowup { .. }))
+                }
+                other => panic!("a move answered with {other:?}"),
+            },
             Via::Menu => {
                 assert_eq!(first.kind, CallbackKind::UpdateMessage);
                 assert!(first.message.components.is_empty(), "the used menu is retired");
