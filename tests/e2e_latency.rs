@@ -12,8 +12,10 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
 use isolo_bot::engine::Variant;
-use support::bot::{Duel, InProcess, Via};
-use support::fake_discord::{FakeDiscord, FakeUser, GatewayLog, Route, SentInteraction, CHANNEL_ID};
+use support::bot::{Duel, InProcess, Via, T};
+use support::fake_discord::{
+    FakeDiscord, FakeUser, GatewayLog, Route, SentInteraction, SlashCommand, CHANNEL_ID,
+};
 
 /// Games in progress at once.
 const GAMES: usize = 50;
@@ -95,6 +97,25 @@ async fn move_latency_with_50_games_in_progress() {
     let mut seed = GAMES as u64;
     println!("{GAMES} games started in {:?}", started.elapsed());
 
+    // The floor: commands that touch no game and draw nothing.
+    let mut floor = Vec::new();
+    let mut look = Vec::new();
+    for (i, &c) in channels.iter().enumerate() {
+        let help = SlashCommand::new("isolo").sub("help").in_channel(c);
+        let sent = fake.send_command(&help).await;
+        let cb = fake.wait_for_reply(&sent, T).await.expect("help");
+        floor.push(cb.latency_since(&sent));
+        if i % 2 == 0 {
+            let text = SlashCommand::new("isolo")
+                .sub("board")
+                .boolean("text", true)
+                .in_channel(c);
+            let sent = fake.send_command(&text).await;
+            let cb = fake.wait_for_reply(&sent, T).await.expect("board text");
+            look.push(cb.latency_since(&sent));
+        }
+    }
+
     // One move at a time, round-robin: each waits only for itself.
     let deadline = Instant::now() + BUDGET;
     let mut steady = Vec::new();
@@ -137,6 +158,11 @@ async fn move_latency_with_50_games_in_progress() {
     }
     println!("measured in {:?}", started.elapsed());
 
+    report("/isolo help (no game, no picture)", &figures(floor));
+    report(
+        "/isolo board text:true (reads the store, no picture)",
+        &figures(look),
+    );
     let steady = figures(steady);
     let burst = figures(burst);
     report(&format!("one move at a time, {GAMES} games in progress"), &steady);

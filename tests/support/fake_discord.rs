@@ -590,6 +590,12 @@ impl FakeDiscord {
             .await
             .expect("bind 127.0.0.1");
         let addr = listener.local_addr().expect("local addr");
+        // Like Discord's servers, write small frames at once: with Nagle's
+        // algorithm a second small gateway frame waits for the bot's delayed
+        // ACK (40 ms on Linux), which would show up as bot latency.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             version: watch::channel(0).0,
