@@ -100,6 +100,7 @@ async fn move_latency_with_50_games_in_progress() {
     // The floor: commands that touch no game and draw nothing.
     let mut floor = Vec::new();
     let mut look = Vec::new();
+    let mut picture = Vec::new();
     for (i, &c) in channels.iter().enumerate() {
         let help = SlashCommand::new("isolo").sub("help").in_channel(c);
         let sent = fake.send_command(&help).await;
@@ -113,6 +114,11 @@ async fn move_latency_with_50_games_in_progress() {
             let sent = fake.send_command(&text).await;
             let cb = fake.wait_for_reply(&sent, T).await.expect("board text");
             look.push(cb.latency_since(&sent));
+        } else {
+            let board = SlashCommand::new("isolo").sub("board").in_channel(c);
+            let sent = fake.send_command(&board).await;
+            let cb = fake.wait_for_file_reply(&sent, T).await.expect("board");
+            picture.push(cb.latency_since(&sent));
         }
     }
 
@@ -162,6 +168,10 @@ async fn move_latency_with_50_games_in_progress() {
     report(
         "/isolo board text:true (reads the store, no picture)",
         &figures(look),
+    );
+    report(
+        "/isolo board (reads the store, draws the picture)",
+        &figures(picture),
     );
     let steady = figures(steady);
     let burst = figures(burst);
