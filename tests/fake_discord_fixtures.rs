@@ -15,8 +15,8 @@ use serenity::all::{
     Message, Permissions, UserId,
 };
 use support::fake_discord::{
-    kind, option_type, payloads, ComponentClick, FakeUser, SlashCommand, APPLICATION_ID, BOT_USER_ID,
-    CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, MODERATOR_PERMISSIONS, OWNER_ID,
+    kind, option_type, payloads, ComponentClick, FakeUser, SlashCommand, APPLICATION_ID, BOT_USERNAME,
+    BOT_USER_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, MODERATOR_PERMISSIONS, OWNER_ID,
 };
 
 fn read<T: serde::de::DeserializeOwned>(v: &Value) -> T {
@@ -163,6 +163,40 @@ fn guild_slash_command_with_subcommand_and_options() {
         c.data.resolved.members.contains_key(&UserId::new(bob.id)),
         "resolved member"
     );
+}
+
+#[test]
+fn a_user_option_naming_the_bot_resolves_a_bot_user() {
+    let cmd = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &FakeUser::bot_user());
+    let Interaction::Command(c) = interaction(cmd.to_json(kind::COMMAND, 12, "tok-12", 22)) else {
+        panic!("not a command");
+    };
+    let bot = &c.data.resolved.users[&UserId::new(BOT_USER_ID)];
+    assert!(bot.bot, "resolved as a bot account");
+    assert_eq!(bot.name, BOT_USERNAME);
+    let me: CurrentUser = read(&payloads::bot_user());
+    assert_eq!((me.id.get(), me.name.as_str()), (bot.id.get(), bot.name.as_str()));
+    let person = &FakeUser::bob();
+    let Interaction::Command(c) = interaction(
+        SlashCommand::new("isolo")
+            .sub("challenge")
+            .user("opponent", person)
+            .to_json(kind::COMMAND, 13, "tok-13", 22),
+    ) else {
+        panic!("not a command");
+    };
+    assert!(!c.data.resolved.users[&UserId::new(person.id)].bot);
+}
+
+#[test]
+fn more_guild_channels_are_read() {
+    let Channel::Guild(text) = read(&payloads::text_channel(CHANNEL_ID + 1000)) else {
+        panic!("a guild channel");
+    };
+    assert_eq!(text.id.get(), CHANNEL_ID + 1000);
+    assert_eq!(text.kind, ChannelType::Text);
 }
 
 #[test]

@@ -215,7 +215,8 @@ pub async fn challenge(
             ctx.send(present::challenge(&c).reply()).await?;
         }
         ChallengeOutcome::Started(view) => {
-            send_board(ctx, present::board_after(&view, None, None)).await?;
+            let board = super::draw(ctx, move || present::board_after(&view, None, None)).await?;
+            send_board(ctx, board).await?;
             super::bot_turns(ctx, channel).await?;
         }
     }
@@ -231,7 +232,7 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
         ctx.data(),
         channel,
         user,
-        super::Reply::Poise(ctx),
+        &mut super::Reply::Poise(ctx),
     )
     .await
 }
@@ -297,12 +298,13 @@ pub async fn move_(
 ) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
     let out = ctx.data().run(move |t| t.play(channel, user, &pit)).await?;
-    send_board(
-        ctx,
-        present::board_after(&out.view, Some(&out.report), out.finished.as_ref()),
-    )
+    let game_on = out.finished.is_none();
+    let board = super::draw(ctx, move || {
+        present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+    })
     .await?;
-    if out.finished.is_none() {
+    send_board(ctx, board).await?;
+    if game_on {
         super::bot_turns(ctx, channel).await?;
     }
     Ok(())
@@ -320,8 +322,8 @@ pub async fn board(
         .run(move |t| t.game(channel))
         .await?
         .ok_or(TableError::NoGame)?;
-    ctx.send(present::board(&view, text.unwrap_or(false)).reply())
-        .await?;
+    let out = super::draw(ctx, move || present::board(&view, text.unwrap_or(false))).await?;
+    ctx.send(out.reply()).await?;
     Ok(())
 }
 
@@ -366,7 +368,7 @@ pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
         ctx.data(),
         channel,
         user,
-        super::Reply::Poise(ctx),
+        &mut super::Reply::Poise(ctx),
     )
     .await
 }
@@ -418,7 +420,7 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
         .await?
         .ok_or(TableError::NoGame)?;
     ctx.defer().await?;
-    let out = tokio::task::spawn_blocking(move || present::animation(&view)).await?;
+    let out = ctx.data().render(move || present::animation(&view)).await?;
     let out = out.unwrap_or_else(|| Out::text("No move has been played yet in this game."));
     ctx.send(out.reply()).await?;
     Ok(())

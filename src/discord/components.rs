@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::present::{self, ids, Out};
-use super::{accept_challenge, bot_turns_via, rematch_in, send_board_via, Data, Error, Reply};
+use super::{accept_challenge, bot_turns_via, draw_via, rematch_in, send_board_via, Data, Error, Reply};
 use crate::table::TableError;
 
 /// Handles a component interaction; every refusal is a private reply.
@@ -51,19 +51,7 @@ async fn dispatch<'a>(
         return Err(TableError::NoGame.into());
     };
     match action {
-        ids::ACCEPT => {
-            let r = Reply::Component {
-                ctx,
-                ci,
-                responded: false,
-            };
-            accept_challenge(ctx, data, channel, user, r).await?;
-            *reply = Reply::Component {
-                ctx,
-                ci,
-                responded: true,
-            };
-        }
+        ids::ACCEPT => accept_challenge(ctx, data, channel, user, reply).await?,
         ids::DECLINE => {
             let c = data.run(move |t| t.decline(channel, user)).await?;
             let text = format!(
@@ -82,19 +70,7 @@ async fn dispatch<'a>(
             );
             respond_update(ctx, ci, reply, Out::text(text)).await?;
         }
-        ids::REMATCH => {
-            let r = Reply::Component {
-                ctx,
-                ci,
-                responded: false,
-            };
-            rematch_in(ctx, data, channel, user, r).await?;
-            *reply = Reply::Component {
-                ctx,
-                ci,
-                responded: true,
-            };
-        }
+        ids::REMATCH => rematch_in(ctx, data, channel, user, reply).await?,
         ids::MOVE => {
             let pit = match &ci.data.kind {
                 serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
@@ -122,9 +98,13 @@ async fn dispatch<'a>(
                 ci,
                 responded: true,
             };
-            let board = present::board_after(&out.view, Some(&out.report), out.finished.as_ref());
+            let game_on = out.finished.is_none();
+            let board = draw_via(data, reply, move || {
+                present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+            })
+            .await?;
             send_board_via(data, reply, channel, board).await?;
-            if out.finished.is_none() {
+            if game_on {
                 bot_turns_via(data, reply, channel).await?;
             }
         }

@@ -34,6 +34,8 @@ pub struct Data {
     boards: Arc<Mutex<HashMap<u64, serenity::MessageId>>>,
     /// Commands and component clicks being handled, for a clean shutdown.
     in_flight: Arc<AtomicUsize>,
+    /// Pictures being drawn at once: at most one per core.
+    renders: Arc<tokio::sync::Semaphore>,
 }
 
 impl Data {
@@ -49,6 +51,18 @@ impl Data {
     ) -> Result<T, Error> {
         let table = self.table.clone();
         Ok(tokio::task::spawn_blocking(move || op(&table)).await??)
+    }
+
+    /// Draws a message's picture on a blocking thread, one per core at a time.
+    /// A board takes milliseconds of CPU: drawn on the async threads it would
+    /// hold up the gateway (heartbeats) and every other interaction, and
+    /// drawing more at once than there are cores only delays them all.
+    pub async fn render<T: Send + 'static>(
+        &self,
+        draw: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        let _turn = self.renders.acquire().await?;
+        Ok(tokio::task::spawn_blocking(draw).await?)
     }
 }
 
@@ -91,12 +105,58 @@ impl Reply<'_> {
         }
     }
 
+    /// Acknowledges the interaction if nothing was sent yet (Discord shows
+    /// "thinking..."; for a component, nothing): what follows are followups.
+    async fn defer(&mut self) -> Result<(), Error> {
+        match self {
+            Reply::Poise(ctx) => ctx.defer().await?,
+            Reply::Component { ctx, ci, responded } => {
+                if !*responded {
+                    ci.defer(&ctx.http).await?;
+                    *responded = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn http(&self) -> Arc<serenity::Http> {
         match self {
             Reply::Poise(ctx) => ctx.serenity_context().http.clone(),
             Reply::Component { ctx, .. } => ctx.http.clone(),
         }
     }
+}
+
+/// How long a picture may take before the interaction is acknowledged
+/// without it: Discord drops an interaction not answered within 3 seconds.
+const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
+
+/// Draws a picture ([`Data::render`]) for an answer. When many are drawn at
+/// once and this one is not ready in [`ANSWER_WITHIN`], the interaction is
+/// acknowledged first, and the answer follows when the picture is ready.
+async fn draw_via<T: Send + 'static>(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    draw: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Error> {
+    let job = data.render(draw);
+    tokio::pin!(job);
+    match tokio::time::timeout(ANSWER_WITHIN, &mut job).await {
+        Ok(done) => done,
+        Err(_) => {
+            reply.defer().await?;
+            job.await
+        }
+    }
+}
+
+/// [`draw_via`] for a slash command.
+pub(crate) async fn draw<T: Send + 'static>(
+    ctx: Context<'_>,
+    draw: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Error> {
+    draw_via(ctx.data(), &mut Reply::Poise(ctx), draw).await
 }
 
 /// Remembers the newest board of a channel and retires the menu of the one before.
@@ -134,7 +194,10 @@ pub(crate) async fn bot_turns(ctx: Context<'_>, channel: u64) -> Result<(), Erro
 
 async fn bot_turns_via(data: &Data, reply: &mut Reply<'_>, channel: u64) -> Result<(), Error> {
     if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
-        let board = present::board_after(&out.view, Some(&out.report), out.finished.as_ref());
+        let board = draw_via(data, reply, move || {
+            present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+        })
+        .await?;
         send_board_via(data, reply, channel, board).await?;
     }
     Ok(())
@@ -142,12 +205,9 @@ async fn bot_turns_via(data: &Data, reply: &mut Reply<'_>, channel: u64) -> Resu
 
 /// Announces a finished game with its final board.
 pub(crate) async fn send_finished(ctx: Context<'_>, f: &FinishedGame) -> Result<(), Error> {
-    let mut r = Reply::Poise(ctx);
-    send_finished_via(&mut r, f).await
-}
-
-async fn send_finished_via(reply: &mut Reply<'_>, f: &FinishedGame) -> Result<(), Error> {
-    reply.send(&present::finished(f)).await?;
+    let f = f.clone();
+    let out = draw(ctx, move || present::finished(&f)).await?;
+    Reply::Poise(ctx).send(&out).await?;
     Ok(())
 }
 
@@ -157,7 +217,7 @@ pub(crate) async fn accept_challenge(
     data: &Data,
     channel: u64,
     user: u64,
-    mut reply: Reply<'_>,
+    reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
     // Decide before doing anything visible: a refusal stays private.
     let c = data
@@ -182,13 +242,14 @@ pub(crate) async fn accept_challenge(
         }
     }
     let view = data.run(move |t| t.accept(channel, user, host)).await?;
-    let board = present::board_after(&view, None, None);
+    let (id, drawn) = (view.live.id, view.clone());
+    let board = draw_via(data, reply, move || present::board_after(&drawn, None, None)).await?;
     match host {
         Some(thread) => {
             let note = Out::text(format!(
                 "{} accepted. Game #{} is played in <#{thread}>.",
                 present::name(&c.opponent),
-                view.live.id
+                id
             ));
             reply.send(&note).await?;
             let msg = serenity::ChannelId::new(thread)
@@ -196,7 +257,7 @@ pub(crate) async fn accept_challenge(
                 .await?;
             track_board(data, &sctx.http, thread, Some(msg)).await;
         }
-        None => send_board_via(data, &mut reply, channel, board).await?,
+        None => send_board_via(data, reply, channel, board).await?,
     }
     Ok(())
 }
@@ -207,25 +268,49 @@ pub(crate) async fn rematch_in(
     data: &Data,
     channel: u64,
     user: u64,
-    mut reply: Reply<'_>,
+    reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
     match data.run(move |t| t.rematch(channel, user)).await? {
         crate::table::ChallengeOutcome::Pending(c) => {
             reply.send(&present::challenge(&c)).await?;
         }
         crate::table::ChallengeOutcome::Started(view) => {
-            send_board_via(data, &mut reply, channel, present::board_after(&view, None, None)).await?;
-            bot_turns_via(data, &mut reply, channel).await?;
+            let board = draw_via(data, reply, move || present::board_after(&view, None, None)).await?;
+            send_board_via(data, reply, channel, board).await?;
+            bot_turns_via(data, reply, channel).await?;
         }
     }
     Ok(())
 }
 
+/// Counts a command or component as in flight (for a clean shutdown) until
+/// dropped. A command's guard lives in poise's invocation data, which poise
+/// drops only after the command and its error handling are over, whatever
+/// the error (a refusal, a panic, an option that cannot be parsed).
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn enter(counter: &Arc<AtomicUsize>) -> InFlight {
+        counter.fetch_add(1, Ordering::SeqCst);
+        InFlight(counter.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The answer to options the bot cannot read.
+const UNREADABLE_OPTIONS: &str =
+    "I could not read this command's options: your Discord may still show an older version of \
+     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
+
 /// The one error funnel: refusals privately to the user, the rest logged.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
             let text = match error.downcast_ref::<TableError>() {
                 Some(refusal) => refusal.to_string(),
                 None => {
@@ -238,10 +323,35 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
         poise::FrameworkError::CommandPanic { ctx, .. } => {
-            ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
             let _ = ctx
                 .send(Out::private("Something went wrong on my side. Please try again.").reply())
                 .await;
+        }
+        // Options that do not match the command (a client still showing an
+        // older command list): say so privately instead of leaving the user
+        // with "the application did not respond".
+        poise::FrameworkError::ArgumentParse {
+            ctx, input, error, ..
+        } => {
+            tracing::info!(
+                "/{}: cannot read option {input:?}: {error}",
+                ctx.command().qualified_name
+            );
+            if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+                tracing::warn!("could not send an error reply: {e}");
+            }
+        }
+        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            tracing::info!(
+                "/{}: options do not match: {description}",
+                ctx.command().qualified_name
+            );
+            if ctx.interaction_type == poise::CommandInteractionType::Command {
+                let ctx = poise::Context::Application(ctx);
+                if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+                    tracing::warn!("could not send an error reply: {e}");
+                }
+            }
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -347,6 +457,9 @@ pub async fn run(
         bot_id: Arc::new(AtomicU64::new(0)),
         boards: Arc::new(Mutex::new(HashMap::new())),
         in_flight: Arc::new(AtomicUsize::new(0)),
+        renders: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, usize::from),
+        )),
     };
     let setup_data = data.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -357,12 +470,8 @@ pub async fn run(
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {
-                    ctx.data().in_flight.fetch_add(1, Ordering::SeqCst);
-                })
-            },
-            post_command: |ctx| {
-                Box::pin(async move {
-                    ctx.data().in_flight.fetch_sub(1, Ordering::SeqCst);
+                    let guard = InFlight::enter(&ctx.data().in_flight);
+                    ctx.set_invocation_data(guard).await;
                 })
             },
             event_handler: |framework, event| {
@@ -372,9 +481,8 @@ pub async fn run(
                     } = event
                     {
                         let data = framework.user_data;
-                        data.in_flight.fetch_add(1, Ordering::SeqCst);
+                        let _busy = InFlight::enter(&data.in_flight);
                         components::handle(framework.serenity_context, data, ci).await;
-                        data.in_flight.fetch_sub(1, Ordering::SeqCst);
                     }
                     Ok(())
                 })

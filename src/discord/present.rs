@@ -250,9 +250,18 @@ pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
     plain(&narrate::describe_move(live, report))
 }
 
-/// The end of a game: who won and why, rating changes.
+/// The end of a game: who won and why, rating changes. The winner is
+/// mentioned; every other name (the loser, the rating lines) is player-chosen
+/// text and is made plain first, so a player named `@everyone` or `**x**`
+/// shows as written and pings or formats nothing.
 pub fn finished_line(f: &FinishedGame) -> String {
-    narrate::result_line(f, |seat| match seat.user() {
+    let mut safe = f.clone();
+    for seat in &mut safe.players {
+        if let Seat::Human { name, .. } = seat {
+            *name = plain(name);
+        }
+    }
+    narrate::result_line(&safe, |seat| match seat.user() {
         Some(id) => format!("<@{id}>"),
         None => plain(&seat.name()),
     })

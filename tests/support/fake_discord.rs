@@ -26,7 +26,7 @@ mod interactions;
 pub mod payloads;
 mod rest;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -42,6 +42,8 @@ pub use interactions::{kind, option_type, ComponentClick, SlashCommand};
 pub const TOKEN: &str = "fake.bot.token";
 /// The bot's user id (READY, message authors).
 pub const BOT_USER_ID: u64 = 1_100_000_000_000_000_001;
+/// The bot's username (READY, `GET /users/@me`).
+pub const BOT_USERNAME: &str = "isolo-test-bot";
 /// The application id (READY, webhook routes). Deliberately not the bot user
 /// id, so code that mixes the two up fails here.
 pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_002;
@@ -80,6 +82,8 @@ pub struct FakeUser {
     pub name: String,
     /// Guild permissions bits, sent as `member.permissions`.
     pub permissions: u64,
+    /// A bot account (`user.bot`), like the bot under test itself.
+    pub bot: bool,
 }
 
 impl FakeUser {
@@ -89,6 +93,16 @@ impl FakeUser {
             id,
             name: name.to_owned(),
             permissions: MEMBER_PERMISSIONS,
+            bot: false,
+        }
+    }
+
+    /// The bot under test as a user ([`BOT_USER_ID`], named as in READY), for
+    /// USER options that name it (e.g. challenging the bot).
+    pub fn bot_user() -> Self {
+        Self {
+            bot: true,
+            ..Self::new(BOT_USER_ID, BOT_USERNAME)
         }
     }
 
@@ -507,6 +521,8 @@ struct State {
     last_id: u64,
     messages: BTreeMap<u64, Value>,
     threads: BTreeMap<u64, Value>,
+    /// Guild text channels besides [`CHANNEL_ID`] (see [`FakeDiscord::add_channel`]).
+    channels: BTreeSet<u64>,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     conn: Option<Connection>,
@@ -574,6 +590,12 @@ impl FakeDiscord {
             .await
             .expect("bind 127.0.0.1");
         let addr = listener.local_addr().expect("local addr");
+        // Like Discord's servers, write small frames at once: with Nagle's
+        // algorithm a second small gateway frame waits for the bot's delayed
+        // ACK (40 ms on Linux), which would show up as bot latency.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             version: watch::channel(0).0,
@@ -680,6 +702,15 @@ impl FakeDiscord {
     /// A message the bot sent through the fake, in its current state.
     pub fn message(&self, message_id: u64) -> Option<Value> {
         self.shared.lock().messages.get(&message_id).cloned()
+    }
+
+    /// Make `channel_id` another guild text channel the bot may post in
+    /// (like [`CHANNEL_ID`]). Interactions can come from any channel id
+    /// ([`SlashCommand::in_channel`]); REST calls that post into a channel
+    /// (messages, threads) are answered 404 Unknown Channel, as Discord does,
+    /// for channels the fake does not know.
+    pub fn add_channel(&self, channel_id: u64) {
+        self.shared.update(|st| st.channels.insert(channel_id));
     }
 
     /// A thread the bot created.

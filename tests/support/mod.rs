@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests.
 //!
 //! Each test binary compiles this module on its own and uses only part of it,
-//! hence the crate-wide `dead_code` allowance.
-#![allow(dead_code)]
+//! hence the crate-wide `dead_code` and `unused_imports` allowances.
+#![allow(dead_code, unused_imports)]
 
+pub mod bot;
 pub mod fake_discord;

@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 use serenity::model::Timestamp;
 
-use super::{FakeUser, APPLICATION_ID, BOT_USER_ID, GUILD_ID, OWNER_ID};
+use super::{FakeUser, APPLICATION_ID, BOT_USERNAME, BOT_USER_ID, GUILD_ID, OWNER_ID};
 
 /// Discord sends snowflakes as strings; so does the fake.
 pub fn id(v: u64) -> Value {
@@ -65,7 +65,7 @@ pub fn resumed() -> Value {
 pub fn bot_user() -> Value {
     json!({
         "id": id(BOT_USER_ID),
-        "username": "isolo-test-bot",
+        "username": BOT_USERNAME,
         "discriminator": "0",
         "global_name": null,
         "avatar": null,
@@ -76,16 +76,21 @@ pub fn bot_user() -> Value {
     })
 }
 
-/// A human user.
+/// A user (a person, or a bot account when `u.bot`).
 pub fn user(u: &FakeUser) -> Value {
-    json!({
+    let mut v = json!({
         "id": id(u.id),
         "username": u.name,
         "discriminator": "0",
         "global_name": u.name,
         "avatar": null,
         "public_flags": 0,
-    })
+    });
+    if u.bot {
+        v["bot"] = json!(true);
+        v["global_name"] = Value::Null;
+    }
+    v
 }
 
 /// A guild member as in an interaction's `member` (with `user` and `permissions`).

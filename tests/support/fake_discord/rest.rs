@@ -354,8 +354,11 @@ fn answer(
             st.messages.remove(message_id);
             Ok((204, Value::Null))
         }
-        Route::DeleteMessage { message_id, .. } => {
-            existing_message(st, *message_id)?;
+        Route::DeleteMessage {
+            channel_id,
+            message_id,
+        } => {
+            message_in(st, *channel_id, *message_id)?;
             st.messages.remove(message_id);
             Ok((204, Value::Null))
         }
@@ -364,8 +367,15 @@ fn answer(
             check_message(st, body, files)?;
             ok(create_message(st, *channel_id, body, files, false)?)
         }
-        Route::GetMessage { message_id, .. } => ok(existing_message(st, *message_id)?),
-        Route::EditMessage { message_id, .. } => {
+        Route::GetMessage {
+            channel_id,
+            message_id,
+        } => ok(message_in(st, *channel_id, *message_id)?),
+        Route::EditMessage {
+            channel_id,
+            message_id,
+        } => {
+            message_in(st, *channel_id, *message_id)?;
             check_message(st, body, files)?;
             ok(edit_message(st, *message_id, body, files)?)
         }
@@ -394,6 +404,7 @@ fn answer(
             let v = match *channel_id {
                 CHANNEL_ID => payloads::text_channel(CHANNEL_ID),
                 DM_CHANNEL_ID => payloads::dm_channel(DM_CHANNEL_ID, &super::FakeUser::alice()),
+                other if st.channels.contains(&other) => payloads::text_channel(other),
                 other => match st.threads.get(&other) {
                     Some(t) => t.clone(),
                     None => return Err(unknown_channel(st, other)),
@@ -417,7 +428,11 @@ fn unknown_channel(st: &mut State, channel_id: u64) -> Answer {
 }
 
 fn known_channel(st: &mut State, channel_id: u64) -> Result<(), Answer> {
-    if channel_id == CHANNEL_ID || channel_id == DM_CHANNEL_ID || st.threads.contains_key(&channel_id) {
+    if channel_id == CHANNEL_ID
+        || channel_id == DM_CHANNEL_ID
+        || st.channels.contains(&channel_id)
+        || st.threads.contains_key(&channel_id)
+    {
         Ok(())
     } else {
         Err(unknown_channel(st, channel_id))
@@ -435,6 +450,25 @@ fn existing_message(st: &mut State, message_id: u64) -> Result<Value, Answer> {
             format!("request for unknown message {message_id}"),
         )),
     }
+}
+
+/// A message addressed through a channel route: it must be in that channel
+/// (Discord answers 404 Unknown Message otherwise).
+fn message_in(st: &mut State, channel_id: u64, message_id: u64) -> Result<Value, Answer> {
+    let msg = existing_message(st, message_id)?;
+    if msg["channel_id"] == id(channel_id) {
+        return Ok(msg);
+    }
+    Err(error(
+        st,
+        404,
+        10008,
+        "Unknown Message",
+        format!(
+            "message {message_id} addressed in channel {channel_id}, but it is in {}",
+            msg["channel_id"]
+        ),
+    ))
 }
 
 /// The interaction a webhook token belongs to, which must be acknowledged.
