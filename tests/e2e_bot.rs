@@ -338,7 +338,7 @@ async fn refusals_are_private_and_change_nothing() {
         .by(&carol)
         .in_channel(OTHER_CHANNEL);
     let sent = fake.send_command(&cmd).await;
-    expect_refusal(fake, &sent, "a person or me").await;
+    expect_refusal(fake, &sent, "is a bot account").await;
     refused.push(sent);
     let cmd = SlashCommand::new("isolo")
         .sub("challenge")
@@ -564,7 +564,7 @@ async fn a_game_against_the_bot_to_the_end() {
             let text = answer.content.clone();
             let at = text.find(" sowed ").expect("the bot says what it played") + " sowed ".len();
             let its: Move = text[at..at + 2].parse().expect("a pit");
-            assert!(text.starts_with("isolo-bot (greedy) sowed"), "{text}");
+            assert!(text.starts_with("isolo-bot (medium) sowed"), "{text}");
             game.play(its).expect("the bot plays legal moves");
             bot_moves += 1;
             assert_ne!(answer.png, after_mine.png, "the bot's move changes the picture");

@@ -173,7 +173,7 @@ pub async fn challenge(
     let target = if opponent.id.get() == data.bot_id() {
         Opponent::Bot(level.map_or(Level::Medium, Level::from))
     } else if opponent.bot {
-        return Err(TableError::NotTheOpponent("a person or me (the isolo bot)".into()).into());
+        return Err(TableError::BotOpponent(opponent.name.clone()).into());
     } else {
         Opponent::User {
             id: opponent.id.get(),
@@ -499,7 +499,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Abort the game in this channel without a result (moderators)
-#[poise::command(slash_command, default_member_permissions = "MANAGE_MESSAGES")]
+#[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, _) = ids(&ctx);
     let is_moderator = match ctx {

@@ -211,6 +211,10 @@ pub(crate) async fn send_finished(ctx: Context<'_>, f: &FinishedGame) -> Result<
     Ok(())
 }
 
+/// Said when a game cannot have its own thread.
+const THREAD_NOTE: &str = "I could not open a thread for this game (I need Create Public Threads and Send \
+Messages in Threads), so it is played in this channel.\n";
+
 /// Accepts a challenge: in a new thread when allowed and possible, else here.
 pub(crate) async fn accept_challenge(
     sctx: &serenity::Context,
@@ -228,6 +232,7 @@ pub(crate) async fn accept_challenge(
         return Err(TableError::NotTheOpponent(c.opponent.name()).into());
     }
     let mut host = None;
+    let mut thread_note = "";
     if data.table.config().use_threads {
         let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
         let thread = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
@@ -238,12 +243,16 @@ pub(crate) async fn accept_challenge(
             .await
         {
             Ok(t) => host = Some(t.id.get()),
-            Err(e) => tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel"),
+            Err(e) => {
+                tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
+                thread_note = THREAD_NOTE;
+            }
         }
     }
     let view = data.run(move |t| t.accept(channel, user, host)).await?;
     let (id, drawn) = (view.live.id, view.clone());
-    let board = draw_via(data, reply, move || present::board_after(&drawn, None, None)).await?;
+    let mut board = draw_via(data, reply, move || present::board_after(&drawn, None, None)).await?;
+    board.content = format!("{thread_note}{}", board.content);
     match host {
         Some(thread) => {
             let note = Out::text(format!(
@@ -252,10 +261,18 @@ pub(crate) async fn accept_challenge(
                 id
             ));
             reply.send(&note).await?;
-            let msg = serenity::ChannelId::new(thread)
+            match serenity::ChannelId::new(thread)
                 .send_message(&sctx.http, board.message())
-                .await?;
-            track_board(data, &sctx.http, thread, Some(msg)).await;
+                .await
+            {
+                Ok(msg) => track_board(data, &sctx.http, thread, Some(msg)).await,
+                Err(e) => {
+                    // No right to post in the thread: show the board here instead.
+                    tracing::info!("cannot post in thread {thread}: {e}");
+                    board.content = format!("(I may not post in <#{thread}>: {THREAD_NOTE}){}", board.content);
+                    send_board_via(data, reply, channel, board).await?;
+                }
+            }
         }
         None => send_board_via(data, reply, channel, board).await?,
     }

@@ -62,6 +62,9 @@ pub enum TableError {
     /// A player challenged himself.
     #[error("you cannot challenge yourself: challenge a friend, or the bot for a game against the computer")]
     SelfChallenge,
+    /// Another bot account was challenged.
+    #[error("{0} is a bot account: challenge a person, or me for a game against the computer")]
+    BotOpponent(String),
     /// Only the challenged player may answer.
     #[error("only {0} can answer this challenge")]
     NotTheOpponent(String),
