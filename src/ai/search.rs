@@ -52,8 +52,10 @@ impl Budget {
     }
 }
 
-/// A search score from the point of view of the side to move: seed-difference
-/// units (hundredths of a seed) or a forced win/loss.
+/// A search score from the point of view of the side to move: the seed
+/// difference in hundredths of a seed, or a forced result. A forced win in `n`
+/// plies is `30_000 - n`, a forced loss `-(30_000 - n)`; serialized as that
+/// raw number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Score(pub i32);
 

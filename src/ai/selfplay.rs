@@ -176,7 +176,7 @@ const OPENING_TRIES: u32 = 1_000;
 
 /// A random opening of `plies` legal plies from the rules' start that leaves
 /// the side to move a legal move and, with `undecided_nodes`, is not solved by
-/// a search of that size. Gives up after [`OPENING_TRIES`] draws and returns
+/// a search of that size. Gives up after 1,000 draws and returns
 /// the last one that left a legal move (or the setup).
 pub fn random_opening(rules: Rules, plies: u32, undecided_nodes: Option<u64>, rng: &mut Rng) -> Position {
     let start = Position::new(rules);
