@@ -269,7 +269,8 @@ pub(crate) async fn accept_challenge(
                 Err(e) => {
                     // No right to post in the thread: show the board here instead.
                     tracing::info!("cannot post in thread {thread}: {e}");
-                    board.content = format!("(I may not post in <#{thread}>: {THREAD_NOTE}){}", board.content);
+                    board.content =
+                        format!("(I may not post in <#{thread}>: {THREAD_NOTE}){}", board.content);
                     send_board_via(data, reply, channel, board).await?;
                 }
             }
