@@ -592,7 +592,7 @@ async fn a_game_against_the_bot_to_the_end() {
             )
         }
         Outcome::Win(_) => assert!(
-            board.content.contains("isolo-bot (greedy) wins"),
+            board.content.contains("isolo-bot (medium) wins"),
             "{}",
             board.content
         ),
