@@ -242,15 +242,7 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
     let c = ctx.data().run(move |t| t.decline(channel, user)).await?;
-    ctx.send(
-        Out::text(format!(
-            "{} declined the challenge from {}.",
-            present::name(&c.opponent),
-            present::name(&c.challenger)
-        ))
-        .reply(),
-    )
-    .await?;
+    ctx.send(present::declined(&c).reply()).await?;
     Ok(())
 }
 
@@ -259,15 +251,7 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn withdraw(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
     let c = ctx.data().run(move |t| t.withdraw(channel, user)).await?;
-    ctx.send(
-        Out::text(format!(
-            "{} withdrew the challenge to {}.",
-            present::name(&c.challenger),
-            present::name(&c.opponent)
-        ))
-        .reply(),
-    )
-    .await?;
+    ctx.send(present::withdrawn(&c).reply()).await?;
     Ok(())
 }
 

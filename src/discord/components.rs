@@ -54,21 +54,11 @@ async fn dispatch<'a>(
         ids::ACCEPT => accept_challenge(ctx, data, channel, user, reply).await?,
         ids::DECLINE => {
             let c = data.run(move |t| t.decline(channel, user)).await?;
-            let text = format!(
-                "{} declined the challenge from {}.",
-                present::name(&c.opponent),
-                present::name(&c.challenger)
-            );
-            respond_update(ctx, ci, reply, Out::text(text)).await?;
+            respond_update(ctx, ci, reply, present::declined(&c)).await?;
         }
         ids::WITHDRAW => {
             let c = data.run(move |t| t.withdraw(channel, user)).await?;
-            let text = format!(
-                "{} withdrew the challenge to {}.",
-                present::name(&c.challenger),
-                present::name(&c.opponent)
-            );
-            respond_update(ctx, ci, reply, Out::text(text)).await?;
+            respond_update(ctx, ci, reply, present::withdrawn(&c)).await?;
         }
         ids::REMATCH => rematch_in(ctx, data, channel, user, reply).await?,
         ids::MOVE => {

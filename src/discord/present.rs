@@ -11,6 +11,21 @@ use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use crate::table::{narrate, Challenge, FinishedGame, GameView, LiveGame, PlayerStats, Seat};
 
+/// Fills any of Discord's message builders from an [`Out`] (they share
+/// method names but no trait).
+macro_rules! build {
+    ($out:expr, $builder:expr, $add_file:ident) => {{
+        let mut b = $builder
+            .content($out.content.clone())
+            .allowed_mentions($out.allowed_mentions())
+            .components($out.components.clone());
+        if let Some(a) = $out.attachment() {
+            b = b.$add_file(a);
+        }
+        b
+    }};
+}
+
 /// A message to send: text, an optional picture, components, who may be pinged.
 #[derive(Debug, Clone, Default)]
 pub struct Out {
@@ -61,53 +76,34 @@ impl Out {
 
     /// As a poise reply.
     pub fn reply(&self) -> poise::CreateReply {
-        let mut r = poise::CreateReply::default()
-            .content(self.content.clone())
-            .ephemeral(self.ephemeral)
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.components.clone());
-        if let Some(a) = self.attachment() {
-            r = r.attachment(a);
-        }
-        r
+        build!(
+            self,
+            poise::CreateReply::default().ephemeral(self.ephemeral),
+            attachment
+        )
     }
 
     /// As a response to a component interaction.
     pub fn response(&self) -> serenity::CreateInteractionResponseMessage {
-        let mut r = serenity::CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .ephemeral(self.ephemeral)
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.components.clone());
-        if let Some(a) = self.attachment() {
-            r = r.add_file(a);
-        }
-        r
+        build!(
+            self,
+            serenity::CreateInteractionResponseMessage::new().ephemeral(self.ephemeral),
+            add_file
+        )
     }
 
     /// As a followup to an interaction.
     pub fn followup(&self) -> serenity::CreateInteractionResponseFollowup {
-        let mut r = serenity::CreateInteractionResponseFollowup::new()
-            .content(self.content.clone())
-            .ephemeral(self.ephemeral)
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.components.clone());
-        if let Some(a) = self.attachment() {
-            r = r.add_file(a);
-        }
-        r
+        build!(
+            self,
+            serenity::CreateInteractionResponseFollowup::new().ephemeral(self.ephemeral),
+            add_file
+        )
     }
 
     /// As a plain channel message.
     pub fn message(&self) -> serenity::CreateMessage {
-        let mut r = serenity::CreateMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.components.clone());
-        if let Some(a) = self.attachment() {
-            r = r.add_file(a);
-        }
-        r
+        build!(self, serenity::CreateMessage::new(), add_file)
     }
 }
 
@@ -426,6 +422,24 @@ pub fn challenge(c: &Challenge) -> Out {
         mentions: c.opponent.user().into_iter().collect(),
         ..Out::default()
     }
+}
+
+/// A declined challenge.
+pub fn declined(c: &Challenge) -> Out {
+    Out::text(format!(
+        "{} declined the challenge from {}.",
+        name(&c.opponent),
+        name(&c.challenger)
+    ))
+}
+
+/// A withdrawn challenge.
+pub fn withdrawn(c: &Challenge) -> Out {
+    Out::text(format!(
+        "{} withdrew the challenge to {}.",
+        name(&c.challenger),
+        name(&c.opponent)
+    ))
 }
 
 /// A player's statistics.
