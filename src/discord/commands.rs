@@ -347,14 +347,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
-    super::rematch_in(
-        ctx.serenity_context(),
-        ctx.data(),
-        channel,
-        user,
-        &mut super::Reply::Poise(ctx),
-    )
-    .await
+    super::rematch_in(ctx.data(), channel, user, &mut super::Reply::Poise(ctx)).await
 }
 
 /// Show the moves of the game here (or of the last one)

@@ -60,7 +60,7 @@ async fn dispatch<'a>(
             let c = data.run(move |t| t.withdraw(channel, user)).await?;
             respond_update(ctx, ci, reply, present::withdrawn(&c)).await?;
         }
-        ids::REMATCH => rematch_in(ctx, data, channel, user, reply).await?,
+        ids::REMATCH => rematch_in(data, channel, user, reply).await?,
         ids::MOVE => {
             let pit = match &ci.data.kind {
                 serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),

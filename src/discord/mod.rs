@@ -282,7 +282,6 @@ pub(crate) async fn accept_challenge(
 
 /// Asks for (or, when both asked, starts) a rematch.
 pub(crate) async fn rematch_in(
-    _sctx: &serenity::Context,
     data: &Data,
     channel: u64,
     user: u64,
