@@ -6,6 +6,7 @@ mod common;
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use common::{dump, game, Game, Rating};
 use isolo_bot::store::{
@@ -17,8 +18,20 @@ const FIXTURE_JSONL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures
 const FIXTURE_FRAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sled_frame_v1.hex");
 
 /// Write raw bytes under a store key, behind the store's back.
+/// Write raw bytes under the store's nose. Retries the open: the store that
+/// just closed may hold sled's lock for moments after it is dropped.
 fn poke_raw(path: &Path, space_tag: u8, key: &[u8], value: &[u8]) {
-    let db = sled::open(path).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let db = loop {
+        match sled::open(path) {
+            Ok(db) => break db,
+            Err(e) if Instant::now() < deadline => {
+                assert!(e.to_string().contains("lock"), "{e}");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) => panic!("{e}"),
+        }
+    };
     let mut full = vec![space_tag];
     full.extend_from_slice(key);
     db.insert(full, value).unwrap();
@@ -202,7 +215,13 @@ fn second_open_is_an_error_not_a_panic() {
     let path = dir.path().join("db");
     let _first = SledStore::open_path(&path).unwrap();
     match SledStore::open_path(&path) {
-        Err(StoreError::Backend(msg)) => assert!(msg.contains("lock"), "{msg}"),
+        Err(e @ StoreError::Locked { .. }) => {
+            let msg = e.to_string();
+            assert!(
+                msg.contains("in use") && msg.contains(&path.display().to_string()),
+                "{msg}"
+            );
+        }
         other => panic!("expected a lock error, got {other:?}"),
     }
 }

@@ -277,7 +277,17 @@ pub enum StoreError {
     /// Import refuses to merge into a store that already holds data.
     #[error("import target already holds data; import into an empty store")]
     NotEmpty,
-    /// The backend failed (I/O, lock held by another process, ...).
+    /// The database is held by another process (or a handle not yet closed).
+    #[error(
+        "the database at {} is in use by another process; is another isolo-bot running? \
+         Stop it, or set a different [storage] path",
+        .path.display()
+    )]
+    Locked {
+        /// The database directory.
+        path: std::path::PathBuf,
+    },
+    /// The backend failed (I/O, ...).
     #[error("storage backend: {0}")]
     Backend(String),
     /// Reading or writing an export stream or a file failed.

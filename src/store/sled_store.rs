@@ -8,6 +8,8 @@
 use std::fs::File;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use super::{
     full_key, full_range, plan, KeyRange, Op, Record, Result, Scanned, Space, StorageConfig, Store,
@@ -18,6 +20,13 @@ use super::{
 /// a new byte; this one must stay readable.
 const FRAME_V1: u8 = 1;
 const HEADER: usize = 9;
+
+/// How long `open` waits for sled's directory lock. A database handle that
+/// was just dropped (in this process or one that is exiting) keeps the lock
+/// until sled's background flusher thread notices, which takes moments, or
+/// longer on a loaded machine (spacejam/sled#1234).
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+const LOCK_POLL: Duration = Duration::from_millis(20);
 
 /// A [`Store`] in a sled database directory.
 #[derive(Debug)]
@@ -38,12 +47,10 @@ impl From<sled::Error> for StoreError {
 impl SledStore {
     /// Open (or create) the database at `config.path`.
     ///
-    /// Fails with [`StoreError::Backend`] if another process has it open.
+    /// Waits a few seconds for a previous holder to let go of the database,
+    /// then fails with [`StoreError::Locked`] if it is still in use.
     pub fn open(config: &StorageConfig) -> Result<Self> {
-        let db = sled::Config::new()
-            .path(&config.path)
-            .cache_capacity(64 * 1024 * 1024)
-            .open()?;
+        let db = open_db(&config.path)?;
         // Versions must never repeat while a reader may hold one; readers live
         // in this process, so resuming above the highest stored one suffices.
         let mut last = 0;
@@ -72,6 +79,34 @@ impl SledStore {
             ..StorageConfig::default()
         })
     }
+}
+
+/// Open sled at `path`, retrying while its directory lock is held.
+fn open_db(path: &Path) -> Result<sled::Db> {
+    let started = Instant::now();
+    loop {
+        match sled::Config::new()
+            .path(path)
+            .cache_capacity(64 * 1024 * 1024)
+            .open()
+        {
+            Ok(db) => return Ok(db),
+            Err(e) if is_lock_error(&e) => {
+                if started.elapsed() >= LOCK_WAIT {
+                    return Err(StoreError::Locked {
+                        path: path.to_path_buf(),
+                    });
+                }
+                thread::sleep(LOCK_POLL);
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// sled reports a held lock as a plain I/O error; its text is all there is.
+fn is_lock_error(e: &sled::Error) -> bool {
+    matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
 }
 
 fn encode_frame(rec: &Record) -> Vec<u8> {
