@@ -96,7 +96,7 @@ fn replay_reads_records_and_the_house_rule() {
     let rows: Vec<Vec<u8>> = serde_json::from_value(v["positions"][1]["rows"].clone()).unwrap();
     assert_eq!(rows[3], [2, 1, 4, 1, 4, 0, 1, 4]);
     for (text, says) in [
-        ("not a record", "line 1: `not` is not a pit"),
+        ("not a record", "line 1: \"not\" is not a pit"),
         ("[Variant \"men\"]\n", "men's game is not available"),
     ] {
         std::fs::write(&path, text).unwrap();
@@ -205,6 +205,6 @@ fn play_in_the_terminal_goes_through_the_table() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("You sowed b2 (7 laps): captured 8 seeds"), "{text}");
     assert!(text.contains("c3 is not your pit"), "{text}");
-    assert!(text.contains("`z9` is not a pit"), "{text}");
+    assert!(text.contains("\"z9\" is not a pit"), "{text}");
     assert!(text.contains("wins game #1 as north by resignation"), "{text}");
 }

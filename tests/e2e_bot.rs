@@ -400,6 +400,12 @@ async fn any_text_as_a_pit_is_refused_privately() {
                 content.chars().count() < 120,
                 "the text is quoted shortened, not echoed whole: {content}"
             );
+            if text == "**b2**" {
+                assert!(
+                    content.contains(r"\*\*b2\*\*"),
+                    "markdown is shown, not applied: {content}"
+                );
+            }
         }
     }
     assert_eq!(board_text(fake, duel.channel).await, before, "nothing was played");
@@ -615,6 +621,11 @@ async fn a_user_named_everyone_never_pings_everyone() {
     fake.wait_for_callback(&withdraw, T).await.expect("withdrawn");
 
     let mut duel = Duel::start(fake, CHANNEL_ID, &everyone, &bob, Variant::Women, false, 9).await;
+    // A refusal that names "@everyone" shows the name defused as well.
+    let sent = duel.send_as(fake, &bob, "h4", Via::Command).await;
+    let cb = expect_refusal(fake, &sent, "not your turn").await;
+    let content = cb.message.content.unwrap_or_default();
+    assert!(content.contains("@\u{200b}everyone is to move"), "{content}");
     let first = duel.choose();
     duel.play(fake, first, Via::Command).await;
     assert!(

@@ -14,14 +14,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &serenity::Compone
         responded: false,
     };
     if let Err(e) = dispatch(ctx, data, ci, &mut reply).await {
-        let text = match e.downcast_ref::<TableError>() {
-            Some(refusal) => refusal.to_string(),
-            None => {
-                tracing::error!("component {} failed: {e:#}", ci.data.custom_id);
-                "Something went wrong on my side; nothing was changed. Please try again.".into()
-            }
-        };
-        let out = Out::private(text);
+        let out = Out::private(super::error_text(&e, &format!("component {}", ci.data.custom_id)));
         let sent = match reply {
             Reply::Component { responded: true, .. } => {
                 ci.create_followup(&ctx.http, out.followup()).await.map(drop)

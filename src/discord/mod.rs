@@ -324,17 +324,23 @@ const UNREADABLE_OPTIONS: &str =
     "I could not read this command's options: your Discord may still show an older version of \
      /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
 
+/// What the user is told when handling `what` failed: a refusal says why
+/// (names and typed text neutralised), anything else is logged.
+pub(crate) fn error_text(error: &Error, what: &str) -> String {
+    match error.downcast_ref::<TableError>() {
+        Some(refusal) => refusal.escaped(present::plain).to_string(),
+        None => {
+            tracing::error!("{what} failed: {error:#}");
+            "Something went wrong on my side; nothing was changed. Please try again.".to_string()
+        }
+    }
+}
+
 /// The one error funnel: refusals privately to the user, the rest logged.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            let text = match error.downcast_ref::<TableError>() {
-                Some(refusal) => refusal.to_string(),
-                None => {
-                    tracing::error!("/{} failed: {error:#}", ctx.command().qualified_name);
-                    "Something went wrong on my side; nothing was changed. Please try again.".to_string()
-                }
-            };
+            let text = error_text(&error, &format!("/{}", ctx.command().qualified_name));
             if let Err(e) = ctx.send(Out::private(text).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
             }

@@ -167,7 +167,7 @@ impl fmt::Display for Pit {
 
 /// Error for text that names no pit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a pit: name one by column a-h and rank 1-4, like b2")]
+#[error("\"{0}\" is not a pit: name one by column a-h and rank 1-4, like b2")]
 pub struct ParsePitError(pub String);
 
 impl FromStr for Pit {

@@ -62,8 +62,37 @@ pub fn date_of(ms: u64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// A span of time in words, to the minute: `2 days 3 hours`, `5 hours 20 minutes`.
+pub fn duration_text(ms: u64) -> String {
+    let minutes = ms / 60_000;
+    let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    let unit = |n: u64, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    };
+    match (days, hours, minutes) {
+        (0, 0, 0) => "less than a minute".into(),
+        (0, 0, m) => unit(m, "minute"),
+        (0, h, 0) => unit(h, "hour"),
+        (0, h, m) => format!("{} {}", unit(h, "hour"), unit(m, "minute")),
+        (d, 0, _) => unit(d, "day"),
+        (d, h, _) => format!("{} {}", unit(d, "day"), unit(h, "hour")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn durations() {
+        use super::duration_text as d;
+        assert_eq!(d(59_999), "less than a minute");
+        assert_eq!(d(60_000), "1 minute");
+        assert_eq!(d(3_600_000), "1 hour");
+        assert_eq!(d(2 * 3_600_000 + 5 * 60_000), "2 hours 5 minutes");
+        assert_eq!(d(86_400_000 + 59 * 60_000), "1 day");
+        assert_eq!(d(3 * 86_400_000 + 4 * 3_600_000), "3 days 4 hours");
+    }
+
     #[test]
     fn dates() {
         assert_eq!(super::date_of(0), "1970.01.01");

@@ -33,7 +33,7 @@ use crate::store::{keys, Batch, Expect, Space, Store, StoreError, StoreExt, Stor
 use model::{GameCounter, LastGame};
 
 /// Why the table refused something. Every message is written for the player.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum TableError {
     /// No game in this channel.
     #[error("there is no game in this channel: start one with /isolo challenge")]
@@ -97,9 +97,17 @@ pub enum TableError {
     /// Nothing to rematch.
     #[error("there is no finished game in this channel to rematch")]
     NoLastGame,
-    /// No time has run out.
-    #[error("{0}")]
-    NothingToClaim(String),
+    /// No time has run out: the opponent has not been flagged.
+    #[error("there is no time to claim: your opponent has not run out of time")]
+    NothingToClaim,
+    /// The opponent is still within the time to move.
+    #[error("{player} still has {} to move", clock::duration_text(*.left_ms))]
+    StillHasTime {
+        /// The player to move.
+        player: String,
+        /// Time left, in milliseconds.
+        left_ms: u64,
+    },
     /// A stored entry cannot be read; only this channel is affected.
     #[error("the saved {what} cannot be read ({reason}); a moderator can /isolo abort it")]
     Corrupt {
@@ -117,6 +125,45 @@ pub enum TableError {
     /// The storage failed.
     #[error("the game could not be saved or loaded ({0}); nothing was changed, please try again")]
     Storage(String),
+}
+
+impl TableError {
+    /// The same refusal with every text that may come from players (names,
+    /// a pit as typed, stored text quoted in a reason) passed through
+    /// `escape`: a front end with markup neutralises them with it.
+    pub fn escaped(&self, escape: impl Fn(&str) -> String) -> TableError {
+        use TableError as E;
+        match self {
+            E::Busy { id, south, north } => E::Busy {
+                id: *id,
+                south: escape(south),
+                north: escape(north),
+            },
+            E::ChallengePending { challenger, opponent } => E::ChallengePending {
+                challenger: escape(challenger),
+                opponent: escape(opponent),
+            },
+            E::BotOpponent(name) => E::BotOpponent(escape(name)),
+            E::NotTheOpponent(name) => E::NotTheOpponent(escape(name)),
+            E::NotTheChallenger(name) => E::NotTheChallenger(escape(name)),
+            E::NotAPlayer { south, north } => E::NotAPlayer {
+                south: escape(south),
+                north: escape(north),
+            },
+            E::NotYourTurn(name) => E::NotYourTurn(escape(name)),
+            E::BadPit(ParsePitError(text)) => E::BadPit(ParsePitError(escape(text))),
+            E::StillHasTime { player, left_ms } => E::StillHasTime {
+                player: escape(player),
+                left_ms: *left_ms,
+            },
+            E::Corrupt { what, reason } => E::Corrupt {
+                what: what.clone(),
+                reason: escape(reason),
+            },
+            E::Storage(reason) => E::Storage(escape(reason)),
+            other => other.clone(),
+        }
+    }
 }
 
 impl From<StoreError> for TableError {
@@ -956,16 +1003,13 @@ impl Table {
             let live = stored.value.clone();
             let late = game.position().to_move();
             if !live.flagged || late == side {
-                return Err(TableError::NothingToClaim(match live.deadline_ms() {
-                    Some(d) if late != side => {
-                        format!(
-                            "{} still has time (until <t:{}:f>)",
-                            live.seat(late).name(),
-                            d / 1000
-                        )
-                    }
-                    _ => "there is no time to claim: your opponent has not run out of time".into(),
-                }));
+                return Err(match live.deadline_ms() {
+                    Some(d) if late != side => TableError::StillHasTime {
+                        player: live.seat(late).name(),
+                        left_ms: d.saturating_sub(self.clock.now_ms()),
+                    },
+                    _ => TableError::NothingToClaim,
+                });
             }
             let result = GameResult {
                 outcome: Outcome::Win(side),
