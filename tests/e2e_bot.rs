@@ -192,6 +192,81 @@ async fn a_boys_game_to_the_end_in_its_own_thread() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_create_threads_the_game_stays_in_the_channel_and_says_why() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    fake.deny_threads_in(CHANNEL_ID);
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 4).await;
+    assert_eq!(duel.channel, CHANNEL_ID);
+    assert!(
+        duel.board.content.contains("could not open a thread"),
+        "{}",
+        duel.board.content
+    );
+    assert!(fake.threads().is_empty());
+    let first = duel.choose();
+    duel.play(fake, first, Via::Menu).await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_posting_in_threads_the_thread_goes_and_the_game_stays_here() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    fake.deny_messages_in_threads();
+    fake.grant_manage_threads();
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Boys, false, 4).await;
+    assert_eq!(duel.channel, CHANNEL_ID);
+    assert!(
+        duel.board.content.contains("could not open a thread"),
+        "{}",
+        duel.board.content
+    );
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| matches!(r.route, Route::CreateThread { .. }) && r.status == 201),
+        "a thread was made first"
+    );
+    assert!(fake.threads().is_empty(), "the thread nobody can use is deleted");
+    let first = duel.choose();
+    duel.play(fake, first, Via::Command).await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_accepts_at_once_open_one_game_and_one_thread() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let message = challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let click = ComponentClick::button(message, &format!("isolo:accept:{CHANNEL_ID}")).by(&bob);
+    let command = SlashCommand::new("isolo").sub("accept").by(&bob);
+    let a = fake.send_component(&click).await;
+    let b = fake.send_command(&command).await;
+    let mut refused = 0;
+    for sent in [&a, &b] {
+        let cb = fake.wait_for_callback(sent, T).await.expect("answered");
+        if cb.message.is_ephemeral() {
+            let text = cb.message.content.unwrap_or_default();
+            assert!(text.contains("no open challenge"), "{text}");
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 1, "exactly one accept wins");
+    fake.wait_for(
+        |r| matches!(r.route, Route::CreateMessage { .. }) && !r.files.is_empty(),
+        T,
+    )
+    .await
+    .expect("the board in the thread");
+    assert_eq!(fake.threads().len(), 1, "one game, one thread");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusals_are_private_and_change_nothing() {
     let bot = InProcess::start(false).await;
     let fake = &bot.fake;

@@ -36,6 +36,9 @@ pub struct Data {
     in_flight: Arc<AtomicUsize>,
     /// Pictures being drawn at once: at most one per core.
     renders: Arc<tokio::sync::Semaphore>,
+    /// Accepts in progress, per channel: a second accept waits for the first,
+    /// then is refused before it opens a thread of its own.
+    accepting: Arc<Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 impl Data {
@@ -51,6 +54,17 @@ impl Data {
     ) -> Result<T, Error> {
         let table = self.table.clone();
         Ok(tokio::task::spawn_blocking(move || op(&table)).await??)
+    }
+
+    /// Waits for any other accept in `channel`, and holds it off until dropped.
+    async fn accepting(&self, channel: u64) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut map = self.accepting.lock().expect("accept locks");
+            // Locks nobody holds or waits for are dropped as others come.
+            map.retain(|_, l| Arc::strong_count(l) > 1);
+            map.entry(channel).or_default().clone()
+        };
+        lock.lock_owned().await
     }
 
     /// Draws a message's picture on a blocking thread, one per core at a time.
@@ -223,6 +237,7 @@ pub(crate) async fn accept_challenge(
     user: u64,
     reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
+    let _one_at_a_time = data.accepting(channel).await;
     // Decide before doing anything visible: a refusal stays private.
     let c = data
         .run(move |t| t.challenge_in(channel))
@@ -231,25 +246,21 @@ pub(crate) async fn accept_challenge(
     if !c.opponent.is(user) {
         return Err(TableError::NotTheOpponent(c.opponent.name()).into());
     }
-    let mut host = None;
-    let mut thread_note = "";
-    if data.table.config().use_threads {
-        let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
-        let thread = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
-            .kind(serenity::ChannelType::PublicThread)
-            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        match serenity::ChannelId::new(channel)
-            .create_thread(&sctx.http, thread)
-            .await
-        {
-            Ok(t) => host = Some(t.id.get()),
-            Err(e) => {
-                tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
-                thread_note = THREAD_NOTE;
+    let (host, thread_note) = match data.table.config().use_threads {
+        true => open_game_thread(sctx, channel, &c).await,
+        false => (None, ""),
+    };
+    let view = match data.run(move |t| t.accept(channel, user, host)).await {
+        Ok(view) => view,
+        Err(e) => {
+            // The challenge went meanwhile (withdrawn, expired): remove the
+            // thread (this needs Manage Threads; without it, it stays empty).
+            if let Some(thread) = host {
+                delete_thread(sctx, thread).await;
             }
+            return Err(e);
         }
-    }
-    let view = data.run(move |t| t.accept(channel, user, host)).await?;
+    };
     let (id, drawn) = (view.live.id, view.clone());
     let mut board = draw_via(data, reply, move || present::board_after(&drawn, None, None)).await?;
     board.content = format!("{thread_note}{}", board.content);
@@ -267,10 +278,10 @@ pub(crate) async fn accept_challenge(
             {
                 Ok(msg) => track_board(data, &sctx.http, thread, Some(msg)).await,
                 Err(e) => {
-                    // No right to post in the thread: show the board here instead.
-                    tracing::info!("cannot post in thread {thread}: {e}");
-                    board.content =
-                        format!("(I may not post in <#{thread}>: {THREAD_NOTE}){}", board.content);
+                    // The thread took a message a moment ago; show the board
+                    // here rather than nowhere. Moves go on in the thread.
+                    tracing::warn!("cannot post the board in thread {thread}: {e}");
+                    board.content = format!("(Play in <#{thread}>.) {}", board.content);
                     send_board_via(data, reply, channel, board).await?;
                 }
             }
@@ -278,6 +289,52 @@ pub(crate) async fn accept_challenge(
         None => send_board_via(data, reply, channel, board).await?,
     }
     Ok(())
+}
+
+/// Opens a public thread for the accepted challenge `c` and introduces the
+/// game in it. Without the right to create the thread or to post in it, the
+/// game stays in the channel: `(None, note)` with a note saying why.
+async fn open_game_thread(
+    sctx: &serenity::Context,
+    channel: u64,
+    c: &crate::table::Challenge,
+) -> (Option<u64>, &'static str) {
+    let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
+    let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match serenity::ChannelId::new(channel)
+        .create_thread(&sctx.http, create)
+        .await
+    {
+        Ok(t) => t.id,
+        Err(e) => {
+            tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
+            return (None, THREAD_NOTE);
+        }
+    };
+    // Posting first proves the bot may speak here before the game moves in.
+    let intro = Out::text(format!(
+        "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
+         `/isolo help` lists every command.",
+        present::name(&c.challenger),
+        present::name(&c.opponent)
+    ));
+    match thread.send_message(&sctx.http, intro.message()).await {
+        Ok(_) => (Some(thread.get()), ""),
+        Err(e) => {
+            tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
+            delete_thread(sctx, thread.get()).await;
+            (None, THREAD_NOTE)
+        }
+    }
+}
+
+/// Deletes a thread the bot made for a game that will not be played in it.
+async fn delete_thread(sctx: &serenity::Context, thread: u64) {
+    if let Err(e) = serenity::ChannelId::new(thread).delete(&sctx.http).await {
+        tracing::warn!("could not delete the unused thread {thread}: {e}");
+    }
 }
 
 /// Asks for (or, when both asked, starts) a rematch.
@@ -483,6 +540,7 @@ pub async fn run(
         renders: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, usize::from),
         )),
+        accepting: Arc::default(),
     };
     let setup_data = data.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);

@@ -30,6 +30,8 @@ where
                 }
             }
             Ok(Err(e)) => tracing::warn!("clock tick failed: {e}"),
+            // The runtime is shutting down: nothing more to do.
+            Err(e) if e.is_cancelled() => return,
             Err(e) => tracing::error!("clock tick panicked: {e}"),
         }
         let wait = match table.next_deadline() {
@@ -43,7 +45,8 @@ where
         tokio::select! {
             _ = tokio::time::sleep(wait) => {}
             _ = changed.notified() => {}
-            _ = stop.changed() => {}
+            // A dropped sender can never say stop: end rather than spin.
+            r = stop.changed() => if r.is_err() { return },
         }
     }
 }

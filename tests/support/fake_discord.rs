@@ -220,6 +220,8 @@ pub enum Route {
     },
     /// `GET /channels/{c}`
     GetChannel { channel_id: u64 },
+    /// `DELETE /channels/{c}` (the fake deletes threads only, with Manage Threads)
+    DeleteChannel { channel_id: u64 },
     /// Anything else: answered 404 and listed in [`FakeDiscord::problems`].
     Unknown,
 }
@@ -523,6 +525,12 @@ struct State {
     threads: BTreeMap<u64, Value>,
     /// Guild text channels besides [`CHANNEL_ID`] (see [`FakeDiscord::add_channel`]).
     channels: BTreeSet<u64>,
+    /// Channels in which the bot lacks Create Public Threads.
+    no_threads_in: BTreeSet<u64>,
+    /// The bot lacks Send Messages in Threads.
+    mute_in_threads: bool,
+    /// The bot has Manage Threads (not in its invite, so off by default).
+    manage_threads: bool,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     conn: Option<Connection>,
@@ -713,9 +721,32 @@ impl FakeDiscord {
         self.shared.update(|st| st.channels.insert(channel_id));
     }
 
-    /// A thread the bot created.
+    /// A thread the bot created (and did not delete).
     pub fn thread(&self, thread_id: u64) -> Option<Value> {
         self.shared.lock().threads.get(&thread_id).cloned()
+    }
+
+    /// Every thread the bot created and did not delete, by id.
+    pub fn threads(&self) -> Vec<u64> {
+        self.shared.lock().threads.keys().copied().collect()
+    }
+
+    /// Take Create Public Threads away from the bot in `channel_id`: creating
+    /// a thread there is answered 403 Missing Permissions, as Discord does.
+    pub fn deny_threads_in(&self, channel_id: u64) {
+        self.shared.update(|st| st.no_threads_in.insert(channel_id));
+    }
+
+    /// Give the bot Manage Threads, which deleting a thread needs.
+    pub fn grant_manage_threads(&self) {
+        self.shared.update(|st| st.manage_threads = true);
+    }
+
+    /// Take Send Messages in Threads away from the bot: posting a message
+    /// into a thread is answered 403 (interaction answers still work, as on
+    /// Discord, where they need no permission).
+    pub fn deny_messages_in_threads(&self) {
+        self.shared.update(|st| st.mute_in_threads = true);
     }
 
     /// The message `@original` of `sent` refers to, once there is one.

@@ -234,6 +234,10 @@ fn parse_route(method: &str, path: &str) -> Route {
             Some(channel_id) => Route::GetChannel { channel_id },
             None => Route::Unknown,
         },
+        ("DELETE", ["channels", c]) => match n(c) {
+            Some(channel_id) => Route::DeleteChannel { channel_id },
+            None => Route::Unknown,
+        },
         _ => Route::Unknown,
     }
 }
@@ -364,6 +368,9 @@ fn answer(
         }
         Route::CreateMessage { channel_id } => {
             known_channel(st, *channel_id)?;
+            if st.mute_in_threads && st.threads.contains_key(channel_id) {
+                return Err(missing_permissions());
+            }
             check_message(st, body, files)?;
             ok(create_message(st, *channel_id, body, files, false)?)
         }
@@ -384,6 +391,9 @@ fn answer(
             message_id,
         } => {
             known_channel(st, *channel_id)?;
+            if st.no_threads_in.contains(channel_id) {
+                return Err(missing_permissions());
+            }
             let name = body["name"].as_str().unwrap_or("thread");
             let minutes = body["auto_archive_duration"].as_u64().unwrap_or(1440);
             // A thread started from a message has the message's id; without
@@ -413,8 +423,27 @@ fn answer(
             st.validate::<Channel>("channel", &v);
             ok(v)
         }
+        Route::DeleteChannel { channel_id } if st.threads.contains_key(channel_id) && !st.manage_threads => {
+            Err(missing_permissions())
+        }
+        Route::DeleteChannel { channel_id } => match st.threads.remove(channel_id) {
+            Some(thread) => ok(thread),
+            None => Err(error(
+                st,
+                403,
+                50013,
+                "Missing Permissions",
+                format!("the bot tried to delete channel {channel_id}, which is not its thread"),
+            )),
+        },
         Route::Unknown => Err((404, json!({"code": 0, "message": "404: Not Found"}))),
     }
+}
+
+/// Discord's answer to an action the bot has no permission for (a
+/// configured condition of the test, so not a problem of the bot's).
+fn missing_permissions() -> Answer {
+    (403, json!({"code": 50013, "message": "Missing Permissions"}))
 }
 
 fn unknown_channel(st: &mut State, channel_id: u64) -> Answer {
