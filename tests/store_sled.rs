@@ -291,4 +291,16 @@ fn cli_export_then_import_moves_everything() {
     let again = run(&[import, backup.as_os_str(), config, dst_cfg.as_os_str()]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("empty store"));
+
+    // While a bot holds the store, export says so (after a short wait for
+    // the lock) and writes nothing.
+    let held = SledStore::open_path(&src_db).unwrap();
+    let busy = dir.path().join("busy.jsonl");
+    let refused = run(&[export, out, busy.as_os_str(), config, src_cfg.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("in use by another process"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "one clear line: {stderr}");
+    assert!(!busy.exists());
+    drop(held);
 }
