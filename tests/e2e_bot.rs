@@ -267,6 +267,55 @@ async fn two_accepts_at_once_open_one_game_and_one_thread() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_thread_creation_is_acknowledged_within_discords_three_seconds() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    fake.delay_threads(Duration::from_millis(2500));
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let sent = fake
+        .send_command(&SlashCommand::new("isolo").sub("accept").by(&bob))
+        .await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("acknowledged");
+    assert_eq!(
+        cb.kind,
+        CallbackKind::DeferredMessage,
+        "thinking... while the thread is made"
+    );
+    let first = fake
+        .requests_for(&sent)
+        .into_iter()
+        .find(|r| matches!(r.route, Route::InteractionCallback { .. }))
+        .expect("the callback");
+    let took = first.latency_since(&sent);
+    assert!(
+        took < Duration::from_millis(2500),
+        "first response after {took:?}"
+    );
+    // Then the note (a followup) and the board in the thread.
+    let note = fake
+        .wait_for(
+            |r| r.is_for(&sent) && matches!(r.route, Route::CreateFollowup { .. }),
+            T,
+        )
+        .await
+        .expect("the accept note");
+    let text = note.message().content.unwrap_or_default();
+    assert!(text.contains("accepted") && text.contains("<#"), "{text}");
+    fake.wait_for(
+        |r| {
+            matches!(r.route, Route::CreateMessage { channel_id } if channel_id != CHANNEL_ID)
+                && !r.files.is_empty()
+        },
+        T,
+    )
+    .await
+    .expect("the board in the thread");
+    assert_eq!(fake.threads().len(), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusals_are_private_and_change_nothing() {
     let bot = InProcess::start(false).await;
     let fake = &bot.fake;

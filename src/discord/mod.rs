@@ -142,27 +142,38 @@ impl Reply<'_> {
     }
 }
 
-/// How long a picture may take before the interaction is acknowledged
+/// How long an answer may take before the interaction is acknowledged
 /// without it: Discord drops an interaction not answered within 3 seconds.
 const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
-/// Draws a picture ([`Data::render`]) for an answer. When many are drawn at
+/// Waits for `work`; if it is not done by `deadline`, acknowledges the
+/// interaction first (Discord shows "thinking...") and the answer follows
+/// when it is done. Only for work after every refusal was decided.
+async fn by_deadline<T>(
+    reply: &mut Reply<'_>,
+    deadline: tokio::time::Instant,
+    work: impl std::future::Future<Output = T>,
+) -> Result<T, Error> {
+    tokio::pin!(work);
+    match tokio::time::timeout_at(deadline, &mut work).await {
+        Ok(done) => Ok(done),
+        Err(_) => {
+            reply.defer().await?;
+            Ok(work.await)
+        }
+    }
+}
+
+/// Draws a picture ([`Data::render`]) for an answer: when many are drawn at
 /// once and this one is not ready in [`ANSWER_WITHIN`], the interaction is
-/// acknowledged first, and the answer follows when the picture is ready.
+/// acknowledged first.
 async fn draw_via<T: Send + 'static>(
     data: &Data,
     reply: &mut Reply<'_>,
     draw: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Error> {
-    let job = data.render(draw);
-    tokio::pin!(job);
-    match tokio::time::timeout(ANSWER_WITHIN, &mut job).await {
-        Ok(done) => done,
-        Err(_) => {
-            reply.defer().await?;
-            job.await
-        }
-    }
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    by_deadline(reply, deadline, data.render(draw)).await?
 }
 
 /// [`draw_via`] for a slash command.
@@ -246,8 +257,10 @@ pub(crate) async fn accept_challenge(
     if !c.opponent.is(user) {
         return Err(TableError::NotTheOpponent(c.opponent.name()).into());
     }
+    // Opening a thread and drawing the board share one answer deadline.
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
     let (host, thread_note) = match data.table.config().use_threads {
-        true => open_game_thread(sctx, channel, &c).await,
+        true => by_deadline(reply, deadline, open_game_thread(sctx, channel, &c)).await?,
         false => (None, ""),
     };
     let view = match data.run(move |t| t.accept(channel, user, host)).await {
@@ -262,7 +275,8 @@ pub(crate) async fn accept_challenge(
         }
     };
     let (id, drawn) = (view.live.id, view.clone());
-    let mut board = draw_via(data, reply, move || present::board_after(&drawn, None, None)).await?;
+    let draw = data.render(move || present::board_after(&drawn, None, None));
+    let mut board = by_deadline(reply, deadline, draw).await??;
     board.content = format!("{thread_note}{}", board.content);
     match host {
         Some(thread) => {

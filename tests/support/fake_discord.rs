@@ -531,6 +531,8 @@ struct State {
     mute_in_threads: bool,
     /// The bot has Manage Threads (not in its invite, so off by default).
     manage_threads: bool,
+    /// How long creating a thread takes (a slow or rate-limited Discord).
+    thread_delay: Duration,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     conn: Option<Connection>,
@@ -735,6 +737,11 @@ impl FakeDiscord {
     /// a thread there is answered 403 Missing Permissions, as Discord does.
     pub fn deny_threads_in(&self, channel_id: u64) {
         self.shared.update(|st| st.no_threads_in.insert(channel_id));
+    }
+
+    /// Make every thread creation take `delay` before it is answered.
+    pub fn delay_threads(&self, delay: Duration) {
+        self.shared.update(|st| st.thread_delay = delay);
     }
 
     /// Give the bot Manage Threads, which deleting a thread needs.

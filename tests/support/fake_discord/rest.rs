@@ -59,6 +59,10 @@ pub(super) async fn handle(
         })
         .collect();
 
+    if matches!(route, Route::CreateThread { .. }) {
+        let delay = app.shared.lock().thread_delay;
+        tokio::time::sleep(delay).await;
+    }
     let (status, response) = app.shared.update(|st| {
         if auth.as_deref() != Some(&format!("Bot {TOKEN}")) {
             st.problem(format!("{method} {path}: Authorization header is {auth:?}"));
