@@ -191,48 +191,49 @@ async fn a_boys_game_to_the_end_in_its_own_thread() {
     bot.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn without_create_threads_the_game_stays_in_the_channel_and_says_why() {
+/// With threads on but a permission missing (`deny` takes it away), an
+/// accepted game is hosted in the channel, says why, leaves no thread, and
+/// can be played.
+async fn hosted_in_the_channel_without(
+    deny: impl FnOnce(&FakeDiscord),
+    variant: Variant,
+    via: Via,
+) -> InProcess {
     let bot = InProcess::start(true).await;
     let fake = &bot.fake;
-    fake.deny_threads_in(CHANNEL_ID);
+    deny(fake);
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 4).await;
+    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, variant, false, 4).await;
     assert_eq!(duel.channel, CHANNEL_ID);
-    assert!(
-        duel.board.content.contains("could not open a thread"),
-        "{}",
-        duel.board.content
-    );
-    assert!(fake.threads().is_empty());
+    let note = &duel.board.content;
+    assert!(note.contains("could not open a thread"), "{note}");
+    assert!(fake.threads().is_empty(), "no thread is left behind");
     let first = duel.choose();
-    duel.play(fake, first, Via::Menu).await;
+    duel.play(fake, first, via).await;
+    bot
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_create_threads_the_game_stays_in_the_channel_and_says_why() {
+    let bot =
+        hosted_in_the_channel_without(|f| f.deny_threads_in(CHANNEL_ID), Variant::Women, Via::Menu).await;
     bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_posting_in_threads_the_thread_goes_and_the_game_stays_here() {
-    let bot = InProcess::start(true).await;
-    let fake = &bot.fake;
-    fake.deny_messages_in_threads();
-    fake.grant_manage_threads();
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Boys, false, 4).await;
-    assert_eq!(duel.channel, CHANNEL_ID);
+    let deny = |f: &FakeDiscord| {
+        f.deny_messages_in_threads();
+        f.grant_manage_threads();
+    };
+    let bot = hosted_in_the_channel_without(deny, Variant::Boys, Via::Command).await;
     assert!(
-        duel.board.content.contains("could not open a thread"),
-        "{}",
-        duel.board.content
-    );
-    assert!(
-        fake.requests()
+        bot.fake
+            .requests()
             .iter()
             .any(|r| matches!(r.route, Route::CreateThread { .. }) && r.status == 201),
-        "a thread was made first"
+        "a thread was made first, then deleted"
     );
-    assert!(fake.threads().is_empty(), "the thread nobody can use is deleted");
-    let first = duel.choose();
-    duel.play(fake, first, Via::Command).await;
     bot.stop().await;
 }
 
