@@ -268,6 +268,31 @@ async fn two_accepts_at_once_open_one_game_and_one_thread() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_withdrawal_while_the_accept_opens_its_thread_comes_too_late() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    fake.delay_threads(Duration::from_millis(1000));
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let accept = fake
+        .send_command(&SlashCommand::new("isolo").sub("accept").by(&bob))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let withdraw = fake
+        .send_command(&SlashCommand::new("isolo").sub("withdraw").by(&alice))
+        .await;
+    expect_refusal(fake, &withdraw, "no open challenge").await;
+    fake.wait_for(
+        |r| r.is_for(&accept) && r.message().content.unwrap_or_default().contains("accepted"),
+        T,
+    )
+    .await
+    .expect("the accept went through");
+    assert_eq!(fake.threads().len(), 1, "the game's thread, and no other");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_thread_creation_is_acknowledged_within_discords_three_seconds() {
     let bot = InProcess::start(true).await;
     let fake = &bot.fake;

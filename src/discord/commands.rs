@@ -241,7 +241,10 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
-    let c = ctx.data().run(move |t| t.decline(channel, user)).await?;
+    let c = ctx
+        .data()
+        .close_challenge(channel, move |t| t.decline(channel, user))
+        .await?;
     ctx.send(present::declined(&c).reply()).await?;
     Ok(())
 }
@@ -250,7 +253,10 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn withdraw(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
-    let c = ctx.data().run(move |t| t.withdraw(channel, user)).await?;
+    let c = ctx
+        .data()
+        .close_challenge(channel, move |t| t.withdraw(channel, user))
+        .await?;
     ctx.send(present::withdrawn(&c).reply()).await?;
     Ok(())
 }

@@ -46,11 +46,15 @@ async fn dispatch<'a>(
     match action {
         ids::ACCEPT => accept_challenge(ctx, data, channel, user, reply).await?,
         ids::DECLINE => {
-            let c = data.run(move |t| t.decline(channel, user)).await?;
+            let c = data
+                .close_challenge(channel, move |t| t.decline(channel, user))
+                .await?;
             respond_update(ctx, ci, reply, present::declined(&c)).await?;
         }
         ids::WITHDRAW => {
-            let c = data.run(move |t| t.withdraw(channel, user)).await?;
+            let c = data
+                .close_challenge(channel, move |t| t.withdraw(channel, user))
+                .await?;
             respond_update(ctx, ci, reply, present::withdrawn(&c)).await?;
         }
         ids::REMATCH => rematch_in(data, channel, user, reply).await?,

@@ -17,7 +17,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::config::Config;
 use crate::store::SledStore;
-use crate::table::{FinishedGame, Notice, SystemClock, Table, TableError};
+use crate::table::{Challenge, FinishedGame, Notice, SystemClock, Table, TableError};
 use present::Out;
 
 /// The error type of commands: refusals are [`TableError`]s, anything else is internal.
@@ -36,9 +36,10 @@ pub struct Data {
     in_flight: Arc<AtomicUsize>,
     /// Pictures being drawn at once: at most one per core.
     renders: Arc<tokio::sync::Semaphore>,
-    /// Accepts in progress, per channel: a second accept waits for the first,
-    /// then is refused before it opens a thread of its own.
-    accepting: Arc<Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Answers to a challenge, one at a time per channel: a second accept, a
+    /// decline or a withdrawal waits while an accept opens a thread, then is
+    /// refused before it can leave a thread nobody uses.
+    answering: Arc<Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 impl Data {
@@ -56,15 +57,27 @@ impl Data {
         Ok(tokio::task::spawn_blocking(move || op(&table)).await??)
     }
 
-    /// Waits for any other accept in `channel`, and holds it off until dropped.
-    async fn accepting(&self, channel: u64) -> tokio::sync::OwnedMutexGuard<()> {
+    /// Waits for any other answer to the challenge in `channel`, and holds
+    /// the next one off until dropped.
+    async fn answering(&self, channel: u64) -> tokio::sync::OwnedMutexGuard<()> {
         let lock = {
-            let mut map = self.accepting.lock().expect("accept locks");
+            let mut map = self.answering.lock().expect("answer locks");
             // Locks nobody holds or waits for are dropped as others come.
             map.retain(|_, l| Arc::strong_count(l) > 1);
             map.entry(channel).or_default().clone()
         };
         lock.lock_owned().await
+    }
+
+    /// Declines or withdraws the challenge in `channel` (`op`), after any
+    /// accept in progress there.
+    pub(crate) async fn close_challenge(
+        &self,
+        channel: u64,
+        op: impl FnOnce(&Table) -> Result<Challenge, TableError> + Send + 'static,
+    ) -> Result<Challenge, Error> {
+        let _turn = self.answering(channel).await;
+        self.run(op).await
     }
 
     /// Draws a message's picture on a blocking thread, one per core at a time.
@@ -248,7 +261,7 @@ pub(crate) async fn accept_challenge(
     user: u64,
     reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
-    let _one_at_a_time = data.accepting(channel).await;
+    let _turn = data.answering(channel).await;
     // Decide before doing anything visible: a refusal stays private.
     let c = data
         .run(move |t| t.challenge_in(channel))
@@ -266,8 +279,8 @@ pub(crate) async fn accept_challenge(
     let view = match data.run(move |t| t.accept(channel, user, host)).await {
         Ok(view) => view,
         Err(e) => {
-            // The challenge went meanwhile (withdrawn, expired): remove the
-            // thread (this needs Manage Threads; without it, it stays empty).
+            // The challenge expired meanwhile: remove the thread (this
+            // needs Manage Threads; without it, it stays empty).
             if let Some(thread) = host {
                 delete_thread(sctx, thread).await;
             }
@@ -311,7 +324,7 @@ pub(crate) async fn accept_challenge(
 async fn open_game_thread(
     sctx: &serenity::Context,
     channel: u64,
-    c: &crate::table::Challenge,
+    c: &Challenge,
 ) -> (Option<u64>, &'static str) {
     let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
     let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
@@ -554,7 +567,7 @@ pub async fn run(
         renders: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, usize::from),
         )),
-        accepting: Arc::default(),
+        answering: Arc::default(),
     };
     let setup_data = data.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
