@@ -10,6 +10,7 @@
 //! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings.
 //! - [`discord`]: the serenity/poise adapter.
 //! - [`config`]: the configuration file.
+#![warn(missing_docs)]
 pub mod ai;
 pub mod config;
 pub mod discord;
