@@ -62,6 +62,7 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "export",
             "animate",
             "hint",
+            "review",
             "claim",
             "stats",
             "leaderboard",
@@ -289,6 +290,55 @@ async fn a_withdrawal_while_the_accept_opens_its_thread_comes_too_late() {
     .await
     .expect("the accept went through");
     assert_eq!(fake.threads().len(), 1, "the game's thread, and no other");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_reviewed_for_anyone_who_asks() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 6).await;
+    for via in [Via::Command, Via::Menu, Via::Command] {
+        let mv = duel.choose();
+        duel.play(fake, mv, via).await;
+    }
+    let review = SlashCommand::new("isolo").sub("review").by(&carol);
+    let early = fake.send_command(&review).await;
+    expect_refusal(fake, &early, "no finished game in this channel to review").await;
+
+    let resign = fake
+        .send_command(
+            &SlashCommand::new("isolo")
+                .sub("resign")
+                .by(&duel.to_move().clone()),
+        )
+        .await;
+    boards(fake, &resign, 1).await;
+    let sent = fake.send_command(&review).await;
+    let reply = fake.wait_for_file_reply(&sent, T).await.expect("the review");
+    let msg = reply.message();
+    assert!(!msg.is_ephemeral(), "a review is public");
+    let text = msg.content.unwrap_or_default();
+    assert!(text.starts_with("**Review of game #1** (alice vs bob)"), "{text}");
+    assert!(
+        text.contains("alice: 2 moves,") && text.contains("bob: 1 move,"),
+        "{text}"
+    );
+    assert_eq!(
+        allowed_users(&msg.allowed_mentions),
+        Vec::<u64>::new(),
+        "it pings nobody"
+    );
+    let file = &reply.files[0];
+    assert_eq!(file.filename.as_deref(), Some("isolo-review-1.txt"));
+    let table = String::from_utf8(file.data.clone()).expect("text");
+    assert!(table.starts_with("Isolo game #1: alice vs bob"), "{table}");
+    let plies = table
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(plies, 3, "one line per move:\n{table}");
     bot.stop().await;
 }
 

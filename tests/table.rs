@@ -3,12 +3,12 @@
 
 use std::sync::{Arc, Barrier};
 
-use isolo_bot::ai::Level;
+use isolo_bot::ai::{Budget, Level};
 use isolo_bot::engine::{Outcome, Side, Termination, Variant};
-use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store};
+use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store, StoreExt};
 use isolo_bot::table::{
-    ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings, ManualClock, Notice,
-    Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
+    narrate, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings, ManualClock,
+    Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
 };
 
 const GUILD: u64 = 1;
@@ -445,4 +445,51 @@ fn a_corrupt_game_affects_only_its_channel() {
     // A moderator clears it and the channel is usable again.
     assert!(t.abort(CH, true).unwrap().is_none());
     start(&t, CH, GameSettings::default());
+}
+
+#[test]
+fn finished_games_are_reviewed_and_live_ones_are_not() {
+    let (t, _) = table();
+    let budget = Budget::nodes(2_000);
+    assert!(matches!(t.review(CH, budget), Err(TableError::NothingToReview)));
+    start(&t, CH, GameSettings::default());
+    t.play(CH, ANN, "b2").unwrap();
+    assert!(
+        matches!(t.review(CH, budget), Err(TableError::NothingToReview)),
+        "a game in progress is not reviewed (that would be a hint for both)"
+    );
+    let f = play_out(&t, CH);
+    let (g, review) = t.review(CH, budget).unwrap();
+    assert_eq!(g.id, f.id);
+    let rec: isolo_bot::engine::Record = f.record.parse().unwrap();
+    let played: Vec<_> = review.plies.iter().map(|p| p.played).collect();
+    assert_eq!(played, rec.moves, "every move is reviewed, in order");
+    assert_eq!(review.result, Some(f.result));
+    assert_eq!(
+        t.review(CH, budget).unwrap().1,
+        review,
+        "the same budget, the same review"
+    );
+    let text = narrate::review_summary(&g, &review, |s| s.name());
+    assert!(
+        text.starts_with(&format!("**Review of game #{}** (user11 vs user22)", f.id)),
+        "{text}"
+    );
+    assert!(text.contains("user11: ") && text.contains("user22: "), "{text}");
+
+    // A record that cannot be read is refused for that game, clearly.
+    let mut broken = g.clone();
+    broken.record = "not a record".into();
+    t.store()
+        .put_cas(Space::Records, &keys::id(f.id), &broken, Expect::Any)
+        .unwrap();
+    match t.review(CH, budget) {
+        Err(e @ TableError::Corrupt { .. }) => {
+            assert!(
+                e.to_string().contains(&format!("record of game #{}", f.id)),
+                "{e}"
+            )
+        }
+        other => panic!("expected Corrupt, got {other:?}"),
+    }
 }

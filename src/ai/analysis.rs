@@ -148,6 +148,11 @@ impl Review {
     }
 }
 
+/// Nodes per search of a review when no other budget is asked for: deep
+/// enough to judge mid-game moves; a game of 70 plies takes about 0.4 s of
+/// one core here. `isolo-bot review` and `/isolo review` both use it.
+pub const REVIEW_NODES: u64 = 100_000;
+
 /// Most turning points reported.
 const TURNING_POINTS: usize = 5;
 

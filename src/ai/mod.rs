@@ -10,7 +10,7 @@ mod rng;
 mod search;
 mod selfplay;
 
-pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review};
+pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review, REVIEW_NODES};
 pub use rng::Rng;
 pub use search::{search, Budget, Score, SearchResult, SEED};
 pub use selfplay::{

@@ -3,12 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use isolo_bot::ai::{review, Budget};
+use isolo_bot::ai::{review, Budget, REVIEW_NODES};
 use isolo_bot::engine::Record;
-
-/// Nodes per search when neither `--nodes` nor `--think-ms` is given: deep
-/// enough to judge mid-game moves, quick enough for a long game.
-const DEFAULT_NODES: u64 = 100_000;
 
 /// Options of `review`.
 #[derive(Args, Debug, Clone)]
@@ -39,7 +35,7 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<ExitCode> {
         .to_game()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let budget = match (args.think_ms, args.nodes) {
-        (None, None) => Budget::nodes(DEFAULT_NODES),
+        (None, None) => Budget::nodes(REVIEW_NODES),
         (think_ms, nodes) => Budget { think_ms, nodes },
     };
     let r = review(&game, budget);

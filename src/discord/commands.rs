@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::present::{self, Out};
 use super::{send_board, Context, Error};
-use crate::ai::Level;
+use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{CaptureFrom, Variant};
 use crate::table::{ChallengeOutcome, DrawOutcome, FirstMove, GameSettings, Opponent, TableError};
 
@@ -113,6 +113,7 @@ impl From<LevelChoice> for Level {
         "export",
         "animate",
         "hint",
+        "review",
         "claim",
         "stats",
         "leaderboard",
@@ -421,6 +422,18 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     };
     ctx.send(Out::private(format!("I would play **{mv}**{what}.")).reply())
         .await?;
+    Ok(())
+}
+
+/// Review the last finished game here: the moves that gave the most away
+#[poise::command(slash_command)]
+pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, channel, _) = ids(&ctx);
+    let table = ctx.data().table.clone();
+    // On a core of its own, like a picture; refusals come back at once.
+    let (finished, review) =
+        super::draw(ctx, move || table.review(channel, Budget::nodes(REVIEW_NODES))).await??;
+    ctx.send(present::review(&finished, &review).reply()).await?;
     Ok(())
 }
 

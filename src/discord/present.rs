@@ -7,6 +7,7 @@ use serenity::{
     CreateSelectMenuKind, CreateSelectMenuOption, UserId as SUserId,
 };
 
+use crate::ai::Review;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use crate::table::{narrate, Challenge, FinishedGame, GameView, LiveGame, PlayerStats, Seat};
@@ -104,6 +105,26 @@ impl Out {
     /// As a plain channel message.
     pub fn message(&self) -> serenity::CreateMessage {
         build!(self, serenity::CreateMessage::new(), add_file)
+    }
+}
+
+/// A game's review: the summary, and the whole ply-by-ply table as a file.
+pub fn review(f: &FinishedGame, review: &Review) -> Out {
+    let table = format!(
+        "Isolo game #{}: {} vs {}\n\n{review}",
+        f.id, f.players[0], f.players[1]
+    );
+    Out {
+        content: format!(
+            "{}\nEvery move, with the move the search prefers, is in the file.",
+            narrate::review_summary(f, review, name)
+        ),
+        file: Some((
+            table.into_bytes(),
+            format!("isolo-review-{}.txt", f.id),
+            format!("Review of Isolo game #{}", f.id),
+        )),
+        ..Out::default()
     }
 }
 

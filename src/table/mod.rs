@@ -24,7 +24,7 @@ pub use model::{
 };
 pub use rating::Rating;
 
-use crate::ai::{AiConfig, Level};
+use crate::ai::{AiConfig, Budget, Level, Review};
 use crate::engine::{
     Game, GameResult, IllegalMove, Move, MoveReport, Outcome, ParsePitError, Pit, Position, Rules, Side,
     Termination,
@@ -97,6 +97,9 @@ pub enum TableError {
     /// Nothing to rematch.
     #[error("there is no finished game in this channel to rematch")]
     NoLastGame,
+    /// Nothing to review.
+    #[error("there is no finished game in this channel to review: games are reviewed once they are over")]
+    NothingToReview,
     /// No time has run out: the opponent has not been flagged.
     #[error("there is no time to claim: your opponent has not run out of time")]
     NothingToClaim,
@@ -994,6 +997,24 @@ impl Table {
         let hint = crate::ai::hint(game.position(), self.ai.budget())
             .ok_or(TableError::Illegal(IllegalMove::GameOver))?;
         Ok((hint.mv, hint.captured))
+    }
+
+    /// The channel's last finished game, reviewed by the search with `budget`
+    /// per search (see [`crate::ai::review`]). Seconds of CPU for a long
+    /// game: call it off the async threads.
+    pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<(FinishedGame, Review), TableError> {
+        let f = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
+        let game = f
+            .record
+            .parse::<crate::engine::Record>()
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.to_game().map_err(|e| e.to_string()))
+            .map_err(|reason| TableError::Corrupt {
+                what: format!("record of game #{}", f.id),
+                reason,
+            })?;
+        let review = crate::ai::review(&game, budget);
+        Ok((f, review))
     }
 
     /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.

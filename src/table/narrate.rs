@@ -1,7 +1,8 @@
 //! What happened, in words: shared by every front end (Discord, terminal).
 
 use super::{FinishedGame, LiveGame, Seat};
-use crate::engine::{MoveReport, Outcome, Termination};
+use crate::ai::{Judgement, Review};
+use crate::engine::{MoveReport, Outcome, Side, Termination};
 
 /// One sentence about a move: who sowed which pit, and what it captured.
 pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
@@ -68,6 +69,62 @@ pub fn result_line(f: &FinishedGame, who: impl Fn(&Seat) -> String) -> String {
             c.after,
             c.after - c.before
         ));
+    }
+    s
+}
+
+/// A review of a finished game in a few lines: its turning points (the moves
+/// that gave the most away, with the better move and both values) and each
+/// player's count of inaccuracies, mistakes and blunders. `who` names a seat
+/// (a front end escapes names with it).
+pub fn review_summary(f: &FinishedGame, review: &Review, who: impl Fn(&Seat) -> String) -> String {
+    let seat = |side: Side| who(&f.players[side.index()]);
+    let mut s = format!(
+        "**Review of game #{}** ({} vs {}).",
+        f.id,
+        seat(Side::South),
+        seat(Side::North)
+    );
+    if review.turning_points.is_empty() {
+        s.push_str("\nNo move gave away a seed or more: a clean game.");
+    } else {
+        s.push_str("\nTurning points (values for the mover: seeds ahead, or a forced result):");
+        for p in review.turning_points.iter().map(|&i| &review.plies[i]) {
+            s.push_str(&format!(
+                "\n- ply {}: {} played {} ({}); {} was better ({} instead of {}).",
+                p.ply,
+                seat(p.side),
+                p.played,
+                p.judgement().map_or("inaccuracy", Judgement::name),
+                p.best,
+                p.before,
+                p.after
+            ));
+        }
+    }
+    for side in Side::ALL {
+        let mine = || review.plies.iter().filter(move |p| p.side == side);
+        let moves = mine().count();
+        if moves == 0 {
+            continue;
+        }
+        let count = |j: Judgement| mine().filter(|p| p.judgement() == Some(j)).count();
+        let tally: Vec<String> = [
+            (count(Judgement::Blunder), "blunder", "blunders"),
+            (count(Judgement::Mistake), "mistake", "mistakes"),
+            (count(Judgement::Inaccuracy), "inaccuracy", "inaccuracies"),
+        ]
+        .into_iter()
+        .filter(|(n, ..)| *n > 0)
+        .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
+        let plural = if moves == 1 { "" } else { "s" };
+        let tally = if tally.is_empty() {
+            "no move gave anything away".to_string()
+        } else {
+            tally.join(", ")
+        };
+        s.push_str(&format!("\n{}: {moves} move{plural}, {tally}.", seat(side)));
     }
     s
 }
