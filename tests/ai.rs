@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use isolo_bot::ai::{
-    hint, play_game, play_pairing, review, Budget, Level, Openings, Player, Random, Searching,
+    hint, play_game, play_pairing, review, Budget, Judgement, Level, Openings, Player, Random, Searching,
 };
 use isolo_bot::engine::{Game, Move, Outcome, Position, Rules, Side, Variant};
 
@@ -177,4 +177,25 @@ fn a_review_finds_the_blunders_of_a_random_player() {
     let text = r.to_string();
     assert!(text.contains("turning points:"), "{text}");
     assert!(text.contains("result: north"), "{text}");
+    // The tally counts every judged move once.
+    for side in Side::ALL {
+        let judged = r
+            .plies
+            .iter()
+            .filter(|p| p.side == side && p.judgement().is_some())
+            .count();
+        assert_eq!(r.tally(side).iter().map(|&(_, n)| n).sum::<usize>(), judged);
+    }
+    let blunders = r.tally(Side::South)[0];
+    assert_eq!(blunders.0, Judgement::Blunder);
+    assert!(
+        text.contains(&format!(
+            "south: {} moves: {}",
+            r.total_loss(Side::South).1,
+            Judgement::Blunder.count(blunders.1)
+        )),
+        "{text}"
+    );
+    assert_eq!(Judgement::Inaccuracy.count(1), "1 inaccuracy");
+    assert_eq!(Judgement::Inaccuracy.count(2), "2 inaccuracies");
 }

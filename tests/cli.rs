@@ -199,7 +199,7 @@ fn play_in_the_terminal_goes_through_the_table() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"b2\nc3\nz9\nresign\n")
+        .write_all(b"b2\nc3\nz9\nresign\nreview\n\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -207,4 +207,8 @@ fn play_in_the_terminal_goes_through_the_table() {
     assert!(text.contains("c3 is not your pit"), "{text}");
     assert!(text.contains("\"z9\" is not a pit"), "{text}");
     assert!(text.contains("wins game #1 as north by resignation"), "{text}");
+    // After the game, its review on request.
+    assert!(text.contains("Review of game #1 (You vs "), "{text}");
+    assert!(text.contains("ply   side   move best"), "{text}");
+    assert!(out.status.success());
 }

@@ -85,6 +85,20 @@ impl Judgement {
         }
     }
 
+    /// All three, worst first.
+    pub const ALL: [Judgement; 3] = [Judgement::Blunder, Judgement::Mistake, Judgement::Inaccuracy];
+
+    /// `n` of them in words: "1 blunder", "3 inaccuracies".
+    pub fn count(self, n: usize) -> String {
+        let word = match (self, n == 1) {
+            (Judgement::Inaccuracy, false) => "inaccuracies",
+            (Judgement::Mistake, false) => "mistakes",
+            (Judgement::Blunder, false) => "blunders",
+            (j, true) => j.name(),
+        };
+        format!("{n} {word}")
+    }
+
     /// Lower-case name.
     pub fn name(self) -> &'static str {
         match self {
@@ -139,6 +153,17 @@ pub struct Review {
 }
 
 impl Review {
+    /// How many moves of `side` earned each judgement, worst first.
+    pub fn tally(&self, side: Side) -> [(Judgement, usize); 3] {
+        Judgement::ALL.map(|j| {
+            let n = self
+                .plies
+                .iter()
+                .filter(|p| p.side == side && p.judgement() == Some(j));
+            (j, n.count())
+        })
+    }
+
     /// Total seeds `side` gave away, and the number of moves it made.
     pub fn total_loss(&self, side: Side) -> (f64, usize) {
         self.plies
@@ -251,27 +276,31 @@ impl fmt::Display for Review {
             writeln!(f, "turning points:")?;
             for &i in &self.turning_points {
                 let p = &self.plies[i];
-                writeln!(
+                // A forced result counts as the whole board: no seed count to quote.
+                let forced = p.before.forced_in().is_some() || p.after.forced_in().is_some();
+                write!(
                     f,
-                    "  ply {}: {} played {} ({}), gave away {:.1} seeds; {} was better ({} instead of {})",
+                    "  ply {}: {} played {} ({})",
                     p.ply,
                     p.side,
                     p.played,
-                    p.judgement().map_or("inaccuracy", Judgement::name),
-                    p.loss,
-                    p.best,
-                    p.before,
-                    p.after
+                    p.judgement().map_or("inaccuracy", Judgement::name)
                 )?;
+                if !forced {
+                    write!(f, ", gave away {:.1} seeds", p.loss)?;
+                }
+                writeln!(f, "; {} was better ({} instead of {})", p.best, p.before, p.after)?;
             }
         }
         for side in Side::ALL {
             let (loss, n) = self.total_loss(side);
             if n > 0 {
+                let tally = self.tally(side).map(|(j, k)| j.count(k));
+                let moves = if n == 1 { "move" } else { "moves" };
                 writeln!(
                     f,
-                    "{side}: {n} moves, gave away {loss:.1} seeds in all ({:.2} a move)",
-                    loss / n as f64
+                    "{side}: {n} {moves}: {}; {loss:.1} seeds given away in all (a forced win counts +64, a forced loss -64)",
+                    tally.join(", ")
                 )?;
             }
         }

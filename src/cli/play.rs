@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
-use isolo_bot::ai::Level;
+use isolo_bot::ai::{Budget, Level, REVIEW_NODES};
 use isolo_bot::engine::{CaptureFrom, Variant};
 use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use isolo_bot::store::MemoryStore;
@@ -40,7 +40,7 @@ pub struct PlayArgs {
     png: Option<PathBuf>,
 }
 
-const HELP: &str = "commands: <pit> (like b2) or move <pit> | board | png [file] | animate [file] | hint | draw | resign | history | rules | help | quit";
+const HELP: &str = "commands: <pit> (like b2) or move <pit> | board | png [file] | animate [file] | hint | draw | resign | history | rules | help | quit (after the game: review | history)";
 
 fn show(view: &GameView, report: Option<&isolo_bot::engine::MoveReport>, png: Option<&PathBuf>) {
     let names = [view.live.players[0].name(), view.live.players[1].name()];
@@ -116,11 +116,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         // The computer moves whenever it is its turn.
         while let Some(out) = table.bot_move(CHANNEL)? {
             if after_move(&out, png) {
-                return Ok(ExitCode::SUCCESS);
+                break;
             }
         }
         let Some(view) = table.game(CHANNEL)? else {
-            return Ok(ExitCode::SUCCESS);
+            break;
         };
         let mover = view.to_move().and_then(|s| s.user()).unwrap_or(YOU);
         print!(
@@ -170,12 +170,12 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             "resign" => {
                 let f = table.resign(CHANNEL, mover)?;
                 println!("{}", narrate::result_line(&f, |s| s.name()));
-                return Ok(ExitCode::SUCCESS);
+                break;
             }
             "draw" => match table.offer_draw(CHANNEL, mover) {
                 Ok(DrawOutcome::Agreed(f)) => {
                     println!("{}", narrate::result_line(&f, |s| s.name()));
-                    return Ok(ExitCode::SUCCESS);
+                    break;
                 }
                 Ok(DrawOutcome::Offered(_)) => println!("draw offered; the opponent may accept with `draw`"),
                 Err(e) => println!("{e}"),
@@ -185,12 +185,44 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                 match table.play(CHANNEL, mover, pit) {
                     Ok(out) => {
                         if after_move(&out, png) {
-                            return Ok(ExitCode::SUCCESS);
+                            break;
                         }
                     }
                     Err(e) => println!("{e}"),
                 }
             }
+        }
+    }
+    after_game(&table, &mut lines)
+}
+
+/// Once the game is over: its review and its record on request, then leave.
+fn after_game(
+    table: &Table,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> anyhow::Result<ExitCode> {
+    println!(
+        "The game is over: `review` shows the computer's review of it, `history` its record; Enter leaves."
+    );
+    loop {
+        print!("> ");
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        match line?.trim() {
+            "review" => match table.review(CHANNEL, Budget::nodes(REVIEW_NODES)) {
+                Ok((f, review)) => {
+                    println!(
+                        "{}",
+                        narrate::review_summary(&f, &review, |s| s.name()).replace("**", "")
+                    );
+                    print!("{review}");
+                }
+                Err(e) => println!("{e}"),
+            },
+            "history" => println!("{}", table.record_text(CHANNEL)?),
+            _ => return Ok(ExitCode::SUCCESS),
         }
     }
 }

@@ -103,21 +103,16 @@ pub fn review_summary(f: &FinishedGame, review: &Review, who: impl Fn(&Seat) -> 
         }
     }
     for side in Side::ALL {
-        let mine = || review.plies.iter().filter(move |p| p.side == side);
-        let moves = mine().count();
+        let (_, moves) = review.total_loss(side);
         if moves == 0 {
             continue;
         }
-        let count = |j: Judgement| mine().filter(|p| p.judgement() == Some(j)).count();
-        let tally: Vec<String> = [
-            (count(Judgement::Blunder), "blunder", "blunders"),
-            (count(Judgement::Mistake), "mistake", "mistakes"),
-            (count(Judgement::Inaccuracy), "inaccuracy", "inaccuracies"),
-        ]
-        .into_iter()
-        .filter(|(n, ..)| *n > 0)
-        .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
-        .collect();
+        let tally: Vec<String> = review
+            .tally(side)
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .map(|(j, n)| j.count(n))
+            .collect();
         let plural = if moves == 1 { "" } else { "s" };
         let tally = if tally.is_empty() {
             "no move gave anything away".to_string()
