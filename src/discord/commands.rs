@@ -362,15 +362,8 @@ pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, _) = ids(&ctx);
     let record = ctx.data().run(move |t| t.record_text(channel)).await?;
-    let mut text = record.clone();
-    if text.len() > 1800 {
-        let mut cut = text.len() - 1800;
-        while !text.is_char_boundary(cut) {
-            cut += 1;
-        }
-        text = format!("...{}", &text[cut..]);
-    }
-    ctx.send(Out::text(format!("```\n{text}\n```")).reply()).await?;
+    ctx.send(Out::text(present::record_block(&record)).reply())
+        .await?;
     Ok(())
 }
 

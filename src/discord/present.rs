@@ -108,6 +108,25 @@ impl Out {
     }
 }
 
+/// Longest record text shown inline; a longer one shows its end (the moves).
+const RECORD_INLINE: usize = 1800;
+
+/// A game record as a code block that fits a message. Names in the tags are
+/// player-chosen: none may close the block.
+pub fn record_block(record: &str) -> String {
+    let mut text = record;
+    let mut cut = record.len().saturating_sub(RECORD_INLINE);
+    while !record.is_char_boundary(cut) {
+        cut += 1;
+    }
+    if cut > 0 {
+        text = &record[cut..];
+    }
+    let ellipsis = if cut > 0 { "..." } else { "" };
+    let text = text.replace("```", "`\u{200b}`\u{200b}`");
+    format!("```\n{ellipsis}{text}\n```")
+}
+
 /// A game's review: the summary, and the whole ply-by-ply table as a file.
 pub fn review(f: &FinishedGame, review: &Review) -> Out {
     let table = format!(
@@ -506,4 +525,25 @@ pub fn leaderboard(players: &[PlayerStats]) -> String {
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_blocks_stay_closed_and_short() {
+        let record = "[South \"```@everyone\"]\n\n1. b2 h4";
+        let block = record_block(record);
+        assert_eq!(block.matches("```").count(), 2, "{block}");
+        assert!(
+            block.starts_with("```\n[South") && block.ends_with("h4\n```"),
+            "{block}"
+        );
+        let long = format!("[South \"Ann\"]\n\n{}", "12. b2 h4 ".repeat(400));
+        let block = record_block(&long);
+        assert!(block.len() < 2000 && block.starts_with("```\n...") && block.ends_with("h4 \n```"));
+        let wide = "南".repeat(1000);
+        assert!(record_block(&wide).len() < 2000, "cut on a character boundary");
+    }
 }
