@@ -268,16 +268,25 @@ async fn two_accepts_at_once_open_one_game_and_one_thread() {
     bot.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_withdrawal_while_the_accept_opens_its_thread_comes_too_late() {
+/// A bot with threads on, where Discord takes `delay` to create a thread:
+/// alice challenges bob, and bob's `/isolo accept` has just been sent.
+async fn accept_with_slow_threads(delay: Duration) -> (InProcess, SentInteraction) {
     let bot = InProcess::start(true).await;
-    let fake = &bot.fake;
-    fake.delay_threads(Duration::from_millis(1000));
+    bot.fake.delay_threads(delay);
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
-    let accept = fake
+    challenge(&bot.fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let accept = bot
+        .fake
         .send_command(&SlashCommand::new("isolo").sub("accept").by(&bob))
         .await;
+    (bot, accept)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_withdrawal_while_the_accept_opens_its_thread_comes_too_late() {
+    let (bot, accept) = accept_with_slow_threads(Duration::from_millis(1000)).await;
+    let fake = &bot.fake;
+    let alice = FakeUser::alice();
     tokio::time::sleep(Duration::from_millis(300)).await;
     let withdraw = fake
         .send_command(&SlashCommand::new("isolo").sub("withdraw").by(&alice))
@@ -344,14 +353,8 @@ async fn a_finished_game_is_reviewed_for_anyone_who_asks() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_thread_creation_is_acknowledged_within_discords_three_seconds() {
-    let bot = InProcess::start(true).await;
+    let (bot, sent) = accept_with_slow_threads(Duration::from_millis(2500)).await;
     let fake = &bot.fake;
-    fake.delay_threads(Duration::from_millis(2500));
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
-    let sent = fake
-        .send_command(&SlashCommand::new("isolo").sub("accept").by(&bob))
-        .await;
     let cb = fake.wait_for_callback(&sent, T).await.expect("acknowledged");
     assert_eq!(
         cb.kind,
