@@ -365,7 +365,7 @@ async fn commands_replies_and_components() {
     let cb = fake.wait_for_callback(&sent, T).await.expect("move answered");
     assert_eq!(cb.message.content.as_deref(), Some("sow from a2"));
 
-    // Heartbeats flow (300 ms interval) and are acknowledged.
+    // Heartbeats flow and are acknowledged.
     fake.wait_for_gateway(|e| matches!(e, GatewayLog::Heartbeat { .. }), T)
         .await
         .expect("a heartbeat");
