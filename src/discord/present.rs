@@ -114,16 +114,12 @@ const RECORD_INLINE: usize = 1800;
 /// A game record as a code block that fits a message. Names in the tags are
 /// player-chosen: none may close the block.
 pub fn record_block(record: &str) -> String {
-    let mut text = record;
     let mut cut = record.len().saturating_sub(RECORD_INLINE);
     while !record.is_char_boundary(cut) {
         cut += 1;
     }
-    if cut > 0 {
-        text = &record[cut..];
-    }
     let ellipsis = if cut > 0 { "..." } else { "" };
-    let text = text.replace("```", "`\u{200b}`\u{200b}`");
+    let text = record[cut..].replace("```", "`\u{200b}`\u{200b}`");
     format!("```\n{ellipsis}{text}\n```")
 }
 
