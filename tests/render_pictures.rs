@@ -2,7 +2,7 @@
 //! size, frames, and the GIF ending on the same picture as the PNG.
 
 use image::AnimationDecoder;
-use isolo_bot::engine::{CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
+use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
 use isolo_bot::render::{
     alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, ALT_TEXT_MAX, HEIGHT,
     WIDTH,
@@ -93,6 +93,7 @@ fn gif_plays_the_move_and_ends_on_the_png() {
             Rules {
                 variant: Variant::Women,
                 capture_from: CaptureFrom::CapturePit,
+                after_capture: AfterCapture::End,
                 first: Side::North,
             },
             "g4",
@@ -251,6 +252,7 @@ fn random_games_render_at_every_ply() {
         Rules {
             variant: Variant::Boys,
             capture_from: CaptureFrom::CapturePit,
+            after_capture: AfterCapture::Continue,
             first: Side::North,
         },
     ] {

@@ -1,8 +1,8 @@
 //! Pixel checks of the board picture where it matters to a player.
 
 use crate::engine::{
-    CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side, Termination,
-    Variant,
+    AfterCapture, CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side,
+    Termination, Variant,
 };
 
 use super::board::{band_y, cell_rect, BAND_H, HEIGHT, WIDTH};
@@ -160,14 +160,14 @@ fn odd_positions_render_without_panicking() {
     let cases = [
         Position::from_parts(
             Variant::Women,
-            CaptureFrom::Origin,
+            (CaptureFrom::Origin, AfterCapture::End),
             all_in_one,
             [false; 2],
             Side::North,
         ),
         Position::from_parts(
             Variant::Women,
-            CaptureFrom::CapturePit,
+            (CaptureFrom::CapturePit, AfterCapture::Continue),
             spread,
             [false; 2],
             Side::South,
