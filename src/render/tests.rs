@@ -79,8 +79,8 @@ fn more_seeds_draw_more_seed_pixels() {
 
 #[test]
 fn last_move_marks_start_end_and_captured_pits() {
-    // W3 (rules.md): South d2 captures from North's a3 and a4.
-    let (game, last) = play(Variant::Women, "b2 h4 d2");
+    // W1 (rules.md): South b2 captures from North's g3 and g4.
+    let (game, last) = play(Variant::Women, "b2");
     let report = last.expect("a move");
     let rgba = render_rgba(&BoardView::new(game.position()).last_move(Some(&report)));
     let from = cell_rect(report.mv.pit());
