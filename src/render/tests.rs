@@ -189,3 +189,24 @@ fn odd_positions_render_without_panicking() {
         assert!(super::render_text(&view).contains("64"));
     }
 }
+
+#[test]
+fn house_rules_are_named_only_when_they_differ_from_the_defaults() {
+    let default = Position::new(Rules::new(Variant::Women));
+    assert_eq!(super::house_rules_text(&default), None);
+    assert!(!super::render_text(&BoardView::new(&default)).contains("House rules"));
+    let house = default.with_house_rules(CaptureFrom::Origin, AfterCapture::Continue);
+    let text = super::render_text(&BoardView::new(&house));
+    assert!(text.contains("House rules: captures go on\n"), "{text}");
+    let both = default.with_house_rules(CaptureFrom::CapturePit, AfterCapture::Continue);
+    let alt = super::alt_text(&BoardView::new(&both));
+    assert!(
+        alt.contains("House rules: captures go on, captures sown from the capturing pit."),
+        "{alt}"
+    );
+    // The picture carries the note too: it differs from the default board's.
+    assert_ne!(
+        render_rgba(&BoardView::new(&default)),
+        render_rgba(&BoardView::new(&house))
+    );
+}
