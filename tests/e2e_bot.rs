@@ -483,7 +483,16 @@ async fn refusals_are_private_and_change_nothing() {
         "holds 0 seeds",
     )
     .await;
-    refuse(fake, &duel, &mut refused, &alice, "B2", Via::Menu, "holds 0 seeds").await;
+    refuse(
+        fake,
+        &duel,
+        &mut refused,
+        &alice,
+        "B2",
+        Via::Menu,
+        "holds 0 seeds",
+    )
+    .await;
 
     // A menu under an old board.
     let stale = duel.board.clone();

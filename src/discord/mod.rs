@@ -5,6 +5,7 @@
 mod commands;
 mod components;
 mod help;
+pub mod markdown;
 pub mod present;
 
 use std::collections::HashMap;
