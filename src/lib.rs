@@ -10,11 +10,13 @@
 //! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings.
 //! - [`discord`]: the serenity/poise adapter.
 //! - [`config`]: the configuration file.
+//! - [`metrics`]: counters and the operator's `/metrics` and `/healthz` page.
 #![warn(missing_docs)]
 pub mod ai;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod metrics;
 pub mod render;
 pub mod store;
 pub mod table;
