@@ -7,6 +7,7 @@ mod components;
 mod help;
 pub mod markdown;
 pub mod present;
+pub mod shards;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
