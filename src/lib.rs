@@ -15,6 +15,7 @@ pub mod ai;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod logging;
 pub mod render;
 pub mod store;
 pub mod table;
