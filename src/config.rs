@@ -170,7 +170,7 @@ impl Config {
         let known = [
             ("storage", toml::Value::try_from(&self.storage)),
             ("games", toml::Value::try_from(&self.games)),
-            ("ai", toml::Value::try_from(&self.ai)),
+            ("ai", toml::Value::try_from(self.ai)),
         ];
         for (section, fields) in known {
             let given = doc.get(section).and_then(toml::Value::as_table);
