@@ -78,14 +78,12 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::{run, RenderArgs};
-    use crate::cli::replay::tests::{args_for, positioned_record};
+    use crate::cli::replay::tests::{args_for, positioned_record, record_file};
 
     #[test]
     fn a_record_with_a_position_tag_renders_and_animates_its_last_move() {
         let (record, _) = positioned_record(2);
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("game.isolo");
-        std::fs::write(&path, record.to_string()).expect("write");
+        let (dir, path) = record_file(&record.to_string());
         let args = RenderArgs {
             game: args_for(path),
             south: None,

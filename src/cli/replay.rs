@@ -156,6 +156,15 @@ pub(crate) mod tests {
         (record, from_there)
     }
 
+    /// `text` in a record file of a fresh temporary directory (kept alive by
+    /// the returned guard).
+    pub(crate) fn record_file(text: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("game.isolo");
+        std::fs::write(&path, text).expect("write the record");
+        (dir, path)
+    }
+
     pub(crate) fn args_for(record: PathBuf) -> GameArgs {
         GameArgs {
             variant: Variant::Women,
@@ -169,9 +178,7 @@ pub(crate) mod tests {
     #[test]
     fn a_position_tag_is_the_start_and_a_bom_is_accepted() {
         let (record, game) = positioned_record(3);
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("game.isolo");
-        std::fs::write(&path, format!("\u{feff}{record}")).expect("write");
+        let (_dir, path) = record_file(&format!("\u{feff}{record}"));
         let (start, moves, _) = load_game(&args_for(path)).expect("loads");
         assert_eq!(start.position(), game.start(), "the replay starts at the tag");
         assert_eq!(moves, game.moves());
@@ -185,9 +192,7 @@ pub(crate) mod tests {
     #[test]
     fn options_that_contradict_the_tag_are_refused() {
         let (record, _) = positioned_record(0);
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("game.isolo");
-        std::fs::write(&path, record.to_string()).expect("write");
+        let (_dir, path) = record_file(&record.to_string());
         let mut args = args_for(path);
         args.first = Some(record.rules.first.opponent());
         let err = load_game(&args).expect_err("--first disagrees with the tag");
@@ -196,9 +201,7 @@ pub(crate) mod tests {
 
     #[test]
     fn errors_do_not_echo_control_characters() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("evil.isolo");
-        std::fs::write(&path, "[Variant \"wo\u{1b}[2Jmen\"]\n1. b2\r\u{7}").expect("write");
+        let (_dir, path) = record_file("[Variant \"wo\u{1b}[2Jmen\"]\n1. b2\r\u{7}");
         let err = format!("{:#}", load_game(&args_for(path)).expect_err("not a variant"));
         assert!(!err.chars().any(|c| c.is_control()), "{err:?}");
         assert!(err.contains("\\u{1b}"), "the character is shown escaped: {err}");
