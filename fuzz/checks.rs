@@ -9,8 +9,11 @@ use isolo_bot::config::Config;
 use isolo_bot::engine::{Game, Move, Pit, Position, Record, Rules, Variant};
 use isolo_bot::store::{export_jsonl, import_jsonl, MemoryStore};
 
+/// A target's check.
+pub type Check = fn(&[u8]);
+
 /// The targets by name, as `cargo fuzz run NAME` knows them.
-pub const TARGETS: [(&str, fn(&[u8])); 6] = [
+pub const TARGETS: [(&str, Check); 6] = [
     ("pit", pit),
     ("moves", moves),
     ("position", position),
