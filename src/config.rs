@@ -1,5 +1,6 @@
 //! The configuration file (`config.toml`); `config.example.toml` documents every key.
 
+use std::ops::RangeInclusive;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -46,39 +47,256 @@ impl std::fmt::Debug for DiscordConfig {
     }
 }
 
+/// The largest config file read: a real one is a few hundred bytes.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// What is wrong with a config file. No variant ever holds a value from the
+/// file, only key names and positions, so printing one cannot leak the token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read (or is not UTF-8).
+    #[error("cannot read the config file: {0}")]
+    Read(String),
+    /// The file is larger than [`MAX_CONFIG_BYTES`].
+    #[error("the config file is larger than {MAX_CONFIG_BYTES} bytes")]
+    TooLarge,
+    /// Not valid TOML, or a value of the wrong type.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line of the error.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// The parser's message with every quoted value hidden.
+        message: String,
+    },
+    /// A key no section knows (a typo is an error, not a default); a key that
+    /// looks like a token is shown as `<hidden>`.
+    #[error("unknown key `{key}` in [{section}]")]
+    UnknownKey {
+        /// The section (table) it is in.
+        section: String,
+        /// The key as written.
+        key: String,
+    },
+    /// A value out of its bounds.
+    #[error("{key}: {reason}")]
+    Invalid {
+        /// `section.key`.
+        key: &'static str,
+        /// What is allowed.
+        reason: String,
+    },
+}
+
+/// `[games] challenge_ttl_secs`: a second to 30 days (millisecond deadlines
+/// stay far from overflowing).
+pub const CHALLENGE_TTL_SECS: RangeInclusive<u64> = 1..=30 * 24 * 3600;
+/// `[ai] think_ms`: a millisecond to a minute per move.
+pub const THINK_MS: RangeInclusive<u64> = 1..=60_000;
+/// `[discord] guild_id`: a Discord snowflake (0 is none; they fit in an i64).
+pub const GUILD_ID: RangeInclusive<u64> = 1..=i64::MAX as u64;
+
 impl Config {
     /// Reads a config file. A missing file at the default path gives the
     /// defaults; a missing file that was asked for by name is an error.
+    /// `DISCORD_TOKEN` in the environment overrides the file's token.
     pub fn load(path: &Path, required: bool) -> anyhow::Result<Config> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => String::new(),
-            Err(e) => anyhow::bail!("cannot read the config file {}: {e}", path.display()),
+        let text = match read_limited(path) {
+            Err(ConfigError::Read(_)) if !required && !path.exists() => String::new(),
+            other => other.map_err(|e| anyhow::anyhow!("config file {}: {e}", path.display()))?,
         };
-        let mut config: Config =
-            toml::from_str(&text).map_err(|e| anyhow::anyhow!("config file {}: {e}", path.display()))?;
+        let mut config =
+            Config::parse(&text).map_err(|e| anyhow::anyhow!("config file {}: {e}", path.display()))?;
         if let Ok(token) = std::env::var("DISCORD_TOKEN") {
             if !token.trim().is_empty() {
                 config.discord.token = Some(token.trim().to_string());
             }
         }
+        config
+            .validate()
+            .map_err(|e| anyhow::anyhow!("config file {} (or DISCORD_TOKEN): {e}", path.display()))?;
         Ok(config)
     }
+
+    /// Parses and checks the text of a config file: TOML, no unknown key in
+    /// any section, every value within bounds. A leading byte-order mark is
+    /// accepted.
+    pub fn parse(text: &str) -> Result<Config, ConfigError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let doc: toml::Table = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
+        let config: Config = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
+        config.check_keys(&doc)?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks the bounds of every value (the parser checks only types).
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let d = &self.discord;
+        if let Some(token) = &d.token {
+            if token.is_empty() || !token.chars().all(|c| c.is_ascii_graphic()) {
+                return Err(invalid(
+                    "discord.token",
+                    "must be the token alone: no spaces, quotes inside or line breaks",
+                ));
+            }
+        }
+        if let Some(id) = d.guild_id {
+            in_range("discord.guild_id", id, GUILD_ID)?;
+        }
+        if let Some(proxy) = &d.api_proxy {
+            let scheme_ok = proxy.starts_with("http://") || proxy.starts_with("https://");
+            if !scheme_ok || proxy.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                return Err(invalid("discord.api_proxy", "must be an http:// or https:// URL"));
+            }
+        }
+        if self.storage.path.as_os_str().to_string_lossy().trim().is_empty() {
+            return Err(invalid("storage.path", "must not be empty"));
+        }
+        in_range(
+            "games.challenge_ttl_secs",
+            self.games.challenge_ttl_secs,
+            CHALLENGE_TTL_SECS,
+        )?;
+        in_range("ai.think_ms", self.ai.think_ms, THINK_MS)?;
+        Ok(())
+    }
+
+    /// Refuses keys that a section's struct ignored. The sections are
+    /// compared with what they serialize to, so a section type without
+    /// `deny_unknown_fields` cannot swallow a typo either.
+    fn check_keys(&self, doc: &toml::Table) -> Result<(), ConfigError> {
+        let known = [
+            ("storage", toml::Value::try_from(&self.storage)),
+            ("games", toml::Value::try_from(&self.games)),
+            ("ai", toml::Value::try_from(self.ai)),
+        ];
+        for (section, fields) in known {
+            let given = doc.get(section).and_then(toml::Value::as_table);
+            // A section that does not serialize to a table is left to serde.
+            let (Some(given), Ok(toml::Value::Table(fields))) = (given, fields) else {
+                continue;
+            };
+            if let Some(key) = given.keys().find(|k| !fields.contains_key(*k)) {
+                return Err(ConfigError::UnknownKey {
+                    section: section.to_string(),
+                    key: shown_name(key).to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn invalid(key: &'static str, reason: &str) -> ConfigError {
+    ConfigError::Invalid {
+        key,
+        reason: reason.to_string(),
+    }
+}
+
+fn in_range(key: &'static str, value: u64, range: RangeInclusive<u64>) -> Result<(), ConfigError> {
+    if range.contains(&value) {
+        return Ok(());
+    }
+    Err(ConfigError::Invalid {
+        key,
+        reason: format!("{value} is out of range {}..={}", range.start(), range.end()),
+    })
+}
+
+/// Reads at most [`MAX_CONFIG_BYTES`] (a FIFO or a huge file is not slurped).
+fn read_limited(path: &Path) -> Result<String, ConfigError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| ConfigError::Read(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_CONFIG_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| ConfigError::Read(e.to_string()))?;
+    if bytes.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(ConfigError::TooLarge);
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| ConfigError::Read(format!("not UTF-8 (byte {})", e.utf8_error().valid_up_to())))
+}
+
+/// A TOML error without the quoted line (which would show a token in full):
+/// the position and the message with its quoted values hidden.
+fn syntax_error(text: &str, e: &toml::de::Error) -> ConfigError {
+    let start = e.span().map_or(0, |s| s.start).min(text.len());
+    let before = text.get(..start).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    ConfigError::Syntax {
+        line: before.matches('\n').count() + 1,
+        column: before[line_start..].chars().count() + 1,
+        message: hide_values(e.message()),
+    }
+}
+
+const HIDDEN: &str = "<hidden>";
+
+/// A key name as written if it is short and lower case like every real key,
+/// else hidden: a long mixed-case "key" may be a pasted token.
+fn shown_name(name: &str) -> &str {
+    let plain = name.len() <= 32 && !name.chars().any(|c| c.is_ascii_uppercase() || c.is_control());
+    if plain {
+        name
+    } else {
+        HIDDEN
+    }
+}
+
+/// Hides what a message quotes: every `"string"`, and every `` `name` `` that
+/// is not a short key or punctuation (serde quotes unknown keys, which could
+/// be a pasted token).
+fn hide_values(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest.as_bytes()[open] as char;
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find(quote) else {
+            // An unclosed quote: hide everything after it.
+            out.push_str(HIDDEN);
+            return out;
+        };
+        let inner = &rest[..close];
+        out.push_str(if quote == '`' { shown_name(inner) } else { HIDDEN });
+        out.push(quote);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Config;
+    use super::{hide_values, Config};
 
     #[test]
     fn the_example_config_parses_and_hides_the_token() {
-        let c: Config = toml::from_str(include_str!("../config.example.toml")).unwrap();
+        let c = Config::parse(include_str!("../config.example.toml")).unwrap();
         assert_eq!(c.storage.path, std::path::PathBuf::from("data/isolo.sled"));
         assert!(c.games.use_threads);
         assert!(!format!("{c:?}").contains("YOUR_BOT_TOKEN"));
-        assert!(
-            toml::from_str::<Config>("[discord]\ntokn = \"x\"").is_err(),
-            "typos are errors"
+    }
+
+    #[test]
+    fn quoted_values_are_hidden_and_key_names_kept() {
+        assert_eq!(
+            hide_values(r#"invalid type: string "s3cr3t", expected u64"#),
+            r#"invalid type: string "<hidden>", expected u64"#
         );
+        assert_eq!(
+            hide_values("unknown field `tokn`, expected one of `token`, `guild_id`"),
+            "unknown field `tokn`, expected one of `token`, `guild_id`"
+        );
+        assert_eq!(
+            hide_values("unknown field `MTA5ODc2NTQzMjEwOTg3NjU0.GhJkLm.abcdefghij`"),
+            "unknown field `<hidden>`"
+        );
+        assert_eq!(hide_values("unterminated \"abc"), "unterminated \"<hidden>");
     }
 }

@@ -16,6 +16,7 @@ pub mod ai;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod logging;
 pub mod metrics;
 pub mod render;
 pub mod store;

@@ -88,11 +88,6 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The rules and the moves to play, from the record and the options.
-    pub fn rules_and_moves(&self) -> anyhow::Result<(Rules, Vec<Move>)> {
-        self.load().map(|(rules, moves, _)| (rules, moves))
-    }
-
     /// The rules, the moves (the record's, then `--moves`), and the record.
     pub fn load(&self) -> anyhow::Result<(Rules, Vec<Move>, Option<Record>)> {
         let mut rules = Rules::new(self.variant);

@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context};
-use isolo_bot::engine::Game;
+use isolo_bot::logging::printable;
 use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
 
 /// Arguments of `render`.
@@ -33,11 +33,14 @@ pub struct RenderArgs {
 
 /// Renders the position after the moves (and the animation of the last move).
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
-    let (rules, moves, record) = args.game.load()?;
-    let mut game = Game::new(rules);
+    let (mut game, moves, record) = super::replay::load_game(&args.game)?;
+    let mut last = None;
     for (i, &mv) in moves.iter().enumerate() {
-        game.play(mv)
+        let before = *game.position();
+        let report = game
+            .play(mv)
             .map_err(|e| super::RefusedMove(format!("ply {}: {mv} is illegal: {e}", i + 1)))?;
+        last = Some((before, report));
     }
     if let Some(rec) = &record {
         // A result from outside the board (resignation, timeout...), checked against the moves.
@@ -49,7 +52,6 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
             game.end(result).map_err(|e| anyhow!("{e}"))?;
         }
     }
-    let last = isolo_bot::table::last_move(rules, &moves);
     let names = record
         .as_ref()
         .map_or([None, None], |r| [r.south.clone(), r.north.clone()]);
@@ -67,7 +69,32 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         std::fs::write(path, render_gif(before, report, [south, north]))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    println!("{}", render_text(&view));
-    println!("{}", alt_text(&view));
+    // Names come from the record file: no raw control characters on the terminal.
+    println!("{}", printable(&render_text(&view)));
+    println!("{}", printable(&alt_text(&view)));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{run, RenderArgs};
+    use crate::cli::replay::tests::{args_for, positioned_record, record_file};
+
+    #[test]
+    fn a_record_with_a_position_tag_renders_and_animates_its_last_move() {
+        let (record, _) = positioned_record(2);
+        let (dir, path) = record_file(&record.to_string());
+        let args = RenderArgs {
+            game: args_for(path),
+            south: None,
+            north: None,
+            out: dir.path().join("board.png"),
+            gif: Some(dir.path().join("last.gif")),
+        };
+        run(&args).expect("renders from the tag");
+        let png = std::fs::read(&args.out).expect("the board");
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        let gif = std::fs::read(args.gif.as_ref().expect("gif path")).expect("the animation");
+        assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    }
 }

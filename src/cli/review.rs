@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use isolo_bot::ai::{review, Budget, REVIEW_NODES};
-use isolo_bot::engine::Record;
+use isolo_bot::engine::{Record, RecordError};
+use isolo_bot::logging::printable;
+use std::path::Path;
 
 /// Options of `review`.
 #[derive(Args, Debug, Clone)]
@@ -27,14 +29,19 @@ pub struct ReviewArgs {
     pub json: bool,
 }
 
+/// Reads a game record file. Its errors quote the file, so their control
+/// characters are escaped before they can reach a terminal.
+pub fn read_record(path: &Path) -> anyhow::Result<Record> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    text.parse()
+        .map_err(|e: RecordError| anyhow::anyhow!("{}: {}", path.display(), printable(&e.to_string())))
+}
+
 /// Runs `review`. A record that cannot be read or replayed is an error.
 pub fn run(args: &ReviewArgs) -> anyhow::Result<ExitCode> {
     let path = &args.record;
-    let text =
-        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-    let mut record: Record = text
-        .parse()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let mut record = read_record(path)?;
     args.house.apply(&mut record.rules);
     record.start = record
         .start

@@ -236,6 +236,8 @@ impl FromStr for Record {
     type Err = RecordError;
 
     fn from_str(text: &str) -> Result<Record, RecordError> {
+        // Editors on Windows start a UTF-8 file with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let syntax = |line: usize, message: String| RecordError::Syntax { line, message };
         let mut rec = Record {
             rules: Rules::new(Variant::Women),

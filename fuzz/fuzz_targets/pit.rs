@@ -1,0 +1,8 @@
+//! `cargo fuzz run pit`: see `checks::pit`.
+#![no_main]
+
+#[path = "../checks.rs"]
+#[allow(dead_code)]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::pit(data));
