@@ -98,9 +98,10 @@ impl fmt::Display for Space {
     }
 }
 
-/// A stored value with its version.
+/// A raw stored value with its version (not to be confused with
+/// [`crate::engine::Record`], a game record).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct Entry {
     /// Store-wide unique version: the number of the commit that wrote it.
     pub version: u64,
     /// The encoded [`Envelope`] (JSON).
@@ -168,15 +169,15 @@ pub enum Op {
         /// Deadline in unix milliseconds, or `None` to clear it.
         at: Option<u64>,
     },
-    /// Write a record exactly as given, version included, without condition.
+    /// Write an entry exactly as given, version included, without condition.
     /// For [`import_jsonl`] and repair tools.
     Restore {
         /// Target space.
         space: Space,
         /// Target key.
         key: Vec<u8>,
-        /// Record to store as-is.
-        record: Record,
+        /// Entry to store as-is, version included.
+        entry: Entry,
     },
 }
 
@@ -214,8 +215,8 @@ impl KeyRange {
     }
 }
 
-/// One entry of a scan: its key, and its record or the reason it is unreadable.
-pub type Scanned = (Vec<u8>, Result<Record>);
+/// One entry of a scan: its key, and the entry or the reason it is unreadable.
+pub type Scanned = (Vec<u8>, Result<Entry>);
 
 /// Everything that can go wrong in the store. Per-key problems name the key.
 #[derive(Debug, thiserror::Error)]
@@ -305,8 +306,8 @@ fn fmt_version(v: &Option<u64>) -> String {
 /// (a commit waits for the disk): call them from `spawn_blocking`, or directly
 /// where a stall of a commit's latency is acceptable.
 pub trait Store: Send + Sync {
-    /// The record under `key`, `None` if absent.
-    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>>;
+    /// The entry under `key`, `None` if absent.
+    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>>;
 
     /// Entries of `range` in key order. An unreadable entry is reported in
     /// its own slot and does not stop the scan.
@@ -315,7 +316,7 @@ pub trait Store: Send + Sync {
     /// Apply `ops` atomically: every [`Expect`] is checked against the state
     /// left by the ops before it; if any fails nothing is written and the first
     /// failure is returned (a [`StoreError::Conflict`] for a lost CAS). On
-    /// success every written record gets the same new version, which is
+    /// success every written entry gets the same new version, which is
     /// returned, and the writes are on disk (for durable backends).
     ///
     /// Concurrent readers may see a commit's writes shortly before it is
@@ -489,10 +490,10 @@ pub(crate) fn full_range(space: Space, range: &KeyRange) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// A write decided by [`plan`]: `None` removes the key.
-pub(crate) type Write = (Space, Vec<u8>, Option<Record>);
+pub(crate) type Write = (Space, Vec<u8>, Option<Entry>);
 
 /// How [`plan`] reads the committed state of a key.
-pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Record>> + 'a;
+pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Entry>> + 'a;
 
 /// Resolve `ops` into the writes of one commit with version `version`.
 ///
@@ -503,10 +504,10 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
     use std::collections::BTreeMap;
 
     // The batch's own writes so far; reads see these before committed state.
-    let mut pending: BTreeMap<(Space, Vec<u8>), Option<Record>> = BTreeMap::new();
+    let mut pending: BTreeMap<(Space, Vec<u8>), Option<Entry>> = BTreeMap::new();
     let mut max_restored = 0;
     let mut current = |pending: &BTreeMap<_, _>, space: Space, key: &[u8]| {
-        let own: Option<&Option<Record>> = pending.get(&(space, key.to_vec()));
+        let own: Option<&Option<Entry>> = pending.get(&(space, key.to_vec()));
         own.map_or_else(|| read(space, key), |rec| Ok(rec.clone()))
     };
     for op in ops {
@@ -522,7 +523,7 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
                     let cur = current(&pending, *space, key)?;
                     check(*space, key, *expect, cur.as_ref())?;
                 }
-                let rec = Record {
+                let rec = Entry {
                     version,
                     value: value.clone(),
                 };
@@ -552,7 +553,7 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
                         };
                         let value = typed::encode(Space::Deadlines, &of_key, &deadline)?;
                         let at_key = keys::deadline_at(*at, *channel);
-                        let rec = Record { version, value };
+                        let rec = Entry { version, value };
                         pending.insert((Space::Deadlines, at_key), Some(rec.clone()));
                         Some(rec)
                     }
@@ -560,10 +561,10 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
                 };
                 pending.insert((Space::Deadlines, of_key), entry);
             }
-            Op::Restore { space, key, record } => {
-                check_envelope(*space, key, &record.value)?;
-                max_restored = max_restored.max(record.version);
-                pending.insert((*space, key.clone()), Some(record.clone()));
+            Op::Restore { space, key, entry } => {
+                check_envelope(*space, key, &entry.value)?;
+                max_restored = max_restored.max(entry.version);
+                pending.insert((*space, key.clone()), Some(entry.clone()));
             }
         }
     }
@@ -574,7 +575,7 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
     Ok((writes, max_restored))
 }
 
-fn check(space: Space, key: &[u8], expect: Expect, current: Option<&Record>) -> Result<()> {
+fn check(space: Space, key: &[u8], expect: Expect, current: Option<&Entry>) -> Result<()> {
     let found = current.map(|r| r.version);
     let ok = match expect {
         Expect::Any => true,

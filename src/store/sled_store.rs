@@ -12,8 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::{
-    full_key, full_range, plan, KeyRange, Op, Record, Result, Scanned, Space, StorageConfig, Store,
-    StoreError,
+    full_key, full_range, plan, Entry, KeyRange, Op, Result, Scanned, Space, StorageConfig, Store, StoreError,
 };
 
 /// First byte of every stored value: the frame layout. A later layout gets
@@ -109,7 +108,7 @@ fn is_lock_error(e: &sled::Error) -> bool {
     matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
 }
 
-fn encode_frame(rec: &Record) -> Vec<u8> {
+fn encode_frame(rec: &Entry) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + rec.value.len());
     bytes.push(FRAME_V1);
     bytes.extend_from_slice(&rec.version.to_be_bytes());
@@ -118,7 +117,7 @@ fn encode_frame(rec: &Record) -> Vec<u8> {
 }
 
 /// `full_key` is the backend key (tag first); errors name the space and key.
-fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
+fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Entry> {
     let space = full_key
         .first()
         .and_then(|t| Space::from_tag(*t))
@@ -132,7 +131,7 @@ fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
         [FRAME_V1, rest @ ..] if rest.len() >= HEADER - 1 => {
             let (version, value) = rest.split_at(HEADER - 1);
             let version = u64::from_be_bytes(version.try_into().unwrap_or_default());
-            Ok(Record {
+            Ok(Entry {
                 version,
                 value: value.to_vec(),
             })
@@ -144,7 +143,7 @@ fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
 }
 
 impl Store for SledStore {
-    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>> {
+    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>> {
         let full = full_key(space, key);
         self.db.get(&full)?.map(|v| decode_frame(&full, &v)).transpose()
     }
@@ -195,7 +194,7 @@ mod tests {
 
     #[test]
     fn frames_round_trip_and_reject_garbage() {
-        let rec = Record {
+        let rec = Entry {
             version: 7,
             value: b"{}".to_vec(),
         };

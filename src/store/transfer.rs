@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 
 use serde::{Deserialize, Serialize};
 
-use super::{keys, Envelope, KeyRange, Op, Record, Result, Space, Store, StoreError};
+use super::{keys, Entry, Envelope, KeyRange, Op, Result, Space, Store, StoreError};
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -90,7 +90,7 @@ pub fn import_jsonl<S: Store + ?Sized>(store: &S, input: impl BufRead) -> Result
         ops.push(Op::Restore {
             space: parsed.space,
             key,
-            record: Record {
+            entry: Entry {
                 version: parsed.version,
                 value,
             },
