@@ -49,7 +49,9 @@ impl SledStore {
     /// Waits a few seconds for a previous holder to let go of the database,
     /// then fails with [`StoreError::Locked`] if it is still in use.
     pub fn open(config: &StorageConfig) -> Result<Self> {
+        create_private_dir(&config.path)?;
         let db = open_db(&config.path)?;
+        make_private(&config.path)?;
         // Versions must never repeat while a reader may hold one; readers live
         // in this process, so resuming above the highest stored one suffices.
         let mut last = 0;
@@ -78,6 +80,41 @@ impl SledStore {
             ..StorageConfig::default()
         })
     }
+}
+
+/// Create `path` (and missing parents) readable by its owner only: games,
+/// user ids and ratings are nobody else's business.
+fn create_private_dir(path: &Path) -> Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(path)?;
+    Ok(())
+}
+
+/// Tighten the database directory to 0700 and what sled created in it to
+/// 0600 (0700 for directories), also for databases made by older builds.
+fn make_private(path: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mut dirs = vec![path.to_path_buf()];
+        while let Some(dir) = dirs.pop() {
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))?;
+            for entry in std::fs::read_dir(&dir)? {
+                let entry = entry?;
+                if entry.file_type()?.is_dir() {
+                    dirs.push(entry.path());
+                } else {
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o600))?;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// Open sled at `path`, retrying while its directory lock is held.
