@@ -281,34 +281,26 @@ async fn migrate(pool: &Pool, schema: Option<&str>) -> Result<()> {
     // Check before creating: a bot whose user may no longer create objects
     // (see docs/storage.md) still starts on an existing schema.
     if let Some(schema) = schema {
-        let exists = tx
-            .query_opt("SELECT 1 FROM pg_namespace WHERE nspname = $1", &[&schema])
-            .await
-            .map_err(backend)?
-            .is_some();
-        if !exists {
+        create_missing(
+            &tx,
+            "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)",
+            &[&schema],
             // `valid_schema` vetted the name; identifiers cannot be parameters.
-            tx.batch_execute(&format!("CREATE SCHEMA {schema}"))
-                .await
-                .map_err(backend)?;
-        }
-    }
-    let recorded: bool = tx
-        .query_one("SELECT to_regclass('isolo_schema') IS NOT NULL", &[])
-        .await
-        .map_err(backend)?
-        .get(0);
-    if !recorded {
-        tx.batch_execute(
-            "CREATE TABLE isolo_schema (
-                one boolean PRIMARY KEY DEFAULT true CHECK (one),
-                version integer NOT NULL,
-                upgraded_at timestamptz NOT NULL DEFAULT now()
-            )",
+            &format!("CREATE SCHEMA {schema}"),
         )
-        .await
-        .map_err(backend)?;
+        .await?;
     }
+    create_missing(
+        &tx,
+        "SELECT to_regclass('isolo_schema') IS NOT NULL",
+        &[],
+        "CREATE TABLE isolo_schema (
+            one boolean PRIMARY KEY DEFAULT true CHECK (one),
+            version integer NOT NULL,
+            upgraded_at timestamptz NOT NULL DEFAULT now()
+        )",
+    )
+    .await?;
     let found: i32 = tx
         .query_opt("SELECT version FROM isolo_schema", &[])
         .await
@@ -335,6 +327,20 @@ async fn migrate(pool: &Pool, schema: Option<&str>) -> Result<()> {
         .map_err(backend)?;
     }
     tx.commit().await.map_err(backend)
+}
+
+/// Run `create` unless `exists` (a query giving one boolean) finds the object.
+async fn create_missing(
+    tx: &tokio_postgres::Transaction<'_>,
+    exists: &str,
+    params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    create: &str,
+) -> Result<()> {
+    let there: bool = tx.query_one(exists, params).await.map_err(backend)?.get(0);
+    if !there {
+        tx.batch_execute(create).await.map_err(backend)?;
+    }
+    Ok(())
 }
 
 /// The advisory lock of a key: FNV-1a over the space tag and the key. A
