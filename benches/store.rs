@@ -1,11 +1,17 @@
 //! Durable commits per second and commit latency of the store.
 //!
 //! `cargo bench --bench store` prints a latency table (p50/p99/max over
-//! sequential commits, each flushed before it returns), then runs the
-//! criterion benchmarks.
+//! sequential commits, each durable before it returns) for sled and, when
+//! `ISOLO_TEST_PG_URL` names a server, PostgreSQL side by side, then runs
+//! the criterion benchmarks. With the throwaway server of `.ci/run`:
+//! `.ci/run --with-postgres cargo bench --bench store`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use std::time::{Duration, Instant};
 
+use common::{pg_url, PgSchema};
 use criterion::{criterion_group, Criterion, Throughput};
 use isolo_bot::store::{
     keys, Batch, Expect, MemoryStore, SledStore, Space, StorageConfig, Store, StoreExt, Versioned,
@@ -37,6 +43,7 @@ fn open_sled(dir: &tempfile::TempDir, fsync: bool) -> SledStore {
     SledStore::open(&StorageConfig {
         path: dir.path().join("db"),
         fsync,
+        ..StorageConfig::default()
     })
     .expect("open sled")
 }
@@ -58,14 +65,11 @@ fn play_move(store: &dyn Store, channel: u64, version: u64, turn: u16) -> u64 {
 
 /// `writers` threads each play `per_writer` sequential moves in their own
 /// channel; prints throughput and latency percentiles of all commits.
-fn latency_run(fsync: bool, writers: u64, per_writer: usize) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = open_sled(&dir, fsync);
+fn latency_run(name: &str, store: &dyn Store, writers: u64, per_writer: usize) {
     let start = Instant::now();
     let mut lat: Vec<Duration> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..writers)
             .map(|channel| {
-                let store = &store;
                 scope.spawn(move || {
                     let mut v = store
                         .put_cas(Space::Games, &keys::id(channel), &game(0), Expect::Absent)
@@ -89,8 +93,7 @@ fn latency_run(fsync: bool, writers: u64, per_writer: usize) {
     lat.sort();
     let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
     println!(
-        "sled {:<15} {writers} writer(s) x {per_writer:>5}: {:>6.0} commits/s, p50 {:>9.3?}, p99 {:>9.3?}, max {:>9.3?}",
-        if fsync { "flush+fdatasync" } else { "flush" },
+        "{name:<20} {writers} writer(s) x {per_writer:>5}: {:>6.0} commits/s, p50 {:>9.3?}, p99 {:>9.3?}, max {:>9.3?}",
         lat.len() as f64 / total.as_secs_f64(),
         pct(0.50),
         pct(0.99),
@@ -99,22 +102,39 @@ fn latency_run(fsync: bool, writers: u64, per_writer: usize) {
 }
 
 fn latency_report() {
-    latency_run(false, 1, 5_000);
-    latency_run(false, 4, 1_500);
-    latency_run(true, 1, 500);
-    latency_run(true, 4, 200);
+    for (fsync, name, one, four) in [
+        (false, "sled flush", 5_000, 1_500),
+        (true, "sled flush+fdatasync", 500, 200),
+    ] {
+        for (writers, per_writer) in [(1, one), (4, four)] {
+            let dir = tempfile::tempdir().expect("tempdir");
+            latency_run(name, &open_sled(&dir, fsync), writers, per_writer);
+        }
+    }
+    if let Some(url) = pg_url() {
+        for (writers, per_writer) in [(1, 2_000), (4, 1_000)] {
+            let schema = PgSchema::new(&url);
+            latency_run("postgres sync commit", &schema.open(), writers, per_writer);
+        }
+    }
 }
 
 fn bench_commits(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("tempdir");
     let sled = open_sled(&dir, false);
     let memory = MemoryStore::new();
+    let pg = pg_url().map(|url| PgSchema::new(&url));
+    let pg_store = pg.as_ref().map(PgSchema::open);
     let mut group = c.benchmark_group("durable_commit");
     group.throughput(Throughput::Elements(1));
-    for (name, store, channel) in [
+    let mut stores = vec![
         ("sled_move", &sled as &dyn Store, 1),
         ("memory_move", &memory as &dyn Store, 1),
-    ] {
+    ];
+    if let Some(pg) = &pg_store {
+        stores.push(("postgres_move", pg as &dyn Store, 1));
+    }
+    for (name, store, channel) in stores {
         let mut v = store
             .put_cas(Space::Games, &keys::id(channel), &game(0), Expect::Absent)
             .expect("seed");

@@ -5,14 +5,19 @@
 //! Runs without the test harness: the binary re-executes itself with
 //! `CHILD_ENV` set to become the writer, which prints each write it got an
 //! acknowledgement for (`<channel> <seq>`) before doing the next.
+//!
+//! Runs against sled, then against PostgreSQL when `ISOLO_TEST_PG_URL` names
+//! a server (the writer's connection dies with it; the server lives on).
+
+mod common;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use isolo_bot::store::{keys, Batch, Expect, SledStore, Space, StoreExt, Versioned};
+use common::{pg_url, PgSchema, PG_URL_ENV};
+use isolo_bot::store::{keys, Batch, Expect, PgStore, SledStore, Space, Store, StoreExt, Versioned};
 use serde::{Deserialize, Serialize};
 
 const CHILD_ENV: &str = "ISOLO_STORE_CRASH_CHILD";
@@ -21,7 +26,8 @@ const CYCLES: u64 = 24;
 const CHANNELS: u64 = 8;
 /// Sequence numbers of cycle `c` are `c * SPAN ..`.
 const SPAN: u64 = 1_000_000;
-const TIME_LIMIT: Duration = Duration::from_secs(120);
+/// For the whole run, both backends.
+const TIME_LIMIT: Duration = Duration::from_secs(240);
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Mark {
@@ -33,13 +39,27 @@ impl Versioned for Mark {
     const FORMAT: u32 = 1;
 }
 
+/// The store under test, as `CHILD_ENV` names it: `sled:<dir>` or `pg:<schema>`.
+fn open(spec: &str) -> Box<dyn Store> {
+    match spec.split_once(':') {
+        Some(("sled", path)) => {
+            Box::new(SledStore::open_path(path).unwrap_or_else(|e| panic!("open {spec}: {e}")))
+        }
+        Some(("pg", schema)) => {
+            let url = std::env::var(PG_URL_ENV).expect("pg child without a server");
+            Box::new(PgStore::open(&url, Some(schema)).unwrap_or_else(|e| panic!("open {spec}: {e}")))
+        }
+        _ => panic!("bad store spec {spec:?}"),
+    }
+}
+
 fn main() {
-    if let Ok(path) = std::env::var(CHILD_ENV) {
+    if let Ok(spec) = std::env::var(CHILD_ENV) {
         let base = std::env::var(BASE_ENV)
             .ok()
             .and_then(|b| b.parse().ok())
             .unwrap_or(0);
-        writer(Path::new(&path), base);
+        writer(&spec, base);
         return;
     }
     // Bound the whole run even if a child stops talking.
@@ -48,18 +68,24 @@ fn main() {
         eprintln!("store_crash: over {TIME_LIMIT:?}, giving up");
         std::process::exit(1);
     });
-    let start = Instant::now();
-    let acked = crash_cycles();
-    println!(
-        "store_crash: {CYCLES} SIGKILL cycles, {acked} acknowledged writes verified in {:?}",
-        start.elapsed()
-    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sled = format!("sled:{}", dir.path().join("db").display());
+    let pg = pg_url().map(|url| PgSchema::new(&url));
+    let specs = [Some(sled), pg.as_ref().map(|s| format!("pg:{}", s.name))];
+    for spec in specs.iter().flatten() {
+        let start = Instant::now();
+        let acked = crash_cycles(spec);
+        println!(
+            "store_crash {spec}: {CYCLES} SIGKILL cycles, {acked} acknowledged writes verified in {:?}",
+            start.elapsed()
+        );
+    }
 }
 
 /// Child: each commit updates a channel's game, a rating and the deadline,
 /// all carrying one sequence number, CAS on the game's version.
-fn writer(path: &Path, base: u64) {
-    let store = SledStore::open_path(path).expect("child: open");
+fn writer(spec: &str, base: u64) {
+    let store = open(spec);
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
     for i in 0..SPAN {
@@ -100,9 +126,7 @@ fn next_random(state: &mut u64) -> u64 {
     *state
 }
 
-fn crash_cycles() -> usize {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("db");
+fn crash_cycles(spec: &str) -> usize {
     let exe = std::env::current_exe().expect("current_exe");
     let mut rng = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -113,7 +137,7 @@ fn crash_cycles() -> usize {
     let mut total = 0;
     for cycle in 0..CYCLES {
         let mut child = Command::new(&exe)
-            .env(CHILD_ENV, &path)
+            .env(CHILD_ENV, spec)
             .env(BASE_ENV, (cycle * SPAN).to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -151,14 +175,13 @@ fn crash_cycles() -> usize {
         }
         let status = child.wait().expect("wait writer");
         assert!(!status.success(), "cycle {cycle}: writer exited by itself");
-        verify(&path, cycle, &acked);
+        verify(spec, cycle, &acked);
     }
     total
 }
 
-fn verify(path: &Path, cycle: u64, acked: &HashMap<u64, u64>) {
-    let store = SledStore::open_path(path)
-        .unwrap_or_else(|e| panic!("cycle {cycle}: reopen after SIGKILL failed: {e}"));
+fn verify(spec: &str, cycle: u64, acked: &HashMap<u64, u64>) {
+    let store = open(spec);
     let limit = (cycle + 1) * SPAN;
     for (&channel, &seq) in acked {
         let game = store

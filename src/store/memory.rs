@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use super::{full_key, full_range, plan, KeyRange, Op, Record, Result, Scanned, Space, Store};
+use super::{full_key, full_range, plan, Entry, KeyRange, Op, Result, Scanned, Space, Store};
 
 /// A complete [`Store`] held in memory; data lives as long as the value.
 #[derive(Debug, Default)]
@@ -15,7 +15,7 @@ pub struct MemoryStore {
 #[derive(Debug, Default)]
 struct State {
     /// Keyed like the sled backend: space tag, then key.
-    map: BTreeMap<Vec<u8>, Record>,
+    map: BTreeMap<Vec<u8>, Entry>,
     /// Last version handed out.
     version: u64,
 }
@@ -34,7 +34,7 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
-    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>> {
+    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>> {
         Ok(self.state().map.get(&full_key(space, key)).cloned())
     }
 

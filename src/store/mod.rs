@@ -8,10 +8,13 @@
 //!   before it returns.
 //! - [`StoreExt`] and [`Batch`]: typed helpers that wrap values in a versioned
 //!   [`Envelope`] (see [`Versioned`]) and maintain the [`Deadline`] index.
-//! - Backends: [`SledStore`] (on disk, the default) and [`MemoryStore`].
+//! - Backends: [`SledStore`] (on disk, the default), [`PgStore`] (PostgreSQL,
+//!   shared by several processes) and [`MemoryStore`]; [`open`] picks one
+//!   from a [`StorageConfig`].
 //! - [`export_jsonl`] / [`import_jsonl`]: move every entry out of and into a store.
 
 mod memory;
+mod pg_store;
 mod sled_store;
 mod transfer;
 mod typed;
@@ -22,9 +25,10 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 pub use memory::MemoryStore;
+pub use pg_store::{PgStore, SCHEMA_VERSION};
 pub use sled_store::SledStore;
-pub use transfer::{export_jsonl, import_jsonl, ExportReport};
-pub use typed::{Batch, Deadline, Envelope, Listed, StoreExt, Stored, Versioned};
+pub use transfer::{export_jsonl, import_jsonl, EntryCheck, ExportReport, ImportReport};
+pub use typed::{decode, Batch, Deadline, Envelope, Listed, StoreExt, Stored, Versioned};
 
 /// Result of every store operation.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -98,9 +102,10 @@ impl fmt::Display for Space {
     }
 }
 
-/// A stored value with its version.
+/// A raw stored value with its version (not to be confused with
+/// [`crate::engine::Record`], a game record).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct Entry {
     /// Store-wide unique version: the number of the commit that wrote it.
     pub version: u64,
     /// The encoded [`Envelope`] (JSON).
@@ -168,15 +173,15 @@ pub enum Op {
         /// Deadline in unix milliseconds, or `None` to clear it.
         at: Option<u64>,
     },
-    /// Write a record exactly as given, version included, without condition.
+    /// Write an entry exactly as given, version included, without condition.
     /// For [`import_jsonl`] and repair tools.
     Restore {
         /// Target space.
         space: Space,
         /// Target key.
         key: Vec<u8>,
-        /// Record to store as-is.
-        record: Record,
+        /// Entry to store as-is, version included.
+        entry: Entry,
     },
 }
 
@@ -214,8 +219,8 @@ impl KeyRange {
     }
 }
 
-/// One entry of a scan: its key, and its record or the reason it is unreadable.
-pub type Scanned = (Vec<u8>, Result<Record>);
+/// One entry of a scan: its key, and the entry or the reason it is unreadable.
+pub type Scanned = (Vec<u8>, Result<Entry>);
 
 /// Everything that can go wrong in the store. Per-key problems name the key.
 #[derive(Debug, thiserror::Error)]
@@ -274,6 +279,22 @@ pub enum StoreError {
         /// What failed.
         reason: String,
     },
+    /// The import input as a whole is inconsistent.
+    #[error("import: {0}")]
+    ImportCheck(String),
+    /// The backend failed part-way through an import's writes.
+    #[error(
+        "import stopped after storing {stored} of {total} entries: {source}. \
+         The target holds a partial import: empty it before trying again"
+    )]
+    ImportIncomplete {
+        /// Entries stored (and durable) before the failure.
+        stored: usize,
+        /// Entries in the input.
+        total: usize,
+        /// What failed.
+        source: Box<StoreError>,
+    },
     /// Import refuses to merge into a store that already holds data.
     #[error("import target already holds data; import into an empty store")]
     NotEmpty,
@@ -287,7 +308,16 @@ pub enum StoreError {
         /// The database directory.
         path: std::path::PathBuf,
     },
-    /// The backend failed (I/O, ...).
+    /// The database holds a schema newer than this build knows.
+    #[error("the database schema is version {found}; this build knows up to {supported}: upgrade isolo-bot")]
+    Schema {
+        /// Schema version recorded in the database.
+        found: i32,
+        /// Newest schema version this build creates.
+        supported: i32,
+    },
+    /// The backend failed (I/O, a lost connection, ...). Never a lost
+    /// compare-and-swap: retrying as if it were a race would hide an outage.
     #[error("storage backend: {0}")]
     Backend(String),
     /// Reading or writing an export stream or a file failed.
@@ -305,8 +335,8 @@ fn fmt_version(v: &Option<u64>) -> String {
 /// (a commit waits for the disk): call them from `spawn_blocking`, or directly
 /// where a stall of a commit's latency is acceptable.
 pub trait Store: Send + Sync {
-    /// The record under `key`, `None` if absent.
-    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>>;
+    /// The entry under `key`, `None` if absent.
+    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>>;
 
     /// Entries of `range` in key order. An unreadable entry is reported in
     /// its own slot and does not stop the scan.
@@ -315,7 +345,7 @@ pub trait Store: Send + Sync {
     /// Apply `ops` atomically: every [`Expect`] is checked against the state
     /// left by the ops before it; if any fails nothing is written and the first
     /// failure is returned (a [`StoreError::Conflict`] for a lost CAS). On
-    /// success every written record gets the same new version, which is
+    /// success every written entry gets the same new version, which is
     /// returned, and the writes are on disk (for durable backends).
     ///
     /// Concurrent readers may see a commit's writes shortly before it is
@@ -325,7 +355,10 @@ pub trait Store: Send + Sync {
 }
 
 /// Storage settings: the `[storage]` table of the config file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// `url` (or, when it is unset, the `DATABASE_URL` environment variable)
+/// selects PostgreSQL; otherwise `path` selects the embedded sled database.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct StorageConfig {
     /// Directory of the sled database.
@@ -334,6 +367,12 @@ pub struct StorageConfig {
     /// `sync_file_range` on Linux, which survives a process crash but not
     /// necessarily power loss on disks with a volatile write cache.
     pub fsync: bool,
+    /// PostgreSQL connection URL, `postgres://user:password@host:port/db`
+    /// (a unix socket: `postgres://user@%2Frun%2Fpostgresql/db`).
+    pub url: Option<String>,
+    /// PostgreSQL schema to keep the tables in (created if missing), so
+    /// several bots or test runs can share one database. Default: `public`.
+    pub schema: Option<String>,
 }
 
 impl Default for StorageConfig {
@@ -341,8 +380,80 @@ impl Default for StorageConfig {
         Self {
             path: PathBuf::from("data/isolo.sled"),
             fsync: false,
+            url: None,
+            schema: None,
         }
     }
+}
+
+/// Environment variable naming the PostgreSQL database when `[storage] url` is unset.
+pub const DATABASE_URL_ENV: &str = "DATABASE_URL";
+
+impl StorageConfig {
+    /// The PostgreSQL URL to use: `url`, else `DATABASE_URL`, else none
+    /// (sled). An empty `url` selects sled even when `DATABASE_URL` is set.
+    pub fn postgres_url(&self) -> Option<String> {
+        self.url
+            .clone()
+            .or_else(|| std::env::var(DATABASE_URL_ENV).ok())
+            .filter(|u| !u.trim().is_empty())
+    }
+
+    /// Where the data lives, for messages: never shows a password.
+    pub fn describe(&self) -> String {
+        match self.postgres_url() {
+            Some(url) => format!("PostgreSQL {}", redact_url(&url)),
+            None => format!("sled database {}", self.path.display()),
+        }
+    }
+}
+
+// By hand, so a password in `url` never reaches a log.
+impl fmt::Debug for StorageConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StorageConfig")
+            .field("path", &self.path)
+            .field("fsync", &self.fsync)
+            .field("url", &self.url.as_deref().map(redact_url))
+            .field("schema", &self.schema)
+            .finish()
+    }
+}
+
+/// `url` with any password replaced by `***`.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        // Key-value form: hide a `password=` value.
+        return url
+            .split_whitespace()
+            .map(|kv| match kv.split_once('=') {
+                Some(("password", _)) => "password=***".to_owned(),
+                _ => kv.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => {
+            let shown = match userinfo.split_once(':') {
+                Some((name, _)) => format!("{name}:***"),
+                None => userinfo.to_owned(),
+            };
+            format!("{scheme}://{shown}@{host}{tail}")
+        }
+        None => url.to_owned(),
+    }
+}
+
+/// Open the store `config` selects: PostgreSQL when a URL is configured
+/// (see [`StorageConfig::postgres_url`]), else sled at `path`.
+pub fn open(config: &StorageConfig) -> Result<std::sync::Arc<dyn Store>> {
+    Ok(match config.postgres_url() {
+        Some(url) => std::sync::Arc::new(PgStore::open(&url, config.schema.as_deref())?),
+        None => std::sync::Arc::new(SledStore::open(config)?),
+    })
 }
 
 /// Key encodings. Numbers are big-endian so keys sort numerically and a
@@ -489,10 +600,10 @@ pub(crate) fn full_range(space: Space, range: &KeyRange) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// A write decided by [`plan`]: `None` removes the key.
-pub(crate) type Write = (Space, Vec<u8>, Option<Record>);
+pub(crate) type Write = (Space, Vec<u8>, Option<Entry>);
 
 /// How [`plan`] reads the committed state of a key.
-pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Record>> + 'a;
+pub(crate) type ReadCommitted<'a> = dyn FnMut(Space, &[u8]) -> Result<Option<Entry>> + 'a;
 
 /// Resolve `ops` into the writes of one commit with version `version`.
 ///
@@ -503,10 +614,10 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
     use std::collections::BTreeMap;
 
     // The batch's own writes so far; reads see these before committed state.
-    let mut pending: BTreeMap<(Space, Vec<u8>), Option<Record>> = BTreeMap::new();
+    let mut pending: BTreeMap<(Space, Vec<u8>), Option<Entry>> = BTreeMap::new();
     let mut max_restored = 0;
     let mut current = |pending: &BTreeMap<_, _>, space: Space, key: &[u8]| {
-        let own: Option<&Option<Record>> = pending.get(&(space, key.to_vec()));
+        let own: Option<&Option<Entry>> = pending.get(&(space, key.to_vec()));
         own.map_or_else(|| read(space, key), |rec| Ok(rec.clone()))
     };
     for op in ops {
@@ -522,7 +633,7 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
                     let cur = current(&pending, *space, key)?;
                     check(*space, key, *expect, cur.as_ref())?;
                 }
-                let rec = Record {
+                let rec = Entry {
                     version,
                     value: value.clone(),
                 };
@@ -552,7 +663,7 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
                         };
                         let value = typed::encode(Space::Deadlines, &of_key, &deadline)?;
                         let at_key = keys::deadline_at(*at, *channel);
-                        let rec = Record { version, value };
+                        let rec = Entry { version, value };
                         pending.insert((Space::Deadlines, at_key), Some(rec.clone()));
                         Some(rec)
                     }
@@ -560,10 +671,10 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
                 };
                 pending.insert((Space::Deadlines, of_key), entry);
             }
-            Op::Restore { space, key, record } => {
-                check_envelope(*space, key, &record.value)?;
-                max_restored = max_restored.max(record.version);
-                pending.insert((*space, key.clone()), Some(record.clone()));
+            Op::Restore { space, key, entry } => {
+                check_envelope(*space, key, &entry.value)?;
+                max_restored = max_restored.max(entry.version);
+                pending.insert((*space, key.clone()), Some(entry.clone()));
             }
         }
     }
@@ -574,7 +685,7 @@ pub(crate) fn plan(ops: &[Op], version: u64, read: &mut ReadCommitted<'_>) -> Re
     Ok((writes, max_restored))
 }
 
-fn check(space: Space, key: &[u8], expect: Expect, current: Option<&Record>) -> Result<()> {
+fn check(space: Space, key: &[u8], expect: Expect, current: Option<&Entry>) -> Result<()> {
     let found = current.map(|r| r.version);
     let ok = match expect {
         Expect::Any => true,
@@ -595,7 +706,7 @@ fn check(space: Space, key: &[u8], expect: Expect, current: Option<&Record>) -> 
 
 /// Every stored value must be an envelope, so exports can carry it and typed
 /// reads can explain what they found.
-fn check_envelope(space: Space, key: &[u8], value: &[u8]) -> Result<()> {
+pub(crate) fn check_envelope(space: Space, key: &[u8], value: &[u8]) -> Result<()> {
     #[derive(Deserialize)]
     struct Head {
         #[serde(rename = "kind")]
@@ -682,6 +793,28 @@ mod tests {
         assert_eq!(cfg.path, PathBuf::from("/var/isolo"));
         assert!(cfg.fsync);
         assert!(toml::from_str::<StorageConfig>("pth = \"x\"").is_err());
+        let cfg: StorageConfig =
+            toml::from_str("url = \"postgres://bot:s3cret@db:5432/isolo\"\nschema = \"s1\"").unwrap();
+        assert_eq!(cfg.schema.as_deref(), Some("s1"));
+        assert_eq!(
+            cfg.postgres_url().as_deref(),
+            Some("postgres://bot:s3cret@db:5432/isolo")
+        );
+        assert!(!format!("{cfg:?}").contains("s3cret"));
+        assert!(!cfg.describe().contains("s3cret"));
+    }
+
+    #[test]
+    fn urls_lose_their_password() {
+        for (url, shown) in [
+            ("postgres://bot:pw@host/db", "postgres://bot:***@host/db"),
+            ("postgres://bot@host:5/db?x=1", "postgres://bot@host:5/db?x=1"),
+            ("postgres://host/db", "postgres://host/db"),
+            ("postgres://a:b@c@host/db", "postgres://a:***@host/db"),
+            ("host=h password=pw user=u", "host=h password=*** user=u"),
+        ] {
+            assert_eq!(redact_url(url), shown);
+        }
     }
 
     #[test]

@@ -12,8 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::{
-    full_key, full_range, plan, KeyRange, Op, Record, Result, Scanned, Space, StorageConfig, Store,
-    StoreError,
+    full_key, full_range, plan, Entry, KeyRange, Op, Result, Scanned, Space, StorageConfig, Store, StoreError,
 };
 
 /// First byte of every stored value: the frame layout. A later layout gets
@@ -50,7 +49,9 @@ impl SledStore {
     /// Waits a few seconds for a previous holder to let go of the database,
     /// then fails with [`StoreError::Locked`] if it is still in use.
     pub fn open(config: &StorageConfig) -> Result<Self> {
+        create_private_dir(&config.path)?;
         let db = open_db(&config.path)?;
+        make_private(&config.path)?;
         // Versions must never repeat while a reader may hold one; readers live
         // in this process, so resuming above the highest stored one suffices.
         let mut last = 0;
@@ -81,6 +82,41 @@ impl SledStore {
     }
 }
 
+/// Create `path` (and missing parents) readable by its owner only: games,
+/// user ids and ratings are nobody else's business.
+fn create_private_dir(path: &Path) -> Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(path)?;
+    Ok(())
+}
+
+/// Tighten the database directory to 0700 and what sled created in it to
+/// 0600 (0700 for directories), also for databases made by older builds.
+fn make_private(path: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mut dirs = vec![path.to_path_buf()];
+        while let Some(dir) = dirs.pop() {
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))?;
+            for entry in std::fs::read_dir(&dir)? {
+                let entry = entry?;
+                if entry.file_type()?.is_dir() {
+                    dirs.push(entry.path());
+                } else {
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o600))?;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 /// Open sled at `path`, retrying while its directory lock is held.
 fn open_db(path: &Path) -> Result<sled::Db> {
     let started = Instant::now();
@@ -109,7 +145,7 @@ fn is_lock_error(e: &sled::Error) -> bool {
     matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
 }
 
-fn encode_frame(rec: &Record) -> Vec<u8> {
+fn encode_frame(rec: &Entry) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + rec.value.len());
     bytes.push(FRAME_V1);
     bytes.extend_from_slice(&rec.version.to_be_bytes());
@@ -118,7 +154,7 @@ fn encode_frame(rec: &Record) -> Vec<u8> {
 }
 
 /// `full_key` is the backend key (tag first); errors name the space and key.
-fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
+fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Entry> {
     let space = full_key
         .first()
         .and_then(|t| Space::from_tag(*t))
@@ -132,7 +168,7 @@ fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
         [FRAME_V1, rest @ ..] if rest.len() >= HEADER - 1 => {
             let (version, value) = rest.split_at(HEADER - 1);
             let version = u64::from_be_bytes(version.try_into().unwrap_or_default());
-            Ok(Record {
+            Ok(Entry {
                 version,
                 value: value.to_vec(),
             })
@@ -144,7 +180,7 @@ fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Record> {
 }
 
 impl Store for SledStore {
-    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Record>> {
+    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>> {
         let full = full_key(space, key);
         self.db.get(&full)?.map(|v| decode_frame(&full, &v)).transpose()
     }
@@ -195,7 +231,7 @@ mod tests {
 
     #[test]
     fn frames_round_trip_and_reject_garbage() {
-        let rec = Record {
+        let rec = Entry {
             version: 7,
             value: b"{}".to_vec(),
         };

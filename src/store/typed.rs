@@ -76,8 +76,9 @@ pub(crate) fn encode<T: Versioned>(space: Space, key: &[u8], value: &T) -> Resul
     serde_json::to_vec(&envelope).map_err(fail)
 }
 
-/// Decode an envelope holding a `T`, migrating older formats.
-pub(crate) fn decode<T: Versioned>(space: Space, key: &[u8], bytes: &[u8]) -> Result<T> {
+/// Decode an envelope holding a `T`, migrating older formats, as a typed
+/// read does. Errors name `space` and `key`.
+pub fn decode<T: Versioned>(space: Space, key: &[u8], bytes: &[u8]) -> Result<T> {
     let corrupt = |reason: String| StoreError::Corrupt {
         space,
         key: key.to_vec(),

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use isolo_bot::store::{MemoryStore, SledStore, Space, Store, Versioned};
+use isolo_bot::store::{MemoryStore, PgStore, SledStore, Space, Store, Versioned};
 use serde::{Deserialize, Serialize};
 
 /// A live game. Format 1 called the move list `history`; format 2 renamed it
@@ -56,10 +56,10 @@ pub fn game(n: u8) -> Game {
     }
 }
 
-/// A store under test, with whatever keeps it alive.
+/// A store under test, with whatever keeps it alive (dropped after it).
 pub struct Harness {
     pub store: Arc<dyn Store>,
-    _dir: Option<tempfile::TempDir>,
+    _keep: Option<Box<dyn std::any::Any>>,
 }
 
 impl std::ops::Deref for Harness {
@@ -72,7 +72,7 @@ impl std::ops::Deref for Harness {
 pub fn memory() -> Harness {
     Harness {
         store: Arc::new(MemoryStore::new()),
-        _dir: None,
+        _keep: None,
     }
 }
 
@@ -81,7 +81,81 @@ pub fn sled() -> Harness {
     let store = SledStore::open_path(dir.path().join("db")).expect("open sled");
     Harness {
         store: Arc::new(store),
-        _dir: Some(dir),
+        _keep: Some(Box::new(dir)),
+    }
+}
+
+/// Names the PostgreSQL server the tests may use; `.ci/run` sets it.
+pub const PG_URL_ENV: &str = "ISOLO_TEST_PG_URL";
+
+/// The test server's URL; `None` (after saying so) when there is none.
+pub fn pg_url() -> Option<String> {
+    match std::env::var(PG_URL_ENV) {
+        Ok(url) if !url.trim().is_empty() => Some(url),
+        _ => {
+            eprintln!("skipped: PostgreSQL test, {PG_URL_ENV} is not set (.ci/run starts a server)");
+            None
+        }
+    }
+}
+
+/// A fresh schema on the test server, dropped with this value, so tests
+/// never see each other's data.
+pub struct PgSchema {
+    pub url: String,
+    pub name: String,
+}
+
+impl PgSchema {
+    pub fn new(url: &str) -> Self {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Self {
+            url: url.to_owned(),
+            name: format!("t{}_{n}_{nanos}", std::process::id()),
+        }
+    }
+
+    pub fn open(&self) -> PgStore {
+        PgStore::open(&self.url, Some(&self.name)).expect("open PostgreSQL store")
+    }
+
+    /// Run SQL on the test server with search_path set to this schema.
+    pub fn sql(&self, sql: &str) {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let sql = format!("SET search_path TO {}; {sql}", self.name);
+        rt.block_on(async {
+            let (client, conn) = tokio_postgres::connect(&self.url, tokio_postgres::NoTls)
+                .await
+                .expect("connect to the test server");
+            let conn = tokio::spawn(conn);
+            let done = client.batch_execute(&sql).await;
+            drop(client);
+            let _ = conn.await;
+            done.expect("test SQL");
+        });
+    }
+}
+
+impl Drop for PgSchema {
+    fn drop(&mut self) {
+        self.sql(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.name));
+    }
+}
+
+/// A PostgreSQL store in its own schema. Call only after [`pg_url`] gave a URL.
+pub fn pg() -> Harness {
+    let url = std::env::var(PG_URL_ENV).expect("pg() without a test server");
+    let schema = PgSchema::new(&url);
+    Harness {
+        store: Arc::new(schema.open()),
+        _keep: Some(Box::new(schema)),
     }
 }
 

@@ -1,0 +1,559 @@
+//! The PostgreSQL backend, for bots that run as several processes.
+//!
+//! Client: `tokio-postgres` with a `deadpool-postgres` pool, driven by a
+//! small runtime owned by the store. The [`Store`] trait is synchronous and is
+//! called from tokio tasks, `spawn_blocking` threads and plain threads alike;
+//! the sync `postgres` crate (and `Handle::block_on`) panic when called on a
+//! runtime thread, whereas handing the query to our own runtime and waiting on
+//! a std channel works from any thread and cannot deadlock: the private
+//! runtime never waits for its callers.
+//!
+//! Layout: one table of entries keyed by (space, key), values kept as the
+//! exact envelope bytes. Its primary key b-tree serves prefix scans and the
+//! deadline index (whose keys sort by time). Versions come from a sequence.
+//!
+//! A commit is one transaction. It first takes a transaction-scoped advisory
+//! lock per key it touches, in sorted order (so no deadlocks), which makes
+//! compare-and-swap exact even for keys that do not exist yet; then reads
+//! the current entries, draws its version (after the locks, so a key's
+//! versions grow in commit order), writes, and commits with
+//! `synchronous_commit = on`: acknowledged means flushed to the WAL.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use tokio_postgres::{AsyncMessage, NoTls};
+
+use super::{keys, plan, Entry, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
+
+/// Schema version this build creates and reads. Recorded in `isolo_schema`.
+pub const SCHEMA_VERSION: i32 = 1;
+
+/// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
+    CREATE TABLE isolo_entries (
+        space smallint NOT NULL,
+        key bytea NOT NULL,
+        version bigint NOT NULL CHECK (version > 0),
+        value bytea NOT NULL,
+        PRIMARY KEY (space, key)
+    );
+    CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
+"];
+
+/// Advisory lock held while creating or upgrading the schema, so bots
+/// starting together migrate once. Should a key's lock hash to it, a commit
+/// merely waits for a migration.
+const SCHEMA_LOCK: i64 = 0x6973_6f6c_6f5f_7363; // "isolo_sc"
+
+/// Connections per store; commits beyond this wait for a free one.
+const POOL_SIZE: usize = 8;
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+const POOL_WAIT: Duration = Duration::from_secs(30);
+/// Server-side bounds, so a stuck lock or a dead client cannot hang the bot.
+const SESSION_OPTIONS: &str =
+    "-c synchronous_commit=on -c statement_timeout=30000 -c idle_in_transaction_session_timeout=60000";
+/// Longest schema name accepted; leaves room in the notify channel name.
+const MAX_SCHEMA_LEN: usize = 40;
+
+const GET: &str = "SELECT version, value FROM isolo_entries WHERE space = $1 AND key = $2";
+const SCAN_TO: &str = "SELECT key, version, value FROM isolo_entries \
+     WHERE space = $1 AND key >= $2 AND key < $3 ORDER BY key LIMIT $4";
+const SCAN_ALL: &str = "SELECT key, version, value FROM isolo_entries \
+     WHERE space = $1 AND key >= $2 ORDER BY key LIMIT $3";
+// A function scan yields the array in order, so the locks are taken sorted.
+const LOCK: &str = "SELECT pg_advisory_xact_lock(k) FROM unnest($1::int8[]) AS k";
+const READ: &str = "SELECT e.space, e.key, e.version, e.value FROM isolo_entries e \
+     JOIN unnest($1::int2[], $2::bytea[]) AS w(space, key) ON e.space = w.space AND e.key = w.key";
+const NEXT_VERSION: &str = "SELECT nextval('isolo_versions')";
+const UPSERT: &str = "INSERT INTO isolo_entries (space, key, version, value) \
+     SELECT * FROM unnest($1::int2[], $2::bytea[], $3::int8[], $4::bytea[]) \
+     ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value";
+const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::bytea[]) AS w(space, key) \
+     WHERE e.space = w.space AND e.key = w.key";
+// Only ever raises the sequence; restored versions are rare (imports).
+const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
+const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
+
+/// A [`Store`] in a PostgreSQL database, shareable by many processes.
+pub struct PgStore {
+    pool: Pool,
+    pg_config: tokio_postgres::Config,
+    /// `Some` until drop; shut down without blocking, as drop may run on a
+    /// runtime thread.
+    runtime: Option<tokio::runtime::Runtime>,
+    handle: tokio::runtime::Handle,
+    /// NOTIFY channel of deadline changes.
+    channel: String,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("hosts", &self.pg_config.get_hosts())
+            .field("dbname", &self.pg_config.get_dbname())
+            .field("channel", &self.channel)
+            .finish_non_exhaustive()
+    }
+}
+
+fn backend(e: tokio_postgres::Error) -> StoreError {
+    StoreError::Backend(match e.as_db_error() {
+        Some(db) => format!(
+            "PostgreSQL {} {}: {}",
+            db.severity(),
+            db.code().code(),
+            db.message()
+        ),
+        None => format!("PostgreSQL: {e}"),
+    })
+}
+
+fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => backend(e),
+        other => StoreError::Backend(format!("PostgreSQL connection pool: {other}")),
+    }
+}
+
+/// A schema name we can put in SQL and in options without quoting trouble.
+fn valid_schema(name: &str) -> Result<&str> {
+    let ok = !name.is_empty()
+        && name.len() <= MAX_SCHEMA_LEN
+        && name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if ok {
+        Ok(name)
+    } else {
+        Err(StoreError::Backend(format!(
+            "[storage] schema {name:?}: use up to {MAX_SCHEMA_LEN} lowercase letters, digits and _, \
+             not starting with a digit"
+        )))
+    }
+}
+
+impl PgStore {
+    /// Connect to the database at `url`, creating or upgrading the schema
+    /// (in `schema`, default `public`) as needed.
+    pub fn open(url: &str, schema: Option<&str>) -> Result<Self> {
+        let mut pg_config: tokio_postgres::Config = url.parse().map_err(|e| {
+            StoreError::Backend(format!("bad PostgreSQL url {}: {e}", super::redact_url(url)))
+        })?;
+        let schema = schema.map(valid_schema).transpose()?;
+        let mut options = pg_config.get_options().unwrap_or_default().to_owned();
+        if let Some(schema) = schema {
+            options.push_str(&format!(" -c search_path={schema}"));
+        }
+        options.push(' ');
+        options.push_str(SESSION_OPTIONS);
+        pg_config
+            .options(options.trim_start())
+            .connect_timeout(CONNECT_TIMEOUT)
+            .application_name("isolo-bot");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("isolo-pg")
+            .enable_all()
+            .build()?;
+        let manager = Manager::from_config(
+            pg_config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(POOL_WAIT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .build()
+            .map_err(|e| StoreError::Backend(format!("PostgreSQL connection pool: {e}")))?;
+        let store = Self {
+            pool,
+            pg_config,
+            handle: runtime.handle().clone(),
+            runtime: Some(runtime),
+            channel: format!("isolo_deadlines_{}", schema.unwrap_or("public")),
+        };
+        let pool = store.pool.clone();
+        let schema = schema.map(str::to_owned);
+        store.run(async move { migrate(&pool, schema.as_deref()).await })?;
+        Ok(store)
+    }
+
+    /// The schema version recorded in the database.
+    pub fn schema_version(&self) -> Result<i32> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let row = client
+                .query_one("SELECT version FROM isolo_schema", &[])
+                .await
+                .map_err(backend)?;
+            Ok(row.get(0))
+        })
+    }
+
+    /// Subscribe to deadline changes committed by any process using this
+    /// database and schema: each message is a channel whose deadline was set
+    /// or cleared. Opens a dedicated connection; listening has begun when
+    /// this returns. The receiver yields `None` once that connection is
+    /// lost: resubscribe, and re-read the index meanwhile. When the receiver
+    /// falls behind, further ids are dropped, which loses nothing as long as
+    /// each wake-up re-reads [`StoreExt::due_deadlines`](super::StoreExt::due_deadlines).
+    pub fn deadline_changes(&self) -> Result<tokio::sync::mpsc::Receiver<u64>> {
+        let pg_config = self.pg_config.clone();
+        let listen = format!("LISTEN {}", self.channel);
+        self.run(async move {
+            let (client, mut connection) = pg_config.connect(NoTls).await.map_err(backend)?;
+            let (tx, rx) = tokio::sync::mpsc::channel(1024);
+            let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+            tokio::spawn(async move {
+                let subscribe = client.batch_execute(&listen);
+                tokio::pin!(subscribe);
+                let mut ready = Some(ready_tx);
+                loop {
+                    tokio::select! {
+                        done = &mut subscribe, if ready.is_some() => {
+                            let failed = done.is_err();
+                            if let Some(ready) = ready.take() {
+                                let _ = ready.send(done.map_err(backend));
+                            }
+                            if failed {
+                                return;
+                            }
+                        }
+                        message = std::future::poll_fn(|cx| connection.poll_message(cx)) => {
+                            match message {
+                                Some(Ok(AsyncMessage::Notification(n))) => {
+                                    if let Ok(channel) = n.payload().parse() {
+                                        // Full: the receiver has wake-ups pending already.
+                                        let _ = tx.try_send(channel);
+                                    }
+                                }
+                                Some(Ok(_)) => {}
+                                Some(Err(_)) | None => return,
+                            }
+                        }
+                        () = tx.closed() => return,
+                    }
+                }
+            });
+            ready_rx
+                .await
+                .map_err(|_| StoreError::Backend("PostgreSQL LISTEN connection closed".into()))??;
+            Ok(rx)
+        })
+    }
+
+    /// Run `work` on the store's runtime and wait for it on this thread.
+    fn run<T: Send + 'static>(&self, work: impl Future<Output = Result<T>> + Send + 'static) -> Result<T> {
+        let (tx, rx) = mpsc::sync_channel(1);
+        self.handle.spawn(async move {
+            let _ = tx.send(work.await);
+        });
+        rx.recv()
+            .map_err(|_| StoreError::Backend("the PostgreSQL client runtime stopped".into()))?
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// Create the schema, or bring an older one up to [`SCHEMA_VERSION`].
+async fn migrate(pool: &Pool, schema: Option<&str>) -> Result<()> {
+    let mut client = pool.get().await.map_err(pool_error)?;
+    let tx = client.transaction().await.map_err(backend)?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+        .await
+        .map_err(backend)?;
+    // Check before creating: a bot whose user may no longer create objects
+    // (see docs/storage.md) still starts on an existing schema.
+    if let Some(schema) = schema {
+        create_missing(
+            &tx,
+            "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)",
+            &[&schema],
+            // `valid_schema` vetted the name; identifiers cannot be parameters.
+            &format!("CREATE SCHEMA {schema}"),
+        )
+        .await?;
+    }
+    create_missing(
+        &tx,
+        "SELECT to_regclass('isolo_schema') IS NOT NULL",
+        &[],
+        "CREATE TABLE isolo_schema (
+            one boolean PRIMARY KEY DEFAULT true CHECK (one),
+            version integer NOT NULL,
+            upgraded_at timestamptz NOT NULL DEFAULT now()
+        )",
+    )
+    .await?;
+    let found: i32 = tx
+        .query_opt("SELECT version FROM isolo_schema", &[])
+        .await
+        .map_err(backend)?
+        .map_or(0, |row| row.get(0));
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::Schema {
+            found,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    if found < SCHEMA_VERSION {
+        let done = usize::try_from(found)
+            .map_err(|_| StoreError::Backend(format!("isolo_schema records version {found}")))?;
+        for step in &MIGRATIONS[done..] {
+            tx.batch_execute(step).await.map_err(backend)?;
+        }
+        tx.execute(
+            "INSERT INTO isolo_schema (version) VALUES ($1)
+             ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version, upgraded_at = now()",
+            &[&SCHEMA_VERSION],
+        )
+        .await
+        .map_err(backend)?;
+    }
+    tx.commit().await.map_err(backend)
+}
+
+/// Run `create` unless `exists` (a query giving one boolean) finds the object.
+async fn create_missing(
+    tx: &tokio_postgres::Transaction<'_>,
+    exists: &str,
+    params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    create: &str,
+) -> Result<()> {
+    let there: bool = tx.query_one(exists, params).await.map_err(backend)?.get(0);
+    if !there {
+        tx.batch_execute(create).await.map_err(backend)?;
+    }
+    Ok(())
+}
+
+/// The advisory lock of a key: FNV-1a over the space tag and the key. A
+/// collision only makes two unrelated commits wait for each other.
+fn lock_id(space: Space, key: &[u8]) -> i64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in std::iter::once(space.tag()).chain(key.iter().copied()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash as i64
+}
+
+/// Every key whose state a commit of `ops` reads or writes, through its
+/// lock. The index entry a `SetDeadline` replaces is covered by the
+/// channel's per-channel key, which every writer of it locks.
+fn touched(ops: &[Op]) -> Vec<(Space, Vec<u8>)> {
+    ops.iter()
+        .map(|op| match op {
+            Op::Put { space, key, .. }
+            | Op::Delete { space, key, .. }
+            | Op::Check { space, key, .. }
+            | Op::Restore { space, key, .. } => (*space, key.clone()),
+            Op::SetDeadline { channel, .. } => (Space::Deadlines, keys::deadline_of(*channel)),
+        })
+        .collect()
+}
+
+fn version_param(space: Space, key: &[u8], version: u64) -> Result<i64> {
+    i64::try_from(version).map_err(|_| StoreError::Encode {
+        space,
+        key: key.to_vec(),
+        reason: format!("version {version} is beyond PostgreSQL's bigint"),
+    })
+}
+
+fn space_of(tag: i16) -> Space {
+    // Rows are only written with valid tags; fall back rather than panic.
+    u8::try_from(tag)
+        .ok()
+        .and_then(Space::from_tag)
+        .unwrap_or(Space::Meta)
+}
+
+fn entry(version: i64, value: Vec<u8>) -> Entry {
+    Entry {
+        version: version as u64,
+        value,
+    }
+}
+
+async fn commit(pool: Pool, ops: Vec<Op>, channel: String) -> Result<u64> {
+    let mut client = pool.get().await.map_err(pool_error)?;
+    let tx = client.transaction().await.map_err(backend)?;
+
+    let touched = touched(&ops);
+    let mut locks: Vec<i64> = touched.iter().map(|(s, k)| lock_id(*s, k)).collect();
+    locks.sort_unstable();
+    locks.dedup();
+    let lock = tx.prepare_cached(LOCK).await.map_err(backend)?;
+    tx.execute(&lock, &[&locks]).await.map_err(backend)?;
+
+    let spaces: Vec<i16> = touched.iter().map(|(s, _)| i16::from(s.tag())).collect();
+    let keys: Vec<&[u8]> = touched.iter().map(|(_, k)| k.as_slice()).collect();
+    let read = tx.prepare_cached(READ).await.map_err(backend)?;
+    let current: HashMap<(Space, Vec<u8>), Entry> = tx
+        .query(&read, &[&spaces, &keys])
+        .await
+        .map_err(backend)?
+        .into_iter()
+        .map(|row| ((space_of(row.get(0)), row.get(1)), entry(row.get(2), row.get(3))))
+        .collect();
+
+    let next = tx.prepare_cached(NEXT_VERSION).await.map_err(backend)?;
+    let version: i64 = tx.query_one(&next, &[]).await.map_err(backend)?.get(0);
+    let mut read = |space: Space, key: &[u8]| Ok(current.get(&(space, key.to_vec())).cloned());
+    let (writes, max_restored) = plan(&ops, version as u64, &mut read)?;
+
+    let (mut put, mut gone) = ((vec![], vec![], vec![], vec![]), (vec![], vec![]));
+    for (space, key, entry) in writes {
+        match entry {
+            Some(entry) => {
+                put.2.push(version_param(space, &key, entry.version)?);
+                put.0.push(i16::from(space.tag()));
+                put.1.push(key);
+                put.3.push(entry.value);
+            }
+            None => {
+                gone.0.push(i16::from(space.tag()));
+                gone.1.push(key);
+            }
+        }
+    }
+    if !gone.0.is_empty() {
+        let delete = tx.prepare_cached(DELETE).await.map_err(backend)?;
+        tx.execute(&delete, &[&gone.0, &gone.1]).await.map_err(backend)?;
+    }
+    if !put.0.is_empty() {
+        let upsert = tx.prepare_cached(UPSERT).await.map_err(backend)?;
+        tx.execute(&upsert, &[&put.0, &put.1, &put.2, &put.3])
+            .await
+            .map_err(backend)?;
+    }
+    if max_restored > version as u64 {
+        let raise = version_param(Space::Meta, b"", max_restored)?;
+        tx.execute(RAISE_VERSION, &[&raise]).await.map_err(backend)?;
+    }
+    let changed: Vec<String> = ops
+        .iter()
+        .filter_map(|op| match op {
+            Op::SetDeadline { channel, .. } => Some(channel.to_string()),
+            _ => None,
+        })
+        .collect();
+    if !changed.is_empty() {
+        // Delivered to listeners when (and only if) the transaction commits.
+        tx.execute(NOTIFY, &[&channel, &changed]).await.map_err(backend)?;
+    }
+    tx.commit().await.map_err(backend)?;
+    Ok(version as u64)
+}
+
+impl Store for PgStore {
+    fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>> {
+        let (pool, key) = (self.pool.clone(), key.to_vec());
+        self.run(async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let get = client.prepare_cached(GET).await.map_err(backend)?;
+            let row = client
+                .query_opt(&get, &[&i16::from(space.tag()), &key])
+                .await
+                .map_err(backend)?;
+            Ok(row.map(|row| entry(row.get(0), row.get(1))))
+        })
+    }
+
+    fn scan(&self, space: Space, range: &KeyRange) -> Result<Vec<Scanned>> {
+        let (pool, range) = (self.pool.clone(), range.clone());
+        self.run(async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let tag = i16::from(space.tag());
+            // LIMIT NULL means no limit.
+            let limit = range.limit.map(|n| i64::try_from(n).unwrap_or(i64::MAX));
+            let rows = match &range.end {
+                Some(end) => {
+                    let scan = client.prepare_cached(SCAN_TO).await.map_err(backend)?;
+                    client.query(&scan, &[&tag, &range.start, end, &limit]).await
+                }
+                None => {
+                    let scan = client.prepare_cached(SCAN_ALL).await.map_err(backend)?;
+                    client.query(&scan, &[&tag, &range.start, &limit]).await
+                }
+            }
+            .map_err(backend)?;
+            Ok(rows
+                .into_iter()
+                .map(|row| (row.get(0), Ok(entry(row.get(1), row.get(2)))))
+                .collect())
+        })
+    }
+
+    fn commit(&self, ops: &[Op]) -> Result<u64> {
+        self.run(commit(self.pool.clone(), ops.to_vec(), self.channel.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schema_names_are_vetted() {
+        for good in ["isolo", "_t1", "bot_2"] {
+            assert_eq!(valid_schema(good).unwrap(), good);
+        }
+        for bad in ["", "1x", "Isolo", "a;drop", "a b", &"x".repeat(41)] {
+            assert!(valid_schema(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_commit_locks_every_key_it_reads() {
+        let ops = [
+            Op::Check {
+                space: Space::Games,
+                key: keys::id(1),
+                expect: super::super::Expect::Absent,
+            },
+            Op::SetDeadline {
+                channel: 1,
+                at: Some(5),
+            },
+        ];
+        let touched = touched(&ops);
+        assert_eq!(
+            touched,
+            vec![
+                (Space::Games, keys::id(1)),
+                (Space::Deadlines, keys::deadline_of(1))
+            ]
+        );
+        // Same key in another space: another lock.
+        assert_ne!(lock_id(Space::Games, b"k"), lock_id(Space::Records, b"k"));
+        assert_eq!(lock_id(Space::Games, b"k"), lock_id(Space::Games, b"k"));
+    }
+
+    #[test]
+    fn bad_urls_are_errors_without_the_password() {
+        let err = PgStore::open("postgres://u:hunter2@host:notaport/db", None).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("bad PostgreSQL url"), "{text}");
+        assert!(!text.contains("hunter2"), "{text}");
+        let err = PgStore::open("postgres://u@127.0.0.1:1/db", Some("Bad Name")).unwrap_err();
+        assert!(err.to_string().contains("schema"), "{err}");
+    }
+}
