@@ -230,7 +230,8 @@ fn syntax_error(text: &str, e: &toml::de::Error) -> ConfigError {
     ConfigError::Syntax {
         line: before.matches('\n').count() + 1,
         column: before[line_start..].chars().count() + 1,
-        message: hide_values(e.message()),
+        // One line: toml's messages continue on a second line ("expected ...").
+        message: hide_values(&e.message().trim().replace('\n', "; ")),
     }
 }
 
