@@ -175,7 +175,7 @@ pub(crate) mod tests {
         GameArgs {
             variant: Variant::Women,
             first: None,
-            capture_from: None,
+            house: super::super::HouseRuleArgs::default(),
             moves: None,
             record: Some(record),
         }
