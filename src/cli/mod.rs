@@ -7,6 +7,7 @@ pub mod review;
 pub mod run;
 pub mod selfplay;
 pub mod store_cmd;
+pub mod words;
 
 use clap::Args;
 use isolo_bot::engine::{CaptureFrom, Move, Record, Rules, Side, Variant};

@@ -333,17 +333,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.offer_draw(channel, user)).await? {
         DrawOutcome::Offered(view) => {
             let side = view.live.side_of(user).expect("a player offered");
-            let other = view.live.seat(side.opponent());
-            let out = Out {
-                content: format!(
-                    "{} offers a draw. {}, use `/isolo draw` to accept, or just move to decline.",
-                    present::name(view.live.seat(side)),
-                    present::mention(other)
-                ),
-                mentions: other.user().into_iter().collect(),
-                ..Out::default()
-            };
-            ctx.send(out.reply()).await?;
+            ctx.send(present::draw_offered(&view, side).reply()).await?;
         }
         DrawOutcome::Agreed(f) => super::send_finished(ctx, &f).await?,
     }
@@ -372,18 +362,7 @@ pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, _) = ids(&ctx);
     let record = ctx.data().run(move |t| t.record_text(channel)).await?;
-    let out = Out {
-        content:
-            "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
-                .into(),
-        file: Some((
-            record.into_bytes(),
-            "isolo-game.txt".into(),
-            "Isolo game record".into(),
-        )),
-        ..Out::default()
-    };
-    ctx.send(out.reply()).await?;
+    ctx.send(present::export(record).reply()).await?;
     Ok(())
 }
 
@@ -398,7 +377,7 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
         .ok_or(TableError::NoGame)?;
     ctx.defer().await?;
     let out = ctx.data().render(move || present::animation(&view)).await?;
-    let out = out.unwrap_or_else(|| Out::text("No move has been played yet in this game."));
+    let out = out.unwrap_or_else(|| Out::text(present::NO_MOVE_YET));
     ctx.send(out.reply()).await?;
     Ok(())
 }
@@ -408,13 +387,7 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let (_, channel, user) = ids(&ctx);
     let (mv, captured) = ctx.data().run(move |t| t.hint(channel, user)).await?;
-    let what = if captured > 0 {
-        format!(", capturing {captured} seeds")
-    } else {
-        String::new()
-    };
-    ctx.send(Out::private(format!("I would play **{mv}**{what}.")).reply())
-        .await?;
+    ctx.send(present::hint(mv, captured).reply()).await?;
     Ok(())
 }
 
@@ -448,7 +421,7 @@ pub async fn stats(
     let who = user.as_ref().map_or(me, |u| u.id.get());
     let text = match ctx.data().run(move |t| t.stats(guild, who)).await? {
         Some(p) => present::stats(&p),
-        None => format!("<@{who}> has no rated games in this server yet."),
+        None => present::no_stats(who),
     };
     ctx.send(Out::text(text).reply()).await?;
     Ok(())
@@ -470,13 +443,8 @@ pub async fn rules(
     ctx: Context<'_>,
     #[description = "Which variant (default: both)"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
-    ctx.send(
-        Out::private(crate::table::narrate::rules(
-            variant.map(|v| matches!(v, VariantChoice::Boys)),
-        ))
-        .reply(),
-    )
-    .await?;
+    let boys = variant.map(|v| matches!(v, VariantChoice::Boys));
+    ctx.send(present::rules(boys).reply()).await?;
     Ok(())
 }
 
@@ -503,11 +471,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
         Some(f) => super::send_finished(ctx, &f).await?,
         None => {
-            ctx.send(
-                Out::text("The unreadable game in this channel was removed; the channel is free again.")
-                    .reply(),
-            )
-            .await?;
+            ctx.send(Out::text(present::UNREADABLE_REMOVED).reply()).await?;
         }
     }
     Ok(())

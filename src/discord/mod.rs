@@ -34,6 +34,8 @@ pub struct Data {
     boards: Arc<Mutex<HashMap<u64, serenity::MessageId>>>,
     /// Commands and component clicks being handled, for a clean shutdown.
     in_flight: Arc<AtomicUsize>,
+    /// Whether accepted games get a thread of their own.
+    use_threads: bool,
     /// Pictures being drawn at once: at most one per core.
     renders: Arc<tokio::sync::Semaphore>,
     /// Answers to a challenge, one at a time per channel: a second accept, a
@@ -249,10 +251,6 @@ pub(crate) async fn send_finished(ctx: Context<'_>, f: &FinishedGame) -> Result<
     Ok(())
 }
 
-/// Said when a game cannot have its own thread.
-const THREAD_NOTE: &str = "I could not open a thread for this game (I need Create Public Threads and Send \
-Messages in Threads), so it is played in this channel.\n";
-
 /// Accepts a challenge: in a new thread when allowed and possible, else here.
 pub(crate) async fn accept_challenge(
     sctx: &serenity::Context,
@@ -272,7 +270,7 @@ pub(crate) async fn accept_challenge(
     }
     // Opening a thread and drawing the board share one answer deadline.
     let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
-    let (host, thread_note) = match data.table.config().use_threads {
+    let (host, thread_note) = match data.use_threads {
         true => by_deadline(reply, deadline, open_game_thread(sctx, channel, &c)).await?,
         false => (None, ""),
     };
@@ -293,12 +291,7 @@ pub(crate) async fn accept_challenge(
     board.content = format!("{thread_note}{}", board.content);
     match host {
         Some(thread) => {
-            let note = Out::text(format!(
-                "{} accepted. Game #{} is played in <#{thread}>.",
-                present::name(&c.opponent),
-                id
-            ));
-            reply.send(&note).await?;
+            reply.send(&present::accepted_in_thread(&c, id, thread)).await?;
             match serenity::ChannelId::new(thread)
                 .send_message(&sctx.http, board.message())
                 .await
@@ -308,7 +301,7 @@ pub(crate) async fn accept_challenge(
                     // The thread took a message a moment ago; show the board
                     // here rather than nowhere. Moves go on in the thread.
                     tracing::warn!("cannot post the board in thread {thread}: {e}");
-                    board.content = format!("(Play in <#{thread}>.) {}", board.content);
+                    let board = present::board_for_thread(board, thread);
                     send_board_via(data, reply, channel, board).await?;
                 }
             }
@@ -337,22 +330,17 @@ async fn open_game_thread(
         Ok(t) => t.id,
         Err(e) => {
             tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
-            return (None, THREAD_NOTE);
+            return (None, present::THREAD_NOTE);
         }
     };
     // Posting first proves the bot may speak here before the game moves in.
-    let intro = Out::text(format!(
-        "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
-         `/isolo help` lists every command.",
-        present::name(&c.challenger),
-        present::name(&c.opponent)
-    ));
+    let intro = present::thread_intro(c);
     match thread.send_message(&sctx.http, intro.message()).await {
         Ok(_) => (Some(thread.get()), ""),
         Err(e) => {
             tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
             delete_thread(sctx, thread.get()).await;
-            (None, THREAD_NOTE)
+            (None, present::THREAD_NOTE)
         }
     }
 }
@@ -403,19 +391,14 @@ impl Drop for InFlight {
     }
 }
 
-/// The answer to options the bot cannot read.
-const UNREADABLE_OPTIONS: &str =
-    "I could not read this command's options: your Discord may still show an older version of \
-     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
-
 /// What the user is told when handling `what` failed: a refusal says why
 /// (names and typed text neutralised), anything else is logged.
 pub(crate) fn error_text(error: &Error, what: &str) -> String {
     match error.downcast_ref::<TableError>() {
-        Some(refusal) => refusal.escaped(present::plain).to_string(),
+        Some(refusal) => present::refusal(refusal),
         None => {
             tracing::error!("{what} failed: {error:#}");
-            "Something went wrong on my side; nothing was changed. Please try again.".to_string()
+            present::INTERNAL_ERROR.to_string()
         }
     }
 }
@@ -430,9 +413,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
         poise::FrameworkError::CommandPanic { ctx, .. } => {
-            let _ = ctx
-                .send(Out::private("Something went wrong on my side. Please try again.").reply())
-                .await;
+            let _ = ctx.send(Out::private(present::PANICKED).reply()).await;
         }
         // Options that do not match the command (a client still showing an
         // older command list): say so privately instead of leaving the user
@@ -444,7 +425,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 "/{}: cannot read option {input:?}: {error}",
                 ctx.command().qualified_name
             );
-            if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+            if let Err(e) = ctx.send(Out::private(present::UNREADABLE_OPTIONS).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
             }
         }
@@ -455,7 +436,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             );
             if ctx.interaction_type == poise::CommandInteractionType::Command {
                 let ctx = poise::Context::Application(ctx);
-                if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+                if let Err(e) = ctx.send(Out::private(present::UNREADABLE_OPTIONS).reply()).await {
                     tracing::warn!("could not send an error reply: {e}");
                 }
             }
@@ -470,57 +451,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 
 /// Posts what the clock did into the game's channel.
 async fn announce(http: &serenity::Http, notice: Notice) {
-    let (channel, out) = match notice {
-        Notice::Reminder {
-            channel,
-            user,
-            game,
-            deadline_ms,
-        } => (
-            channel,
-            Out {
-                content: format!(
-                    "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
-                    deadline_ms / 1000
-                ),
-                mentions: vec![user],
-                ..Out::default()
-            },
-        ),
-        Notice::Flagged {
-            channel,
-            claimant,
-            flagged,
-        } => (
-            channel,
-            Out {
-                content: format!(
-                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo claim`."
-                ),
-                mentions: vec![claimant, flagged],
-                ..Out::default()
-            },
-        ),
-        Notice::TimedOut(f) => (
-            f.channel,
-            Out {
-                content: present::finished_line(&f),
-                mentions: f.players.iter().filter_map(crate::table::Seat::user).collect(),
-                ..Out::default()
-            },
-        ),
-        Notice::ChallengeExpired(c) => (
-            c.channel,
-            Out::text(format!(
-                "The challenge from {} to {} expired unanswered.",
-                present::name(&c.challenger),
-                present::name(&c.opponent)
-            )),
-        ),
-        Notice::Unreadable { channel, reason } => {
-            tracing::warn!("channel {channel}: {reason}");
-            return;
-        }
+    let Some((channel, out)) = present::notice(notice) else {
+        return;
     };
     if let Err(e) = serenity::ChannelId::new(channel)
         .send_message(http, out.message())
@@ -564,6 +496,7 @@ pub async fn run(
         bot_id: Arc::new(AtomicU64::new(0)),
         boards: Arc::new(Mutex::new(HashMap::new())),
         in_flight: Arc::new(AtomicUsize::new(0)),
+        use_threads: config.discord.use_threads,
         renders: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, usize::from),
         )),

@@ -8,9 +8,11 @@ use serenity::{
 };
 
 use crate::ai::Review;
+use crate::engine::Move;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
-use crate::table::{narrate, Challenge, FinishedGame, GameView, LiveGame, PlayerStats, Seat};
+use crate::table::narrate::{self, Span};
+use crate::table::{Challenge, FinishedGame, GameView, LiveGame, Notice, PlayerStats, Seat, TableError};
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
 /// method names but no trait).
@@ -129,10 +131,11 @@ pub fn review(f: &FinishedGame, review: &Review) -> Out {
         "Isolo game #{}: {} vs {}\n\n{review}",
         f.id, f.players[0], f.players[1]
     );
+    let summary = narrate::review_summary(f, review, name);
     Out {
         content: format!(
-            "{}\nEvery move, with the move the search prefers, is in the file.",
-            narrate::review_summary(f, review, name)
+            "**{}** {}\nEvery move, with the move the search prefers, is in the file.",
+            summary.title, summary.text
         ),
         file: Some((
             table.into_bytes(),
@@ -523,9 +526,216 @@ pub fn leaderboard(players: &[PlayerStats]) -> String {
     s
 }
 
+/// A refusal as the player reads it: names and typed text neutralised, and
+/// where it helps, the command that gets them further.
+pub fn refusal(e: &TableError) -> String {
+    let e = e.escaped(plain);
+    match &e {
+        TableError::NoGame => format!("{e}: start one with /isolo challenge"),
+        TableError::Busy { .. } => format!("{e}: finish it or start a thread"),
+        TableError::NotAPlayer { .. } => format!("{e}; you can watch with /isolo board"),
+        TableError::NotModerator => "only moderators (Manage Messages) can abort a game".into(),
+        TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo abort it"),
+        TableError::Stale => format!("{e}: use the menu under the newest board, or /isolo move"),
+        _ => e.to_string(),
+    }
+}
+
+/// What the user is told when something failed on the bot's side.
+pub const INTERNAL_ERROR: &str = "Something went wrong on my side; nothing was changed. Please try again.";
+
+/// What the user is told when a command panicked.
+pub const PANICKED: &str = "Something went wrong on my side. Please try again.";
+
+/// The answer to options the bot cannot read.
+pub const UNREADABLE_OPTIONS: &str =
+    "I could not read this command's options: your Discord may still show an older version of \
+     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
+
+/// Said when a game cannot have its own thread.
+pub const THREAD_NOTE: &str =
+    "I could not open a thread for this game (I need Create Public Threads and Send \
+Messages in Threads), so it is played in this channel.\n";
+
+/// The first message in a game's new thread.
+pub fn thread_intro(c: &Challenge) -> Out {
+    Out::text(format!(
+        "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
+         `/isolo help` lists every command.",
+        name(&c.challenger),
+        name(&c.opponent)
+    ))
+}
+
+/// The answer to an accept whose game moved into a thread.
+pub fn accepted_in_thread(c: &Challenge, game: u64, thread: u64) -> Out {
+    Out::text(format!(
+        "{} accepted. Game #{game} is played in <#{thread}>.",
+        name(&c.opponent)
+    ))
+}
+
+/// A board shown in the channel because its thread refused it.
+pub fn board_for_thread(mut board: Out, thread: u64) -> Out {
+    board.content = format!("(Play in <#{thread}>.) {}", board.content);
+    board
+}
+
+/// A draw offer by `view`'s player `by`, pinging the opponent.
+pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
+    let other = view.live.seat(by.opponent());
+    Out {
+        content: format!(
+            "{} offers a draw. {}, use `/isolo draw` to accept, or just move to decline.",
+            name(view.live.seat(by)),
+            mention(other)
+        ),
+        mentions: other.user().into_iter().collect(),
+        ..Out::default()
+    }
+}
+
+/// A game record as a file to download.
+pub fn export(record: String) -> Out {
+    Out {
+        content:
+            "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
+                .into(),
+        file: Some((
+            record.into_bytes(),
+            "isolo-game.txt".into(),
+            "Isolo game record".into(),
+        )),
+        ..Out::default()
+    }
+}
+
+/// The computer's hint, privately.
+pub fn hint(mv: Move, captured: u32) -> Out {
+    let what = if captured > 0 {
+        format!(", capturing {captured} seeds")
+    } else {
+        String::new()
+    };
+    Out::private(format!("I would play **{mv}**{what}."))
+}
+
+/// Said when a player has no statistics yet.
+pub fn no_stats(user: u64) -> String {
+    format!("<@{user}> has no rated games in this server yet.")
+}
+
+/// Said when `/isolo animate` has no move to show.
+pub const NO_MOVE_YET: &str = "No move has been played yet in this game.";
+
+/// Said when an unreadable game was removed.
+pub const UNREADABLE_REMOVED: &str =
+    "The unreadable game in this channel was removed; the channel is free again.";
+
+/// The rules, with the rule book's key terms in bold.
+pub fn rules(boys: Option<bool>) -> Out {
+    let text: String = narrate::rules(boys)
+        .into_iter()
+        .map(|span| match span {
+            Span::Plain(t) => t.to_string(),
+            Span::Strong(t) => format!("**{t}**"),
+        })
+        .collect();
+    Out::private(text)
+}
+
+/// What the clock did, as a message for the game's channel; `None` for
+/// what is only logged.
+pub fn notice(notice: Notice) -> Option<(u64, Out)> {
+    Some(match notice {
+        Notice::Reminder {
+            channel,
+            user,
+            game,
+            deadline_ms,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
+                    deadline_ms / 1000
+                ),
+                mentions: vec![user],
+                ..Out::default()
+            },
+        ),
+        Notice::Flagged {
+            channel,
+            claimant,
+            flagged,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo claim`."
+                ),
+                mentions: vec![claimant, flagged],
+                ..Out::default()
+            },
+        ),
+        Notice::TimedOut(f) => (
+            f.channel,
+            Out {
+                content: finished_line(&f),
+                mentions: humans(&f.players),
+                ..Out::default()
+            },
+        ),
+        Notice::ChallengeExpired(c) => (
+            c.channel,
+            Out::text(format!(
+                "The challenge from {} to {} expired unanswered.",
+                name(&c.challenger),
+                name(&c.opponent)
+            )),
+        ),
+        Notice::Unreadable { channel, reason } => {
+            tracing::warn!("channel {channel}: {reason}");
+            return None;
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_name_the_way_on_and_neutralise_names() {
+        let corrupt = TableError::Corrupt {
+            what: "game 1 in this channel".into(),
+            reason: "**bad** @everyone".into(),
+        };
+        let text = refusal(&corrupt);
+        assert!(text.ends_with("; a moderator can /isolo abort it"), "{text}");
+        assert!(
+            text.contains("\\*\\*bad") && text.contains("@\u{200b}everyone"),
+            "{text}"
+        );
+        assert_eq!(
+            refusal(&TableError::NotModerator),
+            "only moderators (Manage Messages) can abort a game"
+        );
+        assert_eq!(
+            refusal(&TableError::NoGame),
+            "there is no game in this channel: start one with /isolo challenge"
+        );
+    }
+
+    #[test]
+    fn rules_set_key_terms_in_bold() {
+        let text = rules(Some(true)).content;
+        assert!(text.starts_with("**How a move works.** Take"), "{text}");
+        assert!(
+            text.contains("\n**Boys' game:** each") && !text.contains("Women's"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn record_blocks_stay_closed_and_short() {

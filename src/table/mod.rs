@@ -32,17 +32,19 @@ use crate::engine::{
 use crate::store::{keys, Batch, Expect, Space, Store, StoreError, StoreExt, Stored};
 use model::{GameCounter, LastGame};
 
-/// Why the table refused something. Every message is written for the player.
+/// Why the table refused something: what happened, with the names and
+/// numbers involved. `Display` gives a short neutral sentence (for logs and
+/// the terminal); each front end words refusals for its players itself.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum TableError {
     /// No game in this channel.
-    #[error("there is no game in this channel: start one with /isolo challenge")]
+    #[error("there is no game in this channel")]
     NoGame,
     /// No pending challenge in this channel.
     #[error("there is no open challenge in this channel")]
     NoChallenge,
     /// The channel already hosts a game.
-    #[error("this channel already has a game in progress (game #{id}, {south} vs {north}): finish it or start a thread")]
+    #[error("this channel already has a game in progress (game #{id}, {south} vs {north})")]
     Busy {
         /// The game's number.
         id: u64,
@@ -72,7 +74,7 @@ pub enum TableError {
     #[error("only {0}, who made the challenge, can withdraw it")]
     NotTheChallenger(String),
     /// The user does not play in this game.
-    #[error("you are not playing in this game ({south} vs {north}); you can watch with /isolo board")]
+    #[error("you are not playing in this game ({south} vs {north})")]
     NotAPlayer {
         /// South's name.
         south: String,
@@ -89,7 +91,7 @@ pub enum TableError {
     #[error("{0}")]
     Illegal(IllegalMove),
     /// Only moderators may do this.
-    #[error("only moderators (Manage Messages) can abort a game")]
+    #[error("only moderators can abort a game")]
     NotModerator,
     /// Hints are only for games against the bot here.
     #[error("hints are only available in games against the bot")]
@@ -112,7 +114,7 @@ pub enum TableError {
         left_ms: u64,
     },
     /// A stored entry cannot be read; only this channel is affected.
-    #[error("the saved {what} cannot be read ({reason}); a moderator can /isolo abort it")]
+    #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {
         /// What could not be read.
         what: String,
@@ -120,7 +122,7 @@ pub enum TableError {
         reason: String,
     },
     /// A move menu under an old board was used.
-    #[error("this board is out of date: use the menu under the newest board, or /isolo move")]
+    #[error("this board is out of date")]
     Stale,
     /// Too many people acted at once; nothing was changed.
     #[error("the game changed while your command was handled; nothing was done, please try again")]
@@ -202,7 +204,7 @@ pub enum TimeoutPolicy {
 
 /// Settings of the hosting layer (the `[games]` table of the config file).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct TableConfig {
     /// Seconds before an unanswered challenge expires.
     pub challenge_ttl_secs: u64,
@@ -210,8 +212,6 @@ pub struct TableConfig {
     pub timeout: TimeoutPolicy,
     /// Allow hints in games between people too.
     pub hints_in_human_games: bool,
-    /// Open a thread for each accepted game (used by the Discord adapter).
-    pub use_threads: bool,
 }
 
 impl Default for TableConfig {
@@ -220,7 +220,6 @@ impl Default for TableConfig {
             challenge_ttl_secs: 24 * 3600,
             timeout: TimeoutPolicy::AutoWin,
             hints_in_human_games: false,
-            use_threads: true,
         }
     }
 }

@@ -42,8 +42,8 @@ pub fn config_text(fake: &FakeDiscord, store: &Path, use_threads: bool) -> Strin
     let path = toml::Value::String(store.display().to_string());
     let url = toml::Value::String(fake.base_url().to_owned());
     format!(
-        "[discord]\ntoken = \"{TOKEN}\"\nguild_id = {GUILD_ID}\napi_proxy = {url}\n\n\
-         [storage]\npath = {path}\n\n[games]\nuse_threads = {use_threads}\n"
+        "[discord]\ntoken = \"{TOKEN}\"\nguild_id = {GUILD_ID}\napi_proxy = {url}\n\
+         use_threads = {use_threads}\n\n[storage]\npath = {path}\n"
     )
 }
 
