@@ -1,15 +1,15 @@
 //! One conformance suite for every `Store` backend. A new backend passes the
 //! same checks by adding one `conformance!` line with its factory.
 
-mod common;
+mod support;
 
 use std::sync::{Barrier, Mutex};
 
-use common::{dump, game, Game, Harness, Rating};
 use isolo_bot::store::{
     export_jsonl, import_jsonl, keys, Batch, Deadline, Expect, KeyRange, Op, Space, StoreError, StoreExt,
     Stored,
 };
+use support::store::{dump, game, Game, Harness, Rating};
 
 macro_rules! conformance {
     ($backend:ident, $factory:path) => {
@@ -42,8 +42,8 @@ macro_rules! conformance {
     };
 }
 
-conformance!(memory_backend, crate::common::memory);
-conformance!(sled_backend, crate::common::sled);
+conformance!(memory_backend, crate::support::store::memory);
+conformance!(sled_backend, crate::support::store::sled);
 
 type Open = dyn Fn() -> Harness;
 

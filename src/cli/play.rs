@@ -156,7 +156,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                 }
                 None => println!("{}", words::NO_MOVE_YET),
             },
-            "history" => println!("{}", table.record_text(CHANNEL)?),
+            "history" => println!("{}", table.record(CHANNEL)?),
             "hint" => match table.hint(CHANNEL, mover) {
                 Ok((mv, captured)) => println!("{}", words::hint(mv, captured)),
                 Err(e) => println!("{}", words::refusal(&e)),
@@ -207,7 +207,7 @@ fn after_game(
                 Ok((f, review)) => print!("{}", words::review(&f, &review)),
                 Err(e) => println!("{}", words::refusal(&e)),
             },
-            "history" => println!("{}", table.record_text(CHANNEL)?),
+            "history" => println!("{}", table.record(CHANNEL)?),
             _ => return Ok(ExitCode::SUCCESS),
         }
     }

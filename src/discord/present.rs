@@ -34,14 +34,36 @@ macro_rules! build {
 pub struct Out {
     /// The text.
     pub content: String,
-    /// An attached file: bytes, file name, alt text.
-    pub file: Option<(Vec<u8>, String, String)>,
+    /// An attached file.
+    pub file: Option<Attachment>,
     /// Buttons and select menus.
     pub components: Vec<CreateActionRow>,
     /// The only users this message may ping.
     pub mentions: Vec<u64>,
     /// Only the user who asked sees it.
     pub ephemeral: bool,
+}
+
+/// A file attached to a message.
+#[derive(Debug, Clone, Default)]
+pub struct Attachment {
+    /// The content.
+    pub bytes: Vec<u8>,
+    /// The file name, which tells Discord the type (`.png`, `.gif`, `.txt`).
+    pub name: String,
+    /// Alt text, for screen readers.
+    pub alt: String,
+}
+
+impl Attachment {
+    /// A file named `name` with `alt` text.
+    pub fn new(bytes: Vec<u8>, name: impl Into<String>, alt: impl Into<String>) -> Attachment {
+        Attachment {
+            bytes,
+            name: name.into(),
+            alt: alt.into(),
+        }
+    }
 }
 
 impl Out {
@@ -74,7 +96,7 @@ impl Out {
     pub fn attachment(&self) -> Option<CreateAttachment> {
         self.file
             .as_ref()
-            .map(|(bytes, name, alt)| CreateAttachment::bytes(bytes.clone(), name.clone()).description(alt))
+            .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()).description(&f.alt))
     }
 
     /// As a poise reply.
@@ -137,7 +159,7 @@ pub fn review(f: &FinishedGame, review: &Review) -> Out {
             "**{}** {}\nEvery move, with the move the search prefers, is in the file.",
             summary.title, summary.text
         ),
-        file: Some((
+        file: Some(Attachment::new(
             table.into_bytes(),
             format!("isolo-review-{}.txt", f.id),
             format!("Review of Isolo game #{}", f.id),
@@ -213,16 +235,17 @@ fn names(live: &LiveGame) -> [String; 2] {
 }
 
 /// The board PNG of a game with its alt text.
-fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> (Vec<u8>, String, String) {
+fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> Attachment {
     let names = names(&view.live);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]));
-    (
-        render_png(&bv),
-        format!("isolo-{id}-{}.png", view.game.ply()),
-        alt_text(&bv),
-    )
+    picture(&bv, format!("isolo-{id}-{}.png", view.game.ply()))
+}
+
+/// A board picture with its alt text.
+fn picture(bv: &BoardView, name: String) -> Attachment {
+    Attachment::new(render_png(bv), name, alt_text(bv))
 }
 
 /// The select menu of the legal pits of the player to move.
@@ -350,23 +373,14 @@ pub fn finished(f: &FinishedGame) -> Out {
         mentions: humans(&f.players),
         ..Out::default()
     };
-    if let Some(game) = f
-        .record
-        .parse::<crate::engine::Record>()
-        .ok()
-        .and_then(|r| r.to_game().ok())
-    {
+    if let Ok(game) = f.game() {
         let last = crate::table::last_move(game.rules(), game.moves());
         let names = [f.players[0].name(), f.players[1].name()];
         let bv = BoardView::of_game(&game)
             .last_move(last.as_ref().map(|(_, r)| r))
             .names(Some(&names[0]), Some(&names[1]))
             .result(Some(f.result));
-        out.file = Some((
-            render_png(&bv),
-            format!("isolo-{}-final.png", f.id),
-            alt_text(&bv),
-        ));
+        out.file = Some(picture(&bv, format!("isolo-{}-final.png", f.id)));
     }
     out
 }
@@ -395,10 +409,9 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
         .map(|s| format!(" {} ({}) to move.", name(s), view.game.position().to_move()));
     Out {
         content: format!("{header}{}", turn.unwrap_or_default()),
-        file: Some((
-            render_png(&bv),
+        file: Some(picture(
+            &bv,
             format!("isolo-{}-{}.png", view.live.id, view.game.ply()),
-            alt_text(&bv),
         )),
         ..Out::default()
     }
@@ -411,7 +424,7 @@ pub fn animation(view: &GameView) -> Option<Out> {
     let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]);
     Some(Out {
         content: describe_move(&view.live, &report),
-        file: Some((
+        file: Some(Attachment::new(
             gif,
             format!("isolo-{}-{}.gif", view.live.id, view.game.ply()),
             format!(
@@ -601,10 +614,10 @@ pub fn export(record: String) -> Out {
         content:
             "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
                 .into(),
-        file: Some((
+        file: Some(Attachment::new(
             record.into_bytes(),
-            "isolo-game.txt".into(),
-            "Isolo game record".into(),
+            "isolo-game.txt",
+            "Isolo game record",
         )),
         ..Out::default()
     }
@@ -641,6 +654,27 @@ pub fn rules(boys: Option<bool>) -> Out {
             Span::Strong(t) => format!("**{t}**"),
         })
         .collect();
+    Out::private(text)
+}
+
+/// `/isolo help`, generated from the command definitions: each subcommand
+/// with its required options and its description (its doc comment).
+pub fn help(isolo: &poise::Command<super::Data, super::Error>) -> Out {
+    let mut text = String::from(
+        "**Isolo**, the Sukuma mancala game, four rows of eight pits. Pits are named by column a-h \
+         and rank 1-4; South owns ranks 1-2, North ranks 3-4. Buttons and the menu under the board \
+         do the same as the commands.",
+    );
+    for sub in &isolo.subcommands {
+        let options: String = sub
+            .parameters
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| format!(" {}:", p.name))
+            .collect();
+        let about = sub.description.as_deref().unwrap_or_default();
+        text.push_str(&format!("\n`/{} {}{options}`: {about}", isolo.name, sub.name));
+    }
     Out::private(text)
 }
 
@@ -733,6 +767,25 @@ mod tests {
         assert!(text.starts_with("**How a move works.** Take"), "{text}");
         assert!(
             text.contains("\n**Boys' game:** each") && !text.contains("Women's"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn help_lists_every_subcommand_once_and_fits_a_message() {
+        let isolo = crate::discord::commands::isolo();
+        let text = help(&isolo).content;
+        assert!(text.chars().count() <= 2000, "{}", text.len());
+        for sub in &isolo.subcommands {
+            let line = format!("`/isolo {}", sub.name);
+            assert_eq!(
+                text.matches(&format!("{line} ")).count() + text.matches(&format!("{line}`")).count(),
+                1,
+                "{line}"
+            );
+        }
+        assert!(
+            text.contains("`/isolo move pit:`: Sow from one of your pits"),
             "{text}"
         );
     }

@@ -4,10 +4,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use isolo_bot::ai::Level;
+use isolo_bot::discord::Connection;
 use isolo_bot::engine::{Game, Move, Outcome, Rules, Variant};
+use isolo_bot::table::{SystemClock, Table};
 use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -65,8 +68,12 @@ impl InProcess {
         let dir = tempfile::tempdir().expect("temp dir");
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
         let config: isolo_bot::config::Config = toml::from_str(&text).expect("config parses");
+        // Built as `isolo-bot run` builds it: a sled store, the table, the adapter.
+        let store = isolo_bot::store::SledStore::open(&config.storage).expect("open the store");
+        let table = Table::new(Arc::new(store), Arc::new(SystemClock), config.games).with_ai(config.ai);
+        let connection = Connection::new(&config.discord).expect("a token");
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(isolo_bot::discord::run(config, async move {
+        let task = tokio::spawn(isolo_bot::discord::run(connection, Arc::new(table), async move {
             let _ = stopped.await;
         }));
         fake.wait_ready(T).await.expect("the bot identifies");
@@ -493,6 +500,13 @@ impl Duel {
         assert_eq!(duel.board.pings(), [south.id], "the first board pings South only");
         duel.check_menu();
         duel
+    }
+
+    /// The usual duel: Alice challenges Bob in `channel`, Bob accepts, and
+    /// the game stays in the channel.
+    pub async fn alice_and_bob(fake: &FakeDiscord, channel: u64, variant: Variant, seed: u64) -> Duel {
+        let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+        Duel::start(fake, channel, &alice, &bob, variant, false, seed).await
     }
 
     /// The player to move.
