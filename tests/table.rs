@@ -68,7 +68,7 @@ fn play_out(t: &Table, channel: u64) -> isolo_bot::table::FinishedGame {
         let view = t.game(channel).unwrap().expect("game on");
         let mover = view.to_move().unwrap().user().unwrap();
         let moves = t.moves_for(channel, mover).unwrap();
-        let (mv, _) = moves[moves.len() / 2];
+        let mv = moves[moves.len() / 2].mv;
         if let Some(f) = t.play(channel, mover, &mv.to_string()).unwrap().finished {
             return f;
         }
@@ -243,7 +243,7 @@ fn games_against_the_bot() {
     };
     assert_eq!(view.live.players[1], Seat::Bot { level: Level::Greedy });
     assert!(t.bot_move(CH).unwrap().is_none(), "Ann moves first");
-    let (hint, _) = t.hint(CH, ANN).unwrap();
+    let hint = t.hint(CH, ANN).unwrap().mv;
     t.play(CH, ANN, &hint.to_string()).unwrap();
     let out = t.bot_move(CH).unwrap().expect("the bot's turn");
     assert_eq!(out.report.side, Side::North);
@@ -461,14 +461,15 @@ fn finished_games_are_reviewed_and_live_ones_are_not() {
         "a game in progress is not reviewed (that would be a hint for both)"
     );
     let f = play_out(&t, CH);
-    let (g, review) = t.review(CH, budget).unwrap();
+    let reviewed = t.review(CH, budget).unwrap();
+    let (g, review) = (reviewed.finished, reviewed.review);
     assert_eq!(g.id, f.id);
     let rec = &f.record;
     let played: Vec<_> = review.plies.iter().map(|p| p.played).collect();
     assert_eq!(played, rec.moves, "every move is reviewed, in order");
     assert_eq!(review.result, Some(f.result));
     assert_eq!(
-        t.review(CH, budget).unwrap().1,
+        t.review(CH, budget).unwrap().review,
         review,
         "the same budget, the same review"
     );

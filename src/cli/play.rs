@@ -158,7 +158,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             },
             "history" => println!("{}", table.record(CHANNEL)?),
             "hint" => match table.hint(CHANNEL, mover) {
-                Ok((mv, captured)) => println!("{}", words::hint(mv, captured)),
+                Ok(hint) => println!("{}", words::hint(hint.mv, hint.captured)),
                 Err(e) => println!("{}", words::refusal(&e)),
             },
             "resign" => {
@@ -204,7 +204,7 @@ fn after_game(
         };
         match line?.trim() {
             "review" => match table.review(CHANNEL, Budget::nodes(REVIEW_NODES)) {
-                Ok((f, review)) => print!("{}", words::review(&f, &review)),
+                Ok(reviewed) => print!("{}", words::review(&reviewed)),
                 Err(e) => println!("{}", words::refusal(&e)),
             },
             "history" => println!("{}", table.record(CHANNEL)?),

@@ -1,10 +1,9 @@
 //! What `isolo-bot play` says: the terminal's wording of the hosting layer's
 //! answers, in one place. The terminal has no markup: names print as they are.
 
-use isolo_bot::ai::Review;
 use isolo_bot::engine::{Move, MoveReport, Variant};
 use isolo_bot::table::narrate::{self, Span};
-use isolo_bot::table::{FinishedGame, LiveGame, Seat, TableError};
+use isolo_bot::table::{FinishedGame, LiveGame, Reviewed, Seat, TableError};
 
 /// The commands of the game loop.
 pub const HELP: &str = "commands: <pit> (like b2) or move <pit> | board | png [file] | animate [file] | hint | draw | resign | history | rules | help | quit (after the game: review | history)";
@@ -60,7 +59,7 @@ pub fn rules() -> String {
 }
 
 /// A review's summary, then its ply-by-ply table.
-pub fn review(f: &FinishedGame, review: &Review) -> String {
-    let summary = narrate::review_summary(f, review, Seat::name);
-    format!("{} {}\n{review}", summary.title, summary.text)
+pub fn review(reviewed: &Reviewed) -> String {
+    let summary = narrate::review_summary(&reviewed.finished, &reviewed.review, Seat::name);
+    format!("{} {}\n{}", summary.title, summary.text, reviewed.review)
 }

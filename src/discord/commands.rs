@@ -258,8 +258,8 @@ async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     let partial = partial.trim().to_ascii_lowercase();
     let choices = moves
         .into_iter()
-        .filter(|(m, _)| m.to_string().starts_with(&partial))
-        .map(|(m, seeds)| serenity::AutocompleteChoice::new(format!("{m} ({seeds} seeds)"), m.to_string()))
+        .filter(|c| c.mv.to_string().starts_with(&partial))
+        .map(|c| serenity::AutocompleteChoice::new(format!("{} ({} seeds)", c.mv, c.seeds), c.mv.to_string()))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
@@ -373,8 +373,8 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let (mv, captured) = ctx.data().run(move |t| t.hint(channel, user)).await?;
-    ctx.send(present::hint(mv, captured).reply()).await?;
+    let hint = ctx.data().run(move |t| t.hint(channel, user)).await?;
+    ctx.send(present::hint(hint.mv, hint.captured).reply()).await?;
     Ok(())
 }
 
@@ -385,8 +385,8 @@ pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     // On a core of its own, like a picture; refusals come back at once.
     let review = move || table.review(channel, Budget::nodes(REVIEW_NODES));
-    let (finished, review) = flow::draw(ctx.data(), &mut Reply::Poise(ctx), review).await??;
-    ctx.send(present::review(&finished, &review).reply()).await?;
+    let reviewed = flow::draw(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    ctx.send(present::review(&reviewed).reply()).await?;
     Ok(())
 }
 

@@ -26,7 +26,7 @@ async fn dispatch(
     reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
     let user = ci.user.id.get();
-    let Some((action, channel, ply)) = ids::parse(&ci.data.custom_id) else {
+    let Some(ids::CustomId { action, channel, ply }) = ids::parse(&ci.data.custom_id) else {
         return Err(TableError::NoGame.into());
     };
     match action {

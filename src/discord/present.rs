@@ -7,12 +7,13 @@ use serenity::{
     CreateSelectMenuKind, CreateSelectMenuOption, UserId as SUserId,
 };
 
-use crate::ai::Review;
 use crate::engine::Move;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use crate::table::narrate::{self, Span};
-use crate::table::{Challenge, FinishedGame, GameView, LiveGame, Notice, PlayerStats, Seat, TableError};
+use crate::table::{
+    Challenge, FinishedGame, GameView, LiveGame, Notice, PlayerStats, Reviewed, Seat, TableError,
+};
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
 /// method names but no trait).
@@ -148,7 +149,8 @@ pub fn record_block(record: &str) -> String {
 }
 
 /// A game's review: the summary, and the whole ply-by-ply table as a file.
-pub fn review(f: &FinishedGame, review: &Review) -> Out {
+pub fn review(reviewed: &Reviewed) -> Out {
+    let (f, review) = (&reviewed.finished, &reviewed.review);
     let table = format!(
         "Isolo game #{}: {} vs {}\n\n{review}",
         f.id, f.players[0], f.players[1]
@@ -217,8 +219,19 @@ pub mod ids {
         }
     }
 
-    /// Splits a custom id into action, channel and ply.
-    pub fn parse(id: &str) -> Option<(&str, u64, Option<usize>)> {
+    /// A component's custom id, read.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct CustomId<'a> {
+        /// What the component does ([`ACCEPT`], [`MOVE`], ...).
+        pub action: &'a str,
+        /// The channel of the challenge or game.
+        pub channel: u64,
+        /// The ply of the board a move menu was under.
+        pub ply: Option<usize>,
+    }
+
+    /// Reads a custom id made by [`make`].
+    pub fn parse(id: &str) -> Option<CustomId<'_>> {
         let mut parts = id.strip_prefix("isolo:")?.split(':');
         let action = parts.next()?;
         let channel = parts.next()?.parse().ok()?;
@@ -226,7 +239,7 @@ pub mod ids {
             Some(p) => Some(p.parse().ok()?),
             None => None,
         };
-        Some((action, channel, ply))
+        Some(CustomId { action, channel, ply })
     }
 }
 

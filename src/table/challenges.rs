@@ -187,10 +187,7 @@ impl Table {
         host: Option<ChannelId>,
     ) -> Result<GameView, TableError> {
         self.retry(|| {
-            let c = self.load_challenge(channel)?.ok_or(TableError::NoChallenge)?;
-            if !c.value.opponent.is(user) {
-                return Err(TableError::NotTheOpponent(c.value.opponent.name()));
-            }
+            let c = self.challenge_to(channel, user)?;
             let host = host.unwrap_or(channel);
             self.busy(host)?;
             self.start(Some(c.version), c.value, host)
@@ -199,13 +196,16 @@ impl Table {
 
     /// The challenged player declines.
     pub fn decline(&self, channel: ChannelId, user: UserId) -> Result<Challenge, TableError> {
-        self.retry(|| {
-            let c = self.load_challenge(channel)?.ok_or(TableError::NoChallenge)?;
-            if !c.value.opponent.is(user) {
-                return Err(TableError::NotTheOpponent(c.value.opponent.name()));
-            }
-            self.drop_challenge(channel, c)
-        })
+        self.retry(|| self.drop_challenge(channel, self.challenge_to(channel, user)?))
+    }
+
+    /// The challenge in `channel`, if it is `user`'s to answer.
+    fn challenge_to(&self, channel: ChannelId, user: UserId) -> Result<Stored<Challenge>, TableError> {
+        let c = self.load_challenge(channel)?.ok_or(TableError::NoChallenge)?;
+        if !c.value.opponent.is(user) {
+            return Err(TableError::NotTheOpponent(c.value.opponent.name()));
+        }
+        Ok(c)
     }
 
     /// The challenger withdraws.

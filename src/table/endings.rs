@@ -6,6 +6,15 @@ use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
 use crate::store::{keys, Batch, Expect, Space, StoreError, StoreExt};
 
 use super::model::LastGame;
+
+/// A finished game and the search's review of it.
+#[derive(Debug, Clone)]
+pub struct Reviewed {
+    /// The game.
+    pub finished: FinishedGame,
+    /// Its review, ply by ply.
+    pub review: Review,
+}
 use super::{
     game_key, last_key, ChannelId, FinishedGame, GameView, GuildId, LiveGame, PlayerStats, RatingChange,
     Seat, Table, TableError, UserId,
@@ -187,11 +196,10 @@ impl Table {
     /// The channel's last finished game, reviewed by the search with `budget`
     /// per search (see [`crate::ai::review`]). Seconds of CPU for a long
     /// game: call it off the async threads.
-    pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<(FinishedGame, Review), TableError> {
-        let f = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
-        let game = f.game()?;
-        let review = crate::ai::review(&game, budget);
-        Ok((f, review))
+    pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<Reviewed, TableError> {
+        let finished = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
+        let review = crate::ai::review(&finished.game()?, budget);
+        Ok(Reviewed { finished, review })
     }
 
     /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.

@@ -25,14 +25,14 @@ use serde::{Deserialize, Serialize};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
-pub use endings::DrawOutcome;
+pub use endings::{DrawOutcome, Reviewed};
 pub use error::TableError;
 pub use model::{
     Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
     RatingChange, Seat, Tally, UserId,
 };
 pub use rating::Rating;
-pub use turns::MoveOutcome;
+pub use turns::{Choice, MoveOutcome};
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};

@@ -1,10 +1,20 @@
 //! Turns: whose move it is, the moves of people and of the bot, hints.
 
+use crate::ai::Hint;
 use crate::engine::{Game, IllegalMove, Move, MoveReport, Pit, Position, Side};
 use crate::store::{Batch, Expect, Space, Stored};
 
 use super::error::not_a_player;
 use super::{game_key, ChannelId, FinishedGame, GameView, LiveGame, Seat, Table, TableError, UserId};
+
+/// A legal move and the seeds it would sow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// Seeds in its pit.
+    pub seeds: u8,
+}
 
 /// What an accepted move did.
 #[derive(Debug, Clone)]
@@ -22,7 +32,7 @@ pub struct MoveOutcome {
 impl Table {
     /// The legal moves of `user` with each pit's seeds, if it is their turn
     /// (for autocomplete and select menus); empty otherwise.
-    pub fn moves_for(&self, channel: ChannelId, user: UserId) -> Result<Vec<(Move, u8)>, TableError> {
+    pub fn moves_for(&self, channel: ChannelId, user: UserId) -> Result<Vec<Choice>, TableError> {
         let Some(view) = self.game(channel)? else {
             return Ok(Vec::new());
         };
@@ -34,7 +44,10 @@ impl Table {
             .game
             .legal_moves()
             .iter()
-            .map(|m| (m, p.seeds(m.pit())))
+            .map(|mv| Choice {
+                mv,
+                seeds: p.seeds(mv.pit()),
+            })
             .collect())
     }
 
@@ -142,14 +155,12 @@ impl Table {
     /// The player to move may ask the bot for a hint: in games against the bot,
     /// or everywhere if the configuration allows. Returns the move the strongest
     /// level would play (searching on this thread) and the seeds it captures.
-    pub fn hint(&self, channel: ChannelId, user: UserId) -> Result<(Move, u32), TableError> {
+    pub fn hint(&self, channel: ChannelId, user: UserId) -> Result<Hint, TableError> {
         let (stored, game) = self.turn_of(channel, user)?;
         let vs_bot = stored.value.players.iter().any(|p| matches!(p, Seat::Bot { .. }));
         if !vs_bot && !self.config.hints_in_human_games {
             return Err(TableError::HintsNotAllowed);
         }
-        let hint = crate::ai::hint(game.position(), self.ai.budget())
-            .ok_or(TableError::Illegal(IllegalMove::GameOver))?;
-        Ok((hint.mv, hint.captured))
+        crate::ai::hint(game.position(), self.ai.budget()).ok_or(TableError::Illegal(IllegalMove::GameOver))
     }
 }
