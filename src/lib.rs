@@ -11,6 +11,7 @@
 //!   it answers with data, and each front end words it.
 //! - [`discord`]: the serenity/poise adapter.
 //! - [`config`]: the configuration file.
+//! - [`metrics`]: counters and the operator's `/metrics` and `/healthz` page.
 //!
 //! `ARCHITECTURE.md` follows a move from Discord to disk and back, and says
 //! where a new command, message or storage backend goes.
@@ -19,6 +20,7 @@ pub mod ai;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod metrics;
 pub mod render;
 pub mod store;
 pub mod table;

@@ -24,8 +24,8 @@ fn replay_json_has_every_position() {
     assert_eq!(positions[3]["move"], "d2");
     // W3 of rules.md: ranks 4, 3, 2, 1, columns a..h.
     let rows: Vec<Vec<u8>> = serde_json::from_value(positions[3]["rows"].clone()).unwrap();
-    assert_eq!(rows[0], [0, 2, 2, 2, 2, 1, 1, 0]);
-    assert_eq!(rows[2], [5, 3, 5, 0, 3, 0, 5, 5]);
+    assert_eq!(rows[0], [4, 4, 0, 3, 3, 0, 1, 0]);
+    assert_eq!(rows[2], [0, 1, 3, 0, 2, 3, 4, 4]);
     assert_eq!(
         positions[3]["overture"],
         serde_json::json!({"south": false, "north": false})
@@ -64,21 +64,52 @@ fn replay_json_boys_start_and_overture() {
 
 #[test]
 fn an_illegal_move_exits_2_with_one_line_on_stderr() {
-    for json in [true, false] {
-        let mut args = vec!["replay", "--variant", "women", "--moves", "b2 b2"];
-        if json {
-            args.push("--json");
+    for (moves, says) in [
+        ("b2 b2", "not your pit"),
+        ("b2 z9", "not a pit"),
+        ("b2 h4 a1", "holds 0 seeds"),
+    ] {
+        for json in [true, false] {
+            let mut args = vec!["replay", "--variant", "women", "--moves", moves];
+            if json {
+                args.push("--json");
+            }
+            let out = bot(&args);
+            assert_eq!(out.status.code(), Some(2), "{moves}");
+            assert!(out.stdout.is_empty(), "nothing on stdout");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(err.lines().count(), 1, "{err}");
+            let ply = format!("ply {}", moves.split(' ').count());
+            assert!(err.contains(&ply) && err.contains(says), "{moves}: {err}");
         }
-        let out = bot(&args);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(out.stdout.is_empty(), "nothing on stdout");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(
-            err.contains("ply 2") && err.contains("b2") && err.contains("not your pit"),
-            "{err}"
-        );
     }
+}
+
+#[test]
+fn after_capture_switch_chooses_the_rule() {
+    let rank1 = |extra: &[&str]| {
+        let mut args = vec!["replay", "--moves", "b2", "--json"];
+        args.extend_from_slice(extra);
+        let out = bot(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        serde_json::from_value::<Vec<u8>>(v["positions"][1]["rows"][3].clone()).unwrap()
+    };
+    // rules.md W1 (the default), C1 (captures go on) and C1 with both house rules.
+    assert_eq!(rank1(&[]), [0, 3, 3, 0, 3, 3, 0, 4]);
+    assert_eq!(rank1(&["--after-capture", "end"]), [0, 3, 3, 0, 3, 3, 0, 4]);
+    assert_eq!(rank1(&["--after-capture", "continue"]), [0, 3, 3, 0, 3, 3, 0, 5]);
+    assert_eq!(
+        rank1(&["--after-capture", "continue", "--capture-from", "capture-pit"]),
+        [2, 1, 4, 1, 4, 0, 1, 4]
+    );
+    let out = bot(&["replay", "--moves", "b2", "--after-capture", "sometimes"]);
+    assert_eq!(out.status.code(), Some(2), "clap refuses an unknown value");
+    let help = String::from_utf8(bot(&["selfplay", "--help"]).stdout).unwrap();
+    assert!(
+        help.contains("--after-capture") && help.contains("continue"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -203,7 +234,7 @@ fn play_in_the_terminal_goes_through_the_table() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("You sowed b2 (7 laps): captured 8 seeds"), "{text}");
+    assert!(text.contains("You sowed b2 (5 laps): captured 4 seeds"), "{text}");
     assert!(text.contains("c3 is not your pit"), "{text}");
     assert!(text.contains("\"z9\" is not a pit"), "{text}");
     assert!(text.contains("wins game #1 as north by resignation"), "{text}");

@@ -458,7 +458,7 @@ async fn refusals_are_private_and_change_nothing() {
     )
     .await;
 
-    // W1 and W2 of the rule book: then South's b2 holds 1 seed, a1 none.
+    // W1 and W2 of the rule book: then South's b2 and a1 are empty.
     duel.play(fake, mv("b2"), Via::Command).await;
     duel.play(fake, mv("h4"), Via::Menu).await;
     refuse(
@@ -468,7 +468,7 @@ async fn refusals_are_private_and_change_nothing() {
         &alice,
         "b2",
         Via::Command,
-        "holds 1 seed",
+        "holds 0 seeds",
     )
     .await;
     refuse(
@@ -481,7 +481,16 @@ async fn refusals_are_private_and_change_nothing() {
         "holds 0 seeds",
     )
     .await;
-    refuse(fake, &duel, &mut refused, &alice, "B2", Via::Menu, "holds 1 seed").await;
+    refuse(
+        fake,
+        &duel,
+        &mut refused,
+        &alice,
+        "B2",
+        Via::Menu,
+        "holds 0 seeds",
+    )
+    .await;
 
     // A menu under an old board.
     let stale = duel.board.clone();

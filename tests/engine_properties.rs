@@ -2,7 +2,8 @@
 
 use isolo_bot::ai::{Player, Random};
 use isolo_bot::engine::{
-    CaptureFrom, Game, IllegalMove, Move, Pit, Position, Record, Rules, Side, Termination, Variant, MAX_PLIES,
+    AfterCapture, CaptureFrom, Game, IllegalMove, Move, Pit, Position, Record, Rules, Side, Termination,
+    Variant, MAX_PLIES,
 };
 use proptest::prelude::*;
 
@@ -10,12 +11,15 @@ fn all_rules() -> Vec<Rules> {
     let mut v = Vec::new();
     for variant in Variant::ALL {
         for capture_from in [CaptureFrom::Origin, CaptureFrom::CapturePit] {
-            for first in Side::ALL {
-                v.push(Rules {
-                    variant,
-                    capture_from,
-                    first,
-                });
+            for after_capture in [AfterCapture::End, AfterCapture::Continue] {
+                for first in Side::ALL {
+                    v.push(Rules {
+                        variant,
+                        capture_from,
+                        after_capture,
+                        first,
+                    });
+                }
             }
         }
     }
@@ -149,7 +153,7 @@ fn never_ending_moves_are_illegal() {
         north[7] = 17;
         let p = Position::from_parts(
             Variant::Boys,
-            CaptureFrom::Origin,
+            (CaptureFrom::Origin, AfterCapture::End),
             [south, north],
             [false, true],
             Side::South,

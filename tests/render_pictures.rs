@@ -2,7 +2,7 @@
 //! size, frames, and the GIF ending on the same picture as the PNG.
 
 use image::AnimationDecoder;
-use isolo_bot::engine::{CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
+use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
 use isolo_bot::render::{
     alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, ALT_TEXT_MAX, HEIGHT,
     WIDTH,
@@ -93,6 +93,7 @@ fn gif_plays_the_move_and_ends_on_the_png() {
             Rules {
                 variant: Variant::Women,
                 capture_from: CaptureFrom::CapturePit,
+                after_capture: AfterCapture::End,
                 first: Side::North,
             },
             "g4",
@@ -175,7 +176,7 @@ fn a_report_from_another_position_does_not_panic() {
 
 #[test]
 fn text_board_is_a_grid_with_marks_and_names() {
-    let (game, _, last) = women("b2 h4 d2");
+    let (game, _, last) = women("b2");
     let view = BoardView::of_game(&game)
         .last_move(last.as_ref())
         .names(Some("al`ice"), Some("bob"));
@@ -188,23 +189,23 @@ fn text_board_is_a_grid_with_marks_and_names() {
             .expect("rank row")
             .to_string()
     };
-    // rules.md W3, with the last move's marks: d2 was played, a1 ended it, a3/a4 were taken.
-    assert_eq!(rank("4 "), "4    0x   2    2    2    2    1    1    0  4");
-    assert_eq!(rank("3 "), "3    0x   2    2    2    2    0    0    2  3");
-    assert_eq!(rank("2 "), "2    5    3    5   >0    3    0    5    5  2");
-    assert_eq!(rank("1 "), "1    1*   3    3    0    3    3    0    5  1");
+    // rules.md W1, with the last move's marks: b2 was played, f2 ended it, g3/g4 were taken.
+    assert_eq!(rank("4 "), "4    2    2    2    2    2    2    0x   2  4");
+    assert_eq!(rank("3 "), "3    2    2    2    2    2    2    0x   2  3");
+    assert_eq!(rank("2 "), "2    3   >0    2    2    2    3*   4    4  2");
+    assert_eq!(rank("1 "), "1    0    3    3    0    3    3    0    4  1");
     // The column letters sit above the units digits.
     let letters = lines
         .iter()
         .find(|l| l.trim_start().starts_with("a "))
         .expect("letters");
-    assert_eq!(letters.find('a'), rank("4 ").find('0'));
-    assert!(text.contains("North (bob): 20 seeds  << to move"));
+    assert_eq!(letters.find('g'), rank("4 ").find('0'));
+    assert!(text.contains("North (bob): 28 seeds  << to move"));
     assert!(
-        text.contains("South (al'ice): 44 seeds"),
+        text.contains("South (al'ice): 36 seeds"),
         "backticks cannot close the code block"
     );
-    assert!(text.contains("Last: South played d2 -> a1, took 4 (a3 2, a4 2)"));
+    assert!(text.contains("Last: South played b2 -> f2, took 4 (g3 2, g4 2)"));
     // Every row of the grid has the same width, for a code block.
     let widths: Vec<usize> = lines
         .iter()
@@ -222,10 +223,7 @@ fn alt_text_describes_the_board_within_discords_limit() {
     assert!(alt.contains("boys' game"));
     // rules.md B1: North's h4 was taken; his ng'hana keeps its 17.
     assert!(alt.contains("rank 4: 17 2 0 2 0 2 0 0"), "{alt}");
-    assert!(
-        alt.contains("2 from c3, 2 from e3, 2 from g3 and 2 from h4"),
-        "{alt}"
-    );
+    assert!(alt.contains("capturing 2 from h4."), "{alt}");
     assert!(alt.contains("North to move"));
     assert!(alt.contains("South played h1"));
     assert!(alt.contains("ng'hana a4 protected"));
@@ -251,6 +249,7 @@ fn random_games_render_at_every_ply() {
         Rules {
             variant: Variant::Boys,
             capture_from: CaptureFrom::CapturePit,
+            after_capture: AfterCapture::Continue,
             first: Side::North,
         },
     ] {

@@ -1,6 +1,6 @@
 //! The worked examples of rules.md section 8, read from `tests/data/worked_examples.txt`.
 
-use isolo_bot::engine::{CaptureFrom, Game, Move, Pit, Position, Rules, Side, Variant};
+use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, Pit, Position, Rules, Side, Variant};
 
 struct Example {
     name: String,
@@ -45,8 +45,12 @@ fn check(ex: &Example) {
                 let mut words = value.split_whitespace();
                 let variant: Variant = words.next().unwrap().parse().unwrap();
                 let mut rules = Rules::new(variant);
-                if words.next() == Some("capture-pit") {
-                    rules.capture_from = CaptureFrom::CapturePit;
+                for word in words {
+                    match word {
+                        "capture-pit" => rules.capture_from = CaptureFrom::CapturePit,
+                        "continue" => rules.after_capture = AfterCapture::Continue,
+                        other => panic!("{name}: unknown house rule {other}"),
+                    }
                 }
                 game = Some(Game::new(rules));
             }
@@ -122,7 +126,7 @@ fn check(ex: &Example) {
 #[test]
 fn worked_examples_of_the_rule_book() {
     let all = examples();
-    assert!(all.len() >= 7, "the data file has every example");
+    assert!(all.len() >= 13, "the data file has every example");
     for ex in &all {
         check(ex);
     }

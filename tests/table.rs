@@ -146,9 +146,9 @@ fn only_the_player_to_move_moves_and_refusals_change_nothing() {
     }
     assert!(matches!(t.play(CH + 1, ANN, "b2"), Err(TableError::NoGame)));
     let out = t.play(CH, ANN, " B2 ").unwrap();
-    assert_eq!(out.report.captured(), 8);
+    assert_eq!(out.report.captured(), 4);
     assert_eq!(out.view.to_move().unwrap().user(), Some(BO));
-    // After W1, South's h1 holds 5 and b2 holds 1: a singleton is refused.
+    // After W1 and W2 (rules.md), South's b2 is empty: refused.
     let err = t
         .play(CH, BO, "h4")
         .map(|_| ())

@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::words;
 use isolo_bot::ai::{Budget, Level, REVIEW_NODES};
-use isolo_bot::engine::{CaptureFrom, Variant};
+use isolo_bot::engine::Variant;
 use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use isolo_bot::store::MemoryStore;
 use isolo_bot::table::{
@@ -34,9 +34,8 @@ pub struct PlayArgs {
     /// Let the opponent move first.
     #[arg(long)]
     second: bool,
-    /// Where captured seeds are sown from: origin or capture-pit.
-    #[arg(long, default_value = "origin")]
-    capture_from: CaptureFrom,
+    #[command(flatten)]
+    house: super::HouseRuleArgs,
     /// Write the board picture here after every move.
     #[arg(long)]
     png: Option<PathBuf>,
@@ -80,9 +79,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         },
         level => Opponent::Bot(level.parse::<Level>()?),
     };
+    let rules = args.house.rules(args.variant);
     let settings = GameSettings {
         variant: args.variant,
-        capture_from: args.capture_from,
+        capture_from: rules.capture_from,
+        after_capture: rules.after_capture,
         first: if args.second {
             FirstMove::Opponent
         } else {

@@ -37,7 +37,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let mut game = Game::new(rules);
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv)
-            .map_err(|e| anyhow!("move {} ({mv}) is illegal: {e}", i + 1))?;
+            .map_err(|e| super::RefusedMove(format!("ply {}: {mv} is illegal: {e}", i + 1)))?;
     }
     if let Some(rec) = &record {
         // A result from outside the board (resignation, timeout...), checked against the moves.

@@ -76,7 +76,7 @@ fn text(game: &Game, mv: Option<Move>) -> String {
     s
 }
 
-/// Runs `replay`. An illegal move exits with status 2, printing only to stderr.
+/// Runs `replay`. A refused move is a [`super::RefusedMove`]: status 2, one line on stderr.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let (rules, moves) = args.game.rules_and_moves()?;
     let mut game = Game::new(rules);
@@ -87,8 +87,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     }];
     for (i, &mv) in moves.iter().enumerate() {
         if let Err(reason) = game.play(mv) {
-            eprintln!("ply {}: {mv} is illegal: {reason}", i + 1);
-            return Ok(ExitCode::from(2));
+            return Err(super::RefusedMove(format!("ply {}: {mv} is illegal: {reason}", i + 1)).into());
         }
         out.push(if args.json {
             entry(&game, Some(mv))

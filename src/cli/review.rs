@@ -12,6 +12,10 @@ pub struct ReviewArgs {
     /// The game record file to review.
     #[arg(long)]
     pub record: std::path::PathBuf,
+    /// Override the record's house rules (a record states them; old ones
+    /// without `AfterCapture` were played with captures going on).
+    #[command(flatten)]
+    pub house: super::HouseRuleArgs,
     /// Thinking time per search, in milliseconds.
     #[arg(long)]
     pub think_ms: Option<u64>,
@@ -28,9 +32,13 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<ExitCode> {
     let path = &args.record;
     let text =
         std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-    let record: Record = text
+    let mut record: Record = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    args.house.apply(&mut record.rules);
+    record.start = record
+        .start
+        .map(|p| p.with_house_rules(record.rules.capture_from, record.rules.after_capture));
     let game = record
         .to_game()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;

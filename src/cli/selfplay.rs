@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 use isolo_bot::ai::{play_match, play_pairing, Budget, Level, Openings};
-use isolo_bot::engine::{Rules, Variant};
+use isolo_bot::engine::Variant;
 use serde_json::json;
 
 /// Options of `selfplay`.
@@ -14,6 +14,8 @@ pub struct SelfplayArgs {
     /// women or boys.
     #[arg(long, default_value = "women")]
     variant: Variant,
+    #[command(flatten)]
+    house: super::HouseRuleArgs,
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -51,7 +53,7 @@ pub struct SelfplayArgs {
 
 /// Runs `selfplay`.
 pub fn run(args: &SelfplayArgs) -> anyhow::Result<ExitCode> {
-    let rules = Rules::new(args.variant);
+    let rules = args.house.rules(args.variant);
     let budget = Budget {
         think_ms: args.think_ms,
         nodes: args.nodes,

@@ -8,7 +8,7 @@ use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Context, Error};
 use crate::ai::{Budget, Level, REVIEW_NODES};
-use crate::engine::{CaptureFrom, Variant};
+use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::table::{ChannelId, DrawOutcome, FirstMove, GameSettings, GuildId, Opponent, TableError, UserId};
 
 /// The variant to play.
@@ -62,6 +62,17 @@ pub enum CaptureChoice {
     /// From the pit where the capturing seed fell (house rule).
     #[name = "capture-pit"]
     CapturePit,
+}
+
+/// What happens after a capture.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum AfterCaptureChoice {
+    /// The move ends once the captured seeds are sown (the usual rule).
+    #[name = "end: a capture ends the move (standard)"]
+    End,
+    /// The captured seeds' lap ends like any other lap (house rule).
+    #[name = "continue: captures go on (house rule, fast and sharp)"]
+    Continue,
 }
 
 /// The computer's strength.
@@ -178,6 +189,9 @@ pub async fn challenge(
     #[description = "House rule: where captured seeds are sown from (default: origin)"] capture: Option<
         CaptureChoice,
     >,
+    #[rename = "after-capture"]
+    #[description = "House rule: after captured seeds are sown, the move ends (default) or goes on"]
+    after_capture: Option<AfterCaptureChoice>,
     #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<LevelChoice>,
     #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
@@ -201,6 +215,10 @@ pub async fn challenge(
         capture_from: match capture {
             Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
             _ => CaptureFrom::Origin,
+        },
+        after_capture: match after_capture {
+            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
+            _ => AfterCapture::End,
         },
         first: match first {
             Some(FirstChoice::Opponent) => FirstMove::Opponent,

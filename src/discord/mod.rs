@@ -5,8 +5,10 @@
 mod commands;
 mod components;
 mod flow;
+pub mod markdown;
 pub mod present;
 mod reply;
+pub mod shards;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

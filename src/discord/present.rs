@@ -183,19 +183,9 @@ pub fn name(seat: &Seat) -> String {
     plain(&seat.name())
 }
 
-/// Text that cannot format or ping: markdown characters escaped, `@` split.
+/// Text that cannot format, disguise or ping (see [`super::markdown`]).
 pub fn plain(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if matches!(c, '*' | '_' | '~' | '`' | '|' | '\\' | '<') {
-            out.push('\\');
-        }
-        out.push(c);
-        if c == '@' {
-            out.push('\u{200b}');
-        }
-    }
-    out
+    super::markdown::plain(s)
 }
 
 /// Custom ids of components: `isolo:<action>:<channel>[:<ply>]`.

@@ -146,6 +146,7 @@ impl Game {
         let rules = Rules {
             variant: start.variant(),
             capture_from: start.capture_from(),
+            after_capture: start.after_capture(),
             first: start.to_move(),
         };
         let result = (!start.has_legal_move()).then(|| GameResult {

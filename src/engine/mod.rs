@@ -1,4 +1,4 @@
-//! The rules of Isolo (`../shared/rules.md`): pure, no I/O, fast.
+//! The rules of Isolo (`docs/rules.md`, rule book version 2): pure, no I/O, fast.
 //!
 //! - [`Side`], [`Pit`], [`Move`], [`Variant`], [`Rules`]: the vocabulary.
 //! - [`Position`]: the board; [`Position::play`] returns a [`MoveReport`] lap by
@@ -20,6 +20,6 @@ pub use position::{IllegalMove, MoveList, PlayError, Played, Position, MAX_LAPS}
 pub use record::{Record, RecordError};
 pub use report::{Lap, LapEnd, LapSource, MoveReport, Taken};
 pub use types::{
-    CaptureFrom, Move, ParseCaptureFromError, ParsePitError, ParseSideError, ParseVariantError, Pit, Rules,
-    Side, Variant,
+    AfterCapture, CaptureFrom, Move, ParseAfterCaptureError, ParseCaptureFromError, ParsePitError,
+    ParseSideError, ParseVariantError, Pit, Rules, Side, Variant,
 };

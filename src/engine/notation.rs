@@ -2,14 +2,15 @@
 //!
 //! `women 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 s -`
 //!
-//! Fields: the variant (with `+capture-pit` for that house rule), the ranks 4
+//! Fields: the variant (with `+capture-pit` and `+captures-go-on` for those
+//! house rules, in any order), the ranks 4
 //! to 1 separated by `/` with columns a to h separated by `,`, the side to
 //! move (`s` or `n`), and who is still in the overture (`-`, `S`, `N` or `SN`).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{CaptureFrom, Pit, Position, Side, Variant};
+use super::{AfterCapture, CaptureFrom, Pit, Position, Side, Variant};
 
 /// Why a position text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -21,6 +22,9 @@ impl fmt::Display for Position {
         f.write_str(self.variant().name())?;
         if self.capture_from() == CaptureFrom::CapturePit {
             f.write_str("+capture-pit")?;
+        }
+        if self.after_capture() == AfterCapture::Continue {
+            f.write_str("+captures-go-on")?;
         }
         for rank in (1..=4).rev() {
             f.write_str(if rank == 4 { " " } else { "/" })?;
@@ -59,10 +63,21 @@ impl FromStr for Position {
                 fields.len()
             )));
         };
-        let (variant, capture_from) = match variant.split_once('+') {
-            Some((v, rule)) => (v, rule.parse::<CaptureFrom>().map_err(|e| err(e.to_string()))?),
-            None => (variant, CaptureFrom::Origin),
-        };
+        let mut parts = variant.split('+');
+        let variant = parts.next().unwrap_or_default();
+        let (mut capture_from, mut after_capture) = (CaptureFrom::Origin, AfterCapture::End);
+        for rule in parts {
+            if let Ok(c) = rule.parse::<CaptureFrom>() {
+                capture_from = c;
+            } else if let Ok(a) = rule.parse::<AfterCapture>() {
+                after_capture = a;
+            } else {
+                return Err(err(format!(
+                    "`+{}` is not a house rule: say +capture-pit or +captures-go-on",
+                    rule.chars().take(40).collect::<String>()
+                )));
+            }
+        }
         let variant: Variant = variant
             .parse()
             .map_err(|e: super::ParseVariantError| err(e.to_string()))?;
@@ -103,6 +118,6 @@ impl FromStr for Position {
             "SN" => [true, true],
             _ => return Err(err("the overture field must be -, S, N or SN".into())),
         };
-        Position::from_parts(variant, capture_from, rings, overture, to_move).map_err(err)
+        Position::from_parts(variant, (capture_from, after_capture), rings, overture, to_move).map_err(err)
     }
 }

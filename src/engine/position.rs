@@ -3,14 +3,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::report::{Lap, LapEnd, LapSource, MoveReport, Taken};
-use super::{CaptureFrom, GameResult, Move, Outcome, Pit, Rules, Side, Termination, Variant};
+use super::{AfterCapture, CaptureFrom, GameResult, Move, Outcome, Pit, Rules, Side, Termination, Variant};
 
 /// A move that needs this many laps is never-ending (rules.md section 2).
 pub const MAX_LAPS: u32 = 10_000;
 
 /// The state of the board between moves: seeds, overture flags, side to move.
 ///
-/// 37 bytes, `Copy`: the AI copies positions freely. Each side's pits are kept
+/// 38 bytes, `Copy`: the AI copies positions freely. Each side's pits are kept
 /// as its ring (`k = 0..16`, rules.md section 1), so sowing is index arithmetic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -19,6 +19,7 @@ pub struct Position {
     to_move: Side,
     variant: Variant,
     capture_from: CaptureFrom,
+    after_capture: AfterCapture,
 }
 
 /// Why a move is not legal.
@@ -121,6 +122,7 @@ pub(crate) enum KernelEnd {
     },
     Relay(usize, u8),
     WipeOut(usize),
+    Sown(usize),
 }
 
 /// Summary of a move played on the fast path.
@@ -154,6 +156,7 @@ impl Position {
             to_move: rules.first,
             variant: rules.variant,
             capture_from: rules.capture_from,
+            after_capture: rules.after_capture,
         }
     }
 
@@ -161,7 +164,7 @@ impl Position {
     /// 64 seeds, and for a player in his overture an ng'hana of 17 with an empty pit in front.
     pub fn from_parts(
         variant: Variant,
-        capture_from: CaptureFrom,
+        (capture_from, after_capture): (CaptureFrom, AfterCapture),
         rings: [[u8; 16]; 2],
         overture: [bool; 2],
         to_move: Side,
@@ -191,6 +194,7 @@ impl Position {
             to_move,
             variant,
             capture_from,
+            after_capture,
         })
     }
 
@@ -204,6 +208,19 @@ impl Position {
     #[inline]
     pub fn capture_from(&self) -> CaptureFrom {
         self.capture_from
+    }
+
+    /// What happens after a capture.
+    #[inline]
+    pub fn after_capture(&self) -> AfterCapture {
+        self.after_capture
+    }
+
+    /// The same position under other house rules.
+    pub fn with_house_rules(mut self, capture_from: CaptureFrom, after_capture: AfterCapture) -> Position {
+        self.capture_from = capture_from;
+        self.after_capture = after_capture;
+        self
     }
 
     /// Whether this is the starting position of `variant` (with any side to move).
@@ -439,11 +456,16 @@ impl Position {
                         pos = origin;
                     }
                     obs.lap(LapSource::Capture, origin);
-                    if opp_total == 0 {
-                        // Wipe-out: sow the captured seeds once and stop.
+                    if opp_total == 0 || self.after_capture == AfterCapture::End {
+                        // The captured seeds are sown once and the move ends
+                        // (always after a wipe-out, whatever the house rules).
                         pos = sow(&mut rings[me], pos, hand, skip, obs);
-                        obs.end(KernelEnd::WipeOut(pos));
-                        played.wiped_out = true;
+                        played.wiped_out = opp_total == 0;
+                        obs.end(if played.wiped_out {
+                            KernelEnd::WipeOut(pos)
+                        } else {
+                            KernelEnd::Sown(pos)
+                        });
                         played.laps += 1;
                         break;
                     }
@@ -522,6 +544,7 @@ impl Observer for Recorder {
         let end = match end {
             KernelEnd::Empty(k) => LapEnd::Empty { pit: mine(k) },
             KernelEnd::WipeOut(k) => LapEnd::WipeOut { pit: mine(k) },
+            KernelEnd::Sown(k) => LapEnd::Sown { pit: mine(k) },
             KernelEnd::Relay(k, seeds) => LapEnd::Relay { pit: mine(k), seeds },
             KernelEnd::Capture { at, inner, outer } => LapEnd::Capture {
                 pit: mine(at),

@@ -3,6 +3,7 @@
 //! ```text
 //! [Variant "boys"]
 //! [CaptureFrom "origin"]
+//! [AfterCapture "end"]
 //! [First "south"]
 //! [South "alice"]
 //! [North "bob"]
@@ -15,11 +16,18 @@
 //!
 //! Moves are numbered in pairs from the first player; `First` says who that is.
 //! A game that did not start from the variant's setup has a `Position` tag.
+//!
+//! Records always state both house rules. A record with a `CaptureFrom` tag
+//! but no `AfterCapture` tag was written under rule book version 1, so it is
+//! read with captures going on, as it was played; one with neither tag gets
+//! the default rules.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{CaptureFrom, Game, IllegalMove, Move, Outcome, Position, Rules, Side, Termination, Variant};
+use super::{
+    AfterCapture, CaptureFrom, Game, IllegalMove, Move, Outcome, Position, Rules, Side, Termination, Variant,
+};
 
 /// A game record: the setup, the players, the moves and the result.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,6 +168,7 @@ impl fmt::Display for Record {
         let mut tag = |name: &str, value: &str| writeln!(f, "[{name} {}]", quote(value));
         tag("Variant", self.rules.variant.name())?;
         tag("CaptureFrom", self.rules.capture_from.name())?;
+        tag("AfterCapture", self.rules.after_capture.name())?;
         tag("First", self.rules.first.name())?;
         if let Some(s) = &self.south {
             tag("South", s)?;
@@ -240,6 +249,7 @@ impl FromStr for Record {
             termination: None,
         };
         let mut variant = None;
+        let (mut capture_stated, mut after_stated) = (false, false);
         let mut stated = None;
         let mut position_tag = None;
         let mut token_result: Option<Option<Outcome>> = None;
@@ -257,8 +267,14 @@ impl FromStr for Record {
                 match name.as_str() {
                     "Variant" => variant = Some(value.parse::<Variant>().map_err(|e| bad(e.to_string()))?),
                     "CaptureFrom" => {
+                        capture_stated = true;
                         rec.rules.capture_from =
                             value.parse::<CaptureFrom>().map_err(|e| bad(e.to_string()))?
+                    }
+                    "AfterCapture" => {
+                        after_stated = true;
+                        rec.rules.after_capture =
+                            value.parse::<AfterCapture>().map_err(|e| bad(e.to_string()))?
                     }
                     "First" => rec.rules.first = value.parse::<Side>().map_err(|e| bad(e.to_string()))?,
                     "South" => rec.south = Some(value),
@@ -319,17 +335,25 @@ impl FromStr for Record {
             return Err(syntax(text.lines().count(), "unclosed comment".into()));
         }
         rec.rules.variant = variant.ok_or_else(|| syntax(1, "the Variant tag is missing".into()))?;
+        if capture_stated && !after_stated {
+            rec.rules.after_capture = AfterCapture::Continue;
+        }
         if let Some((n, p)) = position_tag {
-            let p: Position = p
+            let mut p: Position = p
                 .parse()
                 .map_err(|e: super::ParsePositionError| syntax(n, e.to_string()))?;
+            if !after_stated && p.after_capture() == AfterCapture::End {
+                // Version 1 position texts did not name the after-capture rule.
+                p = p.with_house_rules(p.capture_from(), rec.rules.after_capture);
+            }
             if p.variant() != rec.rules.variant
                 || p.capture_from() != rec.rules.capture_from
+                || p.after_capture() != rec.rules.after_capture
                 || p.to_move() != rec.rules.first
             {
                 return Err(syntax(
                     n,
-                    "the Position tag disagrees with Variant, CaptureFrom or First".into(),
+                    "the Position tag disagrees with Variant, CaptureFrom, AfterCapture or First".into(),
                 ));
             }
             rec.start = Some(p);

@@ -61,6 +61,12 @@ pub enum LapEnd {
         /// Where the last seed fell.
         pit: Pit,
     },
+    /// Captured seeds were sown, which ends the move (the default rules; under
+    /// the house rule "captures go on" such a lap ends like any other).
+    Sown {
+        /// Where the last seed fell.
+        pit: Pit,
+    },
 }
 
 impl LapEnd {
@@ -70,7 +76,8 @@ impl LapEnd {
             LapEnd::Empty { pit }
             | LapEnd::Capture { pit, .. }
             | LapEnd::Relay { pit, .. }
-            | LapEnd::WipeOut { pit } => pit,
+            | LapEnd::WipeOut { pit }
+            | LapEnd::Sown { pit } => pit,
         }
     }
 
@@ -106,7 +113,7 @@ impl fmt::Display for Lap {
             write!(f, " {p}")?;
         }
         match &self.end {
-            LapEnd::Empty { .. } => f.write_str(" | end"),
+            LapEnd::Empty { .. } | LapEnd::Sown { .. } => f.write_str(" | end"),
             LapEnd::Relay { .. } => f.write_str(" | relay"),
             LapEnd::WipeOut { .. } => f.write_str(" | wipe-out"),
             LapEnd::Capture { taken, .. } => {

@@ -339,6 +339,50 @@ impl FromStr for CaptureFrom {
     }
 }
 
+/// What happens once captured seeds are sown (rules.md sections 2 and 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterCapture {
+    /// The move ends when the last captured seed is dropped (rule book version 2).
+    #[default]
+    End,
+    /// House rule "captures go on": the lap of captured seeds ends by the usual
+    /// rules (rule book version 1, and every game set up before version 2).
+    Continue,
+}
+
+impl AfterCapture {
+    /// Name used in records and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AfterCapture::End => "end",
+            AfterCapture::Continue => "continue",
+        }
+    }
+}
+
+impl fmt::Display for AfterCapture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Error for text that names no after-capture rule.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an after-capture rule: say end or continue")]
+pub struct ParseAfterCaptureError(pub String);
+
+impl FromStr for AfterCapture {
+    type Err = ParseAfterCaptureError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+            "end" | "ends" | "end-move" => Ok(AfterCapture::End),
+            "continue" | "captures-go-on" | "go-on" => Ok(AfterCapture::Continue),
+            _ => Err(ParseAfterCaptureError(s.chars().take(40).collect())),
+        }
+    }
+}
+
 /// The rules a game is set up with: variant, house rules and first player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
@@ -347,18 +391,28 @@ pub struct Rules {
     /// Where captured seeds are sown from.
     #[serde(default)]
     pub capture_from: CaptureFrom,
+    /// What happens after a capture. Values stored before rule book version 2
+    /// lack it and are migrated to [`AfterCapture::Continue`] by their readers.
+    pub after_capture: AfterCapture,
     /// Who moves first.
     pub first: Side,
 }
 
 impl Rules {
-    /// Default rules of a variant: capture sowing from the origin, South first.
+    /// Default rules of a variant: capture sowing from the origin, the move
+    /// ending after a capture, South first.
     pub const fn new(variant: Variant) -> Rules {
         Rules {
             variant,
             capture_from: CaptureFrom::Origin,
+            after_capture: AfterCapture::End,
             first: Side::South,
         }
+    }
+
+    /// True when both house-rule switches are at their defaults.
+    pub fn default_house_rules(&self) -> bool {
+        self.capture_from == CaptureFrom::Origin && self.after_capture == AfterCapture::End
     }
 }
 

@@ -115,7 +115,7 @@ fn simulate(before: &Position, report: &MoveReport, mut visit: impl FnMut(&Step)
             });
         }
         match &lap.end {
-            LapEnd::Empty { pit } | LapEnd::WipeOut { pit } => {
+            LapEnd::Empty { pit } | LapEnd::WipeOut { pit } | LapEnd::Sown { pit } => {
                 visit(&Step {
                     counts: &counts,
                     taken: &taken,

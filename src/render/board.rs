@@ -116,6 +116,8 @@ pub(crate) struct Scene {
     pub last: Option<LastMove>,
     /// The move being animated, shown in the mover's band.
     pub sowing: Option<Move>,
+    /// The house rules, when they are not the defaults.
+    pub house: Option<String>,
 }
 
 impl Scene {
@@ -141,6 +143,7 @@ impl Scene {
             names: display_names(names),
             last: last.map(LastMove::from_report),
             sowing: None,
+            house: super::text::house_rules_text(position),
         }
     }
 
@@ -483,6 +486,14 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
         for (t, col) in &parts {
             x += cv.text(t, px, x, base, Align::Left, *col);
         }
+    }
+
+    // North's band names the house rules, so every picture of such a game shows them.
+    if let Some(h) = scene.house.as_ref().filter(|_| side == Side::North) {
+        let px = 18.0;
+        let x = right - Canvas::text_width(h, px);
+        cv.text(h, px, x, cy + cap_height(px) / 2.0, Align::Left, c.guard);
+        right = x - 16.0;
     }
 
     let mut x = 40.0;

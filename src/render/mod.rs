@@ -25,7 +25,7 @@ use crate::engine::{Game, GameResult, MoveReport, Pit, Position};
 
 pub use anim::render_gif;
 pub use board::{HEIGHT, WIDTH};
-pub use text::{alt_text, render_text, ALT_TEXT_MAX};
+pub use text::{alt_text, house_rules_text, render_text, ALT_TEXT_MAX};
 
 /// What a board picture shows. Build with [`BoardView::new`] and the setters.
 #[derive(Debug, Clone, Copy)]

@@ -1,8 +1,8 @@
 //! Pixel checks of the board picture where it matters to a player.
 
 use crate::engine::{
-    CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side, Termination,
-    Variant,
+    AfterCapture, CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side,
+    Termination, Variant,
 };
 
 use super::board::{band_y, cell_rect, BAND_H, HEIGHT, WIDTH};
@@ -79,8 +79,8 @@ fn more_seeds_draw_more_seed_pixels() {
 
 #[test]
 fn last_move_marks_start_end_and_captured_pits() {
-    // W3 (rules.md): South d2 captures from North's a3 and a4.
-    let (game, last) = play(Variant::Women, "b2 h4 d2");
+    // W1 (rules.md): South b2 captures from North's g3 and g4.
+    let (game, last) = play(Variant::Women, "b2");
     let report = last.expect("a move");
     let rgba = render_rgba(&BoardView::new(game.position()).last_move(Some(&report)));
     let from = cell_rect(report.mv.pit());
@@ -160,14 +160,14 @@ fn odd_positions_render_without_panicking() {
     let cases = [
         Position::from_parts(
             Variant::Women,
-            CaptureFrom::Origin,
+            (CaptureFrom::Origin, AfterCapture::End),
             all_in_one,
             [false; 2],
             Side::North,
         ),
         Position::from_parts(
             Variant::Women,
-            CaptureFrom::CapturePit,
+            (CaptureFrom::CapturePit, AfterCapture::Continue),
             spread,
             [false; 2],
             Side::South,
@@ -188,4 +188,25 @@ fn odd_positions_render_without_panicking() {
         assert!(super::alt_text(&view).chars().count() <= super::ALT_TEXT_MAX);
         assert!(super::render_text(&view).contains("64"));
     }
+}
+
+#[test]
+fn house_rules_are_named_only_when_they_differ_from_the_defaults() {
+    let default = Position::new(Rules::new(Variant::Women));
+    assert_eq!(super::house_rules_text(&default), None);
+    assert!(!super::render_text(&BoardView::new(&default)).contains("House rules"));
+    let house = default.with_house_rules(CaptureFrom::Origin, AfterCapture::Continue);
+    let text = super::render_text(&BoardView::new(&house));
+    assert!(text.contains("House rules: captures go on\n"), "{text}");
+    let both = default.with_house_rules(CaptureFrom::CapturePit, AfterCapture::Continue);
+    let alt = super::alt_text(&BoardView::new(&both));
+    assert!(
+        alt.contains("House rules: captures go on, captures sown from the capturing pit."),
+        "{alt}"
+    );
+    // The picture carries the note too: it differs from the default board's.
+    assert_ne!(
+        render_rgba(&BoardView::new(&default)),
+        render_rgba(&BoardView::new(&house))
+    );
 }

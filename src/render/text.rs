@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Pit, Side, Variant};
+use crate::engine::{AfterCapture, CaptureFrom, Pit, Position, Side, Variant};
 
 use super::board::{result_text, side_title, Scene};
 use super::BoardView;
@@ -16,6 +16,19 @@ fn variant_title(v: Variant) -> &'static str {
         Variant::Women => "women's game",
         Variant::Boys => "boys' game",
     }
+}
+
+/// The house rules a position is played under, in words, or `None` for the
+/// default rules (so that only unusual games carry a note).
+pub fn house_rules_text(position: &Position) -> Option<String> {
+    let mut rules = Vec::new();
+    if position.after_capture() == AfterCapture::Continue {
+        rules.push("captures go on");
+    }
+    if position.capture_from() == CaptureFrom::CapturePit {
+        rules.push("captures sown from the capturing pit");
+    }
+    (!rules.is_empty()).then(|| format!("house rules: {}", rules.join(", ")))
 }
 
 /// At most `max` characters of `s`, with "..." when cut.
@@ -123,6 +136,9 @@ pub fn render_text(view: &BoardView) -> String {
         }
         out.push('\n');
     }
+    if let Some(h) = &scene.house {
+        let _ = writeln!(out, "H{}", &h[1..]);
+    }
     let legend: Vec<&str> = ["> from", "* end", "x taken", "# protected (overture)"]
         .into_iter()
         .zip(marks)
@@ -149,6 +165,9 @@ pub fn alt_text(view: &BoardView) -> String {
     let scene = view.scene();
     let clean = |s: &str| clip(s, 40);
     let mut out = format!("Isolo board, {}. ", variant_title(scene.variant));
+    if let Some(h) = &scene.house {
+        let _ = write!(out, "H{}. ", &h[1..]);
+    }
     for side in [Side::North, Side::South] {
         let ranks = match side {
             Side::North => "ranks 4 and 3, top",

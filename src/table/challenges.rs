@@ -136,6 +136,7 @@ impl Table {
         let rules = Rules {
             variant: ch.settings.variant,
             capture_from: ch.settings.capture_from,
+            after_capture: ch.settings.after_capture,
             first,
         };
         let counter = self.store.get::<GameCounter>(Space::Meta, COUNTER_KEY)?;

@@ -10,7 +10,7 @@ use super::rating::Rating;
 use super::TableError;
 use crate::ai::Level;
 use crate::engine::{
-    CaptureFrom, Game, GameResult, Move, Outcome, Record, Rules, Side, Termination, Variant,
+    AfterCapture, CaptureFrom, Game, GameResult, Move, Outcome, Record, Rules, Side, Termination, Variant,
 };
 use crate::store::Versioned;
 
@@ -88,6 +88,8 @@ pub struct GameSettings {
     pub variant: Variant,
     /// Where captured seeds are sown from (house rule).
     pub capture_from: CaptureFrom,
+    /// Whether a capture ends the move (house rule).
+    pub after_capture: AfterCapture,
     /// Who starts.
     pub first: FirstMove,
     /// Time allowed for each move, in seconds; `None` for no clock.
@@ -101,11 +103,30 @@ impl Default for GameSettings {
         GameSettings {
             variant: Variant::Women,
             capture_from: CaptureFrom::Origin,
+            after_capture: AfterCapture::End,
             first: FirstMove::Challenger,
             move_secs: None,
             rated: true,
         }
     }
+}
+
+/// Reads a value of format 1, stored under rule book version 1: its game
+/// was set up (or agreed) with captures going on, so it keeps that rule.
+fn from_rules_v1<T: serde::de::DeserializeOwned>(
+    format: u32,
+    mut data: serde_json::Value,
+) -> Result<T, String> {
+    if format != 1 {
+        return Err(format!("unknown format {format}"));
+    }
+    for field in ["settings", "rules"] {
+        if let Some(obj) = data.get_mut(field).and_then(serde_json::Value::as_object_mut) {
+            obj.entry("after_capture")
+                .or_insert_with(|| AfterCapture::Continue.name().into());
+        }
+    }
+    serde_json::from_value(data).map_err(|e| e.to_string())
 }
 
 /// A challenge waiting for an answer in a channel.
@@ -132,7 +153,11 @@ pub struct Challenge {
 
 impl Versioned for Challenge {
     const KIND: &'static str = "challenge";
-    const FORMAT: u32 = 1;
+    const FORMAT: u32 = 2;
+
+    fn migrate(format: u32, data: serde_json::Value) -> Result<Self, String> {
+        from_rules_v1(format, data)
+    }
 }
 
 /// A game in progress in a channel.
@@ -167,7 +192,11 @@ pub struct LiveGame {
 
 impl Versioned for LiveGame {
     const KIND: &'static str = "game";
-    const FORMAT: u32 = 1;
+    const FORMAT: u32 = 2;
+
+    fn migrate(format: u32, data: serde_json::Value) -> Result<Self, String> {
+        from_rules_v1(format, data)
+    }
 }
 
 impl LiveGame {
@@ -263,7 +292,11 @@ pub struct FinishedGame {
 
 impl Versioned for FinishedGame {
     const KIND: &'static str = "finished";
-    const FORMAT: u32 = 1;
+    const FORMAT: u32 = 2;
+
+    fn migrate(format: u32, data: serde_json::Value) -> Result<Self, String> {
+        from_rules_v1(format, data)
+    }
 }
 
 impl FinishedGame {
