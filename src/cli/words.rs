@@ -35,7 +35,7 @@ pub fn refusal(e: &TableError) -> String {
 
 /// What a move did.
 pub fn moved(live: &LiveGame, report: &MoveReport) -> String {
-    narrate::describe_move(live, report)
+    narrate::describe_move(live, report, Seat::name)
 }
 
 /// Who won and why.

@@ -9,7 +9,10 @@ use super::reply::Reply;
 use super::{Context, Error};
 use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
-use crate::table::{ChannelId, DrawOutcome, FirstMove, GameSettings, GuildId, Opponent, TableError, UserId};
+use crate::table::{
+    ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table, TableError,
+    UserId,
+};
 
 /// The variant to play.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -326,8 +329,16 @@ pub async fn board(
 /// Resign the game in this channel
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    end_game(ctx, Table::resign).await
+}
+
+/// Ends the game here by `how` (resigning, claiming) and shows the final board.
+async fn end_game(
+    ctx: Context<'_>,
+    how: fn(&Table, ChannelId, UserId) -> Result<FinishedGame, TableError>,
+) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let f = ctx.data().run(move |t| t.resign(channel, user)).await?;
+    let f = ctx.data().run(move |t| how(t, channel, user)).await?;
     flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await
 }
 
@@ -411,9 +422,7 @@ pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
 /// Claim the win when your opponent has run out of time
 #[poise::command(slash_command)]
 pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, user, .. } = here(&ctx);
-    let f = ctx.data().run(move |t| t.claim(channel, user)).await?;
-    flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await
+    end_game(ctx, Table::claim).await
 }
 
 /// Show a player's rating and results in this server

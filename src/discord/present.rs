@@ -180,7 +180,11 @@ pub fn mention(seat: &Seat) -> String {
 
 /// A seat's name as plain text (markdown and mentions neutralised).
 pub fn name(seat: &Seat) -> String {
-    plain(&seat.name())
+    match seat {
+        Seat::Human { name, .. } => plain(name),
+        // The bot's name is ours, not a player's: shown as written.
+        Seat::Bot { .. } => seat.name(),
+    }
 }
 
 /// Text that cannot format, disguise or ping (see [`super::markdown`]).
@@ -308,7 +312,7 @@ fn turn_line(view: &GameView) -> String {
 
 /// What a move did, in words (names made safe).
 pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
-    plain(&narrate::describe_move(live, report))
+    narrate::describe_move(live, report, name)
 }
 
 /// The end of a game: who won and why, rating changes. The winner is
@@ -324,7 +328,7 @@ pub fn finished_line(f: &FinishedGame) -> String {
     }
     narrate::result_line(&safe, |seat| match seat.user() {
         Some(id) => format!("<@{id}>"),
-        None => plain(&seat.name()),
+        None => name(seat),
     })
 }
 

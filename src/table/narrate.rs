@@ -5,9 +5,10 @@ use super::{FinishedGame, LiveGame, Seat};
 use crate::ai::{Judgement, Review};
 use crate::engine::{MoveReport, Outcome, Side, Termination};
 
-/// One sentence about a move: who sowed which pit, and what it captured.
-pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
-    let mut s = format!("{} sowed {}", live.seat(report.side).name(), report.mv);
+/// One sentence about a move: who sowed which pit, and what it captured;
+/// `who` names the seat (a front end escapes names with it).
+pub fn describe_move(live: &LiveGame, report: &MoveReport, who: impl Fn(&Seat) -> String) -> String {
+    let mut s = format!("{} sowed {}", who(live.seat(report.side)), report.mv);
     let laps = report.laps.len();
     if laps > 1 {
         s.push_str(&format!(" ({laps} laps)"));

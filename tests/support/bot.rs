@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 use super::fake_discord::{
     CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, InteractionCallback, Request, Route,
-    SentInteraction, SlashCommand, BOT_USER_ID, GUILD_ID, TOKEN,
+    SentInteraction, SlashCommand, BOT_USER_ID, CHANNEL_ID, GUILD_ID, TOKEN,
 };
 
 /// Upper bound of every wait: a broken test fails instead of hanging.
@@ -86,6 +86,14 @@ impl InProcess {
             stop: Some(stop),
             task: Some(task),
         }
+    }
+
+    /// A fresh bot without threads, and Alice's game against Bob in the
+    /// test channel ([`Duel::alice_and_bob`]).
+    pub async fn with_duel(variant: Variant, seed: u64) -> (InProcess, Duel) {
+        let bot = InProcess::start(false).await;
+        let duel = Duel::alice_and_bob(&bot.fake, CHANNEL_ID, variant, seed).await;
+        (bot, duel)
     }
 
     /// Completes the shutdown future and checks the bot stops cleanly: `run`
