@@ -6,7 +6,7 @@
 //! the criterion benchmarks. With the throwaway server of `.ci/run`:
 //! `.ci/run --with-postgres cargo bench --bench store`.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/support/store.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

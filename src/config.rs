@@ -24,7 +24,7 @@ pub struct Config {
 }
 
 /// `[discord]`.
-#[derive(Clone, Default, Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The bot token; `DISCORD_TOKEN` in the environment overrides it.
@@ -34,6 +34,19 @@ pub struct DiscordConfig {
     /// Send REST calls through this proxy (e.g. twilight-http-proxy); the
     /// gateway URL is fetched through it too.
     pub api_proxy: Option<String>,
+    /// Open a thread for each accepted game when the bot may.
+    pub use_threads: bool,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> DiscordConfig {
+        DiscordConfig {
+            token: None,
+            guild_id: None,
+            api_proxy: None,
+            use_threads: true,
+        }
+    }
 }
 
 impl std::fmt::Debug for DiscordConfig {
@@ -43,6 +56,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("token", &self.token.as_ref().map(|_| "<hidden>"))
             .field("guild_id", &self.guild_id)
             .field("api_proxy", &self.api_proxy)
+            .field("use_threads", &self.use_threads)
             .finish()
     }
 }
@@ -280,7 +294,7 @@ mod tests {
     fn the_example_config_parses_and_hides_the_token() {
         let c = Config::parse(include_str!("../config.example.toml")).unwrap();
         assert_eq!(c.storage.path, std::path::PathBuf::from("data/isolo.sled"));
-        assert!(c.games.use_threads);
+        assert!(c.discord.use_threads);
         assert!(!format!("{c:?}").contains("YOUR_BOT_TOKEN"));
     }
 

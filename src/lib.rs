@@ -7,10 +7,14 @@
 //! - [`ai`]: computer opponents built on the engine.
 //! - [`render`]: board pictures (PNG), the sowing animation (GIF) and text boards.
 //! - [`store`]: durable, versioned, compare-and-swap storage (sled by default).
-//! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings.
+//! - [`table`]: hosting games in a chat: challenges, turns, clocks, ratings;
+//!   it answers with data, and each front end words it.
 //! - [`discord`]: the serenity/poise adapter.
 //! - [`config`]: the configuration file.
 //! - [`metrics`]: counters and the operator's `/metrics` and `/healthz` page.
+//!
+//! `ARCHITECTURE.md` follows a move from Discord to disk and back, and says
+//! where a new command, message or storage backend goes.
 #![warn(missing_docs)]
 pub mod ai;
 pub mod config;

@@ -36,12 +36,13 @@ fn every_section_refuses_unknown_keys() {
         assert!(err.contains(key), "{text:?}: {err}");
     }
     // The known keys of every section still parse.
-    let all = "[discord]\ntoken = \"t\"\nguild_id = 5\napi_proxy = \"http://127.0.0.1:1\"\n\
+    let all =
+        "[discord]\ntoken = \"t\"\nguild_id = 5\napi_proxy = \"http://127.0.0.1:1\"\nuse_threads = false\n\
                [storage]\npath = \"p\"\nfsync = true\n\
-               [games]\nuse_threads = false\nchallenge_ttl_secs = 60\ntimeout = \"claim\"\nhints_in_human_games = true\n\
+               [games]\nchallenge_ttl_secs = 60\ntimeout = \"claim\"\nhints_in_human_games = true\n\
                [ai]\nthink_ms = 5";
     let c = Config::parse(all).expect("every known key");
-    assert!(!c.games.use_threads && c.storage.fsync && c.ai.think_ms == 5);
+    assert!(!c.discord.use_threads && c.storage.fsync && c.ai.think_ms == 5);
 }
 
 /// `[games]`' struct alone ignores typos (it has `#[serde(default)]` without
@@ -49,13 +50,13 @@ fn every_section_refuses_unknown_keys() {
 #[test]
 fn a_games_typo_is_refused_although_its_struct_ignores_it() {
     let alone: TableConfig =
-        toml::from_str("use_thread = false").expect("TableConfig alone ignores the typo");
-    assert!(alone.use_threads, "so the setting silently stays on");
+        toml::from_str("hint_in_human_games = true").expect("TableConfig alone ignores the typo");
+    assert!(!alone.hints_in_human_games, "so the setting silently stays off");
     assert_eq!(
-        Config::parse("[games]\nuse_thread = false").err(),
+        Config::parse("[games]\nhint_in_human_games = true").err(),
         Some(ConfigError::UnknownKey {
             section: "games".into(),
-            key: "use_thread".into()
+            key: "hint_in_human_games".into()
         })
     );
 }

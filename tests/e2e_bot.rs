@@ -113,10 +113,8 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_womens_game_to_the_end_through_commands_and_the_menu() {
-    let bot = InProcess::start(false).await;
+    let (bot, mut duel) = InProcess::with_duel(Variant::Women, 7).await;
     let fake = &bot.fake;
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 7).await;
     assert_eq!(
         duel.channel, CHANNEL_ID,
         "without threads the game stays in the channel"
@@ -203,8 +201,7 @@ async fn hosted_in_the_channel_without(
     let bot = InProcess::start(true).await;
     let fake = &bot.fake;
     deny(fake);
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, variant, false, 4).await;
+    let mut duel = Duel::alice_and_bob(fake, CHANNEL_ID, variant, 4).await;
     assert_eq!(duel.channel, CHANNEL_ID);
     let note = &duel.board.content;
     assert!(note.contains("could not open a thread"), "{note}");
@@ -626,10 +623,8 @@ async fn any_text_as_a_pit_is_refused_privately() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_at_the_same_moment_apply_exactly_once() {
-    let bot = InProcess::start(false).await;
+    let (bot, mut duel) = InProcess::with_duel(Variant::Women, 5).await;
     let fake = &bot.fake;
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 5).await;
     let mut rounds = 0;
     while !duel.over() && rounds < 6 {
         rounds += 1;
@@ -678,10 +673,8 @@ async fn moves_at_the_same_moment_apply_exactly_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_goes_on_after_a_gateway_reconnect() {
-    let bot = InProcess::start(false).await;
+    let (bot, mut duel) = InProcess::with_duel(Variant::Boys, 13).await;
     let fake = &bot.fake;
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Boys, false, 13).await;
     let first = duel.choose();
     duel.play(fake, first, Via::Command).await;
     let back = fake.force_reconnect(4000, T).await.expect("the bot comes back");
@@ -897,10 +890,8 @@ async fn a_user_named_everyone_never_pings_everyone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_shutdown_future_stops_the_bot_cleanly() {
-    let bot = InProcess::start(false).await;
+    let (bot, mut duel) = InProcess::with_duel(Variant::Women, 2).await;
     let fake = &bot.fake;
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 2).await;
     let first = duel.choose();
     duel.play(fake, first, Via::Menu).await;
     let took = bot.stop().await;

@@ -13,9 +13,7 @@ use std::time::{Duration, Instant};
 use futures_util::future::join_all;
 use isolo_bot::engine::Variant;
 use support::bot::{Duel, InProcess, Via, T};
-use support::fake_discord::{
-    FakeDiscord, FakeUser, GatewayLog, Route, SentInteraction, SlashCommand, CHANNEL_ID,
-};
+use support::fake_discord::{FakeDiscord, GatewayLog, Route, SentInteraction, SlashCommand, CHANNEL_ID};
 
 /// Games in progress at once.
 const GAMES: usize = 50;
@@ -56,12 +54,6 @@ fn report(what: &str, f: &Figures) {
     );
 }
 
-/// The game in `channel`, started afresh (the old one ended).
-async fn new_game(fake: &FakeDiscord, channel: u64, seed: u64) -> Duel {
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
-    Duel::start(fake, channel, &alice, &bob, Variant::Boys, false, seed).await
-}
-
 /// When the first response to `sent` (the board, or a deferral) arrived.
 fn first_response(fake: &FakeDiscord, sent: &SentInteraction) -> Duration {
     let cb = fake
@@ -91,7 +83,7 @@ async fn move_latency_with_50_games_in_progress() {
         channels
             .iter()
             .enumerate()
-            .map(|(i, &c)| new_game(fake, c, i as u64)),
+            .map(|(i, &c)| Duel::alice_and_bob(fake, c, Variant::Boys, i as u64)),
     )
     .await;
     let mut seed = GAMES as u64;
@@ -132,7 +124,7 @@ async fn move_latency_with_50_games_in_progress() {
         let g = i % GAMES;
         if duels[g].over() {
             seed += 1;
-            duels[g] = new_game(fake, channels[g], seed).await;
+            duels[g] = Duel::alice_and_bob(fake, channels[g], Variant::Boys, seed).await;
         }
         let (sent, mv) = send_move(fake, &mut duels[g]).await;
         duels[g].expect_played(fake, &sent, mv, Via::Command).await;
@@ -149,7 +141,7 @@ async fn move_latency_with_50_games_in_progress() {
         for (g, duel) in duels.iter_mut().enumerate() {
             if duel.over() {
                 seed += 1;
-                *duel = new_game(fake, channels[g], seed).await;
+                *duel = Duel::alice_and_bob(fake, channels[g], Variant::Boys, seed).await;
             }
         }
         let mut sent = Vec::new();

@@ -12,7 +12,7 @@ use isolo_bot::engine::Variant;
 use std::os::unix::process::ExitStatusExt;
 use support::bot::{board_text, config_text, prepare_environment, BotProcess, Duel, Via, T};
 use support::fake_discord::{
-    CallbackKind, FakeDiscord, FakeOptions, FakeUser, GatewayLog, Route, SlashCommand, CHANNEL_ID,
+    CallbackKind, FakeDiscord, FakeOptions, GatewayLog, Route, SlashCommand, CHANNEL_ID,
 };
 
 /// Waits until the bot process at its `n`th start has identified and
@@ -76,9 +76,8 @@ async fn a_game_survives_sigkill_and_a_restart() {
     let mut first = BotProcess::spawn(dir.path(), &config, "first");
     wait_started(&fake, &first, 1).await;
 
-    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     // Seed 12 gives a boys' game long enough to be cut in the middle.
-    let mut duel = Duel::start(&fake, CHANNEL_ID, &alice, &bob, Variant::Boys, false, 12).await;
+    let mut duel = Duel::alice_and_bob(&fake, CHANNEL_ID, Variant::Boys, 12).await;
     for via in [Via::Command, Via::Menu, Via::Command] {
         let mv = duel.choose();
         duel.play(&fake, mv, via).await;

@@ -1,16 +1,16 @@
 //! One conformance suite for every `Store` backend. A new backend passes the
 //! same checks by adding one `conformance!` line with its factory.
 
-mod common;
+mod support;
 
 use std::io::Cursor;
 use std::sync::{Barrier, Mutex};
 
-use common::{dump, game, Game, Harness, Rating};
 use isolo_bot::store::{
     export_jsonl, import_jsonl, keys, Batch, Deadline, Expect, KeyRange, Op, Space, StoreError, StoreExt,
     Stored,
 };
+use support::store::{dump, game, Game, Harness, Rating};
 
 macro_rules! conformance {
     ($backend:ident, $factory:path) => {
@@ -51,9 +51,9 @@ macro_rules! conformance {
     };
 }
 
-conformance!(memory_backend, crate::common::memory);
-conformance!(sled_backend, crate::common::sled);
-conformance!(pg_backend, crate::common::pg, if crate::common::pg_url);
+conformance!(memory_backend, crate::support::store::memory);
+conformance!(sled_backend, crate::support::store::sled);
+conformance!(pg_backend, crate::support::store::pg, if crate::support::store::pg_url);
 
 type Open = dyn Fn() -> Harness;
 

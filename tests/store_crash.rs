@@ -9,16 +9,16 @@
 //! Runs against sled, then against PostgreSQL when `ISOLO_TEST_PG_URL` names
 //! a server (the writer's connection dies with it; the server lives on).
 
-mod common;
+mod support;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{pg_url, PgSchema, PG_URL_ENV};
 use isolo_bot::store::{keys, Batch, Expect, PgStore, SledStore, Space, Store, StoreExt, Versioned};
 use serde::{Deserialize, Serialize};
+use support::store::{pg_url, PgSchema, PG_URL_ENV};
 
 const CHILD_ENV: &str = "ISOLO_STORE_CRASH_CHILD";
 const BASE_ENV: &str = "ISOLO_STORE_CRASH_BASE";

@@ -2,17 +2,17 @@
 //! `import`: every game, challenge, record and rating arrives, each checked
 //! as the bot reads it, and bad input changes nothing.
 
-mod common;
+mod support;
 
 use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::Arc;
 
-use common::{dump, pg_url, PgSchema};
 use isolo_bot::store::{SledStore, Space, Store};
 use isolo_bot::table::{
     ChallengeOutcome, ChallengeRequest, GameSettings, ManualClock, Opponent, Table, TableConfig,
 };
+use support::store::{dump, pg_url, PgSchema};
 
 const GUILD: u64 = 1;
 const ANN: u64 = 11;

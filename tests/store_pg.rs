@@ -3,12 +3,12 @@
 //! notifications. The shared behaviour is in `store_conformance`. Every test
 //! skips, saying so, when `ISOLO_TEST_PG_URL` is unset.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
-use common::{pg_url, PgSchema, Rating};
 use isolo_bot::store::{keys, Batch, Expect, PgStore, Space, StoreError, StoreExt, SCHEMA_VERSION};
+use support::store::{pg_url, PgSchema, Rating};
 
 #[test]
 fn schema_is_created_recorded_and_a_newer_one_refused() {

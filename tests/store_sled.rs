@@ -1,17 +1,17 @@
 //! Behaviour specific to the on-disk sled backend: persistence across
 //! reopen, damaged entries, the first stored formats, locking, the CLI.
 
-mod common;
+mod support;
 
 use std::io::Cursor;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{dump, game, Game, Rating};
 use isolo_bot::store::{
     export_jsonl, import_jsonl, keys, Deadline, Expect, MemoryStore, SledStore, Space, StorageConfig, Store,
     StoreError, StoreExt,
 };
+use support::store::{dump, game, Game, Rating};
 
 const FIXTURE_JSONL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/store_v1.jsonl");
 const FIXTURE_FRAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sled_frame_v1.hex");

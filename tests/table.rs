@@ -68,7 +68,7 @@ fn play_out(t: &Table, channel: u64) -> isolo_bot::table::FinishedGame {
         let view = t.game(channel).unwrap().expect("game on");
         let mover = view.to_move().unwrap().user().unwrap();
         let moves = t.moves_for(channel, mover).unwrap();
-        let (mv, _) = moves[moves.len() / 2];
+        let mv = moves[moves.len() / 2].mv;
         if let Some(f) = t.play(channel, mover, &mv.to_string()).unwrap().finished {
             return f;
         }
@@ -165,10 +165,9 @@ fn a_game_played_to_the_end_updates_records_and_ratings() {
     let f = play_out(&t, CH);
     assert_eq!(f.result.termination, Termination::NoLegalMove);
     assert!(t.game(CH).unwrap().is_none(), "the channel is free again");
-    let rec: isolo_bot::engine::Record = f.record.parse().unwrap();
-    assert_eq!(rec.to_game().unwrap().result(), Some(f.result));
-    assert_eq!(rec.south.as_deref(), Some("user11"));
-    assert_eq!(t.record_text(CH).unwrap(), f.record);
+    assert_eq!(f.game().unwrap().result(), Some(f.result));
+    assert_eq!(f.record.south.as_deref(), Some("user11"));
+    assert_eq!(t.record(CH).unwrap(), f.record);
     let winner = f.winner().unwrap().user().unwrap();
     let loser = if winner == ANN { BO } else { ANN };
     let (w, l) = (
@@ -226,7 +225,7 @@ fn resign_draw_abort_and_rematch() {
     assert_eq!(f.result.termination, Termination::Aborted);
     assert!(f.winner().is_none() && f.rating_changes.is_empty());
     assert_eq!(t.stats(GUILD, ANN).unwrap(), before);
-    assert!(f.record.contains("[Result \"*\"]"));
+    assert!(f.record.to_string().contains("[Result \"*\"]"));
 }
 
 #[test]
@@ -244,7 +243,7 @@ fn games_against_the_bot() {
     };
     assert_eq!(view.live.players[1], Seat::Bot { level: Level::Greedy });
     assert!(t.bot_move(CH).unwrap().is_none(), "Ann moves first");
-    let (hint, _) = t.hint(CH, ANN).unwrap();
+    let hint = t.hint(CH, ANN).unwrap().mv;
     t.play(CH, ANN, &hint.to_string()).unwrap();
     let out = t.bot_move(CH).unwrap().expect("the bot's turn");
     assert_eq!(out.report.side, Side::North);
@@ -292,7 +291,7 @@ fn two_players_acting_at_the_same_moment() {
                 let f = t.last_game(CH).unwrap().unwrap();
                 assert_eq!(f.result.termination, Termination::Resignation);
                 assert!(results[2].is_ok());
-                let plies = f.record.parse::<isolo_bot::engine::Record>().unwrap().moves.len();
+                let plies = f.record.moves.len();
                 assert!(plies <= 1, "round {round}");
                 assert_eq!(ok, 1 + plies);
             }
@@ -440,7 +439,10 @@ fn a_corrupt_game_affects_only_its_channel() {
         .unwrap();
     let err = t.play(CH, ANN, "b2").unwrap_err();
     assert!(matches!(err, TableError::Corrupt { .. }), "{err}");
-    assert!(err.to_string().contains("abort"), "says what to do: {err}");
+    assert!(
+        err.to_string().contains("the saved game cannot be read"),
+        "says what: {err}"
+    );
     t.play(CH + 1, ANN, "b2").unwrap();
     // A moderator clears it and the channel is usable again.
     assert!(t.abort(CH, true).unwrap().is_none());
@@ -459,27 +461,28 @@ fn finished_games_are_reviewed_and_live_ones_are_not() {
         "a game in progress is not reviewed (that would be a hint for both)"
     );
     let f = play_out(&t, CH);
-    let (g, review) = t.review(CH, budget).unwrap();
+    let reviewed = t.review(CH, budget).unwrap();
+    let (g, review) = (reviewed.finished, reviewed.review);
     assert_eq!(g.id, f.id);
-    let rec: isolo_bot::engine::Record = f.record.parse().unwrap();
+    let rec = &f.record;
     let played: Vec<_> = review.plies.iter().map(|p| p.played).collect();
     assert_eq!(played, rec.moves, "every move is reviewed, in order");
     assert_eq!(review.result, Some(f.result));
     assert_eq!(
-        t.review(CH, budget).unwrap().1,
+        t.review(CH, budget).unwrap().review,
         review,
         "the same budget, the same review"
     );
-    let text = narrate::review_summary(&g, &review, |s| s.name());
-    assert!(
-        text.starts_with(&format!("**Review of game #{}** (user11 vs user22)", f.id)),
-        "{text}"
-    );
+    let summary = narrate::review_summary(&g, &review, |s| s.name());
+    assert_eq!(summary.title, format!("Review of game #{}", f.id));
+    let text = summary.text;
+    assert!(text.starts_with("(user11 vs user22)"), "{text}");
     assert!(text.contains("user11: ") && text.contains("user22: "), "{text}");
 
     // A record that cannot be read is refused for that game, clearly.
     let mut broken = g.clone();
-    broken.record = "not a record".into();
+    // Its first move twice: North cannot sow a South pit.
+    broken.record.moves.insert(0, broken.record.moves[0]);
     t.store()
         .put_cas(Space::Records, &keys::id(f.id), &broken, Expect::Any)
         .unwrap();

@@ -7,6 +7,7 @@ pub mod review;
 pub mod run;
 pub mod selfplay;
 pub mod store_cmd;
+pub mod words;
 
 use std::fmt;
 

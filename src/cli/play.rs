@@ -7,12 +7,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
+
+use super::words;
 use isolo_bot::ai::{Budget, Level, REVIEW_NODES};
 use isolo_bot::engine::Variant;
 use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use isolo_bot::store::MemoryStore;
 use isolo_bot::table::{
-    narrate, ChallengeOutcome, ChallengeRequest, DrawOutcome, FirstMove, GameSettings, GameView, MoveOutcome,
+    ChallengeOutcome, ChallengeRequest, DrawOutcome, FirstMove, GameSettings, GameView, MoveOutcome,
     Opponent, SystemClock, Table, TableConfig,
 };
 
@@ -39,8 +41,6 @@ pub struct PlayArgs {
     png: Option<PathBuf>,
 }
 
-const HELP: &str = "commands: <pit> (like b2) or move <pit> | board | png [file] | animate [file] | hint | draw | resign | history | rules | help | quit (after the game: review | history)";
-
 fn show(view: &GameView, report: Option<&isolo_bot::engine::MoveReport>, png: Option<&PathBuf>) {
     let names = [view.live.players[0].name(), view.live.players[1].name()];
     let bv = BoardView::of_game(&view.game)
@@ -56,10 +56,10 @@ fn show(view: &GameView, report: Option<&isolo_bot::engine::MoveReport>, png: Op
 }
 
 fn after_move(out: &MoveOutcome, png: Option<&PathBuf>) -> bool {
-    println!("{}", narrate::describe_move(&out.view.live, &out.report));
+    println!("{}", words::moved(&out.view.live, &out.report));
     show(&out.view, Some(&out.report), png);
     if let Some(f) = &out.finished {
-        println!("{}", narrate::result_line(f, |s| s.name()));
+        println!("{}", words::result(f));
         return true;
     }
     false
@@ -104,11 +104,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         ChallengeOutcome::Started(v) => v,
         ChallengeOutcome::Pending(_) => table.accept(CHANNEL, FRIEND, None)?,
     };
-    println!(
-        "Isolo, {} game: You are South (ranks 1-2, bottom), {} is North.",
-        args.variant, view.live.players[1]
-    );
-    println!("{HELP}");
+    println!("{}", words::intro(args.variant, &view.live.players[1]));
+    println!("{}", words::HELP);
     show(&view, None, args.png.as_ref());
     let png = args.png.as_ref();
     let stdin = std::io::stdin();
@@ -124,10 +121,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             break;
         };
         let mover = view.to_move().and_then(|s| s.user()).unwrap_or(YOU);
-        print!(
-            "{} to move> ",
-            view.to_move().map(|s| s.name()).unwrap_or_default()
-        );
+        print!("{}", words::prompt(view.to_move()));
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             return Ok(ExitCode::SUCCESS);
@@ -138,8 +132,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         match cmd {
             "" => {}
             "quit" | "exit" => return Ok(ExitCode::SUCCESS),
-            "help" => println!("{HELP}"),
-            "rules" => println!("{}", narrate::rules(None).replace("**", "")),
+            "help" => println!("{}", words::HELP),
+            "rules" => println!("{}", words::rules()),
             "board" => show(&view, view.last_move().as_ref().map(|(_, r)| r), None),
             "png" => {
                 let path = PathBuf::from(arg.unwrap_or("board.png"));
@@ -161,25 +155,25 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                     )?;
                     println!("wrote {}", path.display());
                 }
-                None => println!("no move has been played yet"),
+                None => println!("{}", words::NO_MOVE_YET),
             },
-            "history" => println!("{}", table.record_text(CHANNEL)?),
+            "history" => println!("{}", table.record(CHANNEL)?),
             "hint" => match table.hint(CHANNEL, mover) {
-                Ok((mv, captured)) => println!("I would play {mv}, capturing {captured} seeds."),
-                Err(e) => println!("{e}"),
+                Ok(hint) => println!("{}", words::hint(hint.mv, hint.captured)),
+                Err(e) => println!("{}", words::refusal(&e)),
             },
             "resign" => {
                 let f = table.resign(CHANNEL, mover)?;
-                println!("{}", narrate::result_line(&f, |s| s.name()));
+                println!("{}", words::result(&f));
                 break;
             }
             "draw" => match table.offer_draw(CHANNEL, mover) {
                 Ok(DrawOutcome::Agreed(f)) => {
-                    println!("{}", narrate::result_line(&f, |s| s.name()));
+                    println!("{}", words::result(&f));
                     break;
                 }
-                Ok(DrawOutcome::Offered(_)) => println!("draw offered; the opponent may accept with `draw`"),
-                Err(e) => println!("{e}"),
+                Ok(DrawOutcome::Offered(_)) => println!("{}", words::DRAW_OFFERED),
+                Err(e) => println!("{}", words::refusal(&e)),
             },
             _ => {
                 let pit = if cmd == "move" { arg.unwrap_or("") } else { cmd };
@@ -189,7 +183,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                             break;
                         }
                     }
-                    Err(e) => println!("{e}"),
+                    Err(e) => println!("{}", words::refusal(&e)),
                 }
             }
         }
@@ -202,9 +196,7 @@ fn after_game(
     table: &Table,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<ExitCode> {
-    println!(
-        "The game is over: `review` shows the computer's review of it, `history` its record; Enter leaves."
-    );
+    println!("{}", words::GAME_OVER);
     loop {
         print!("> ");
         std::io::stdout().flush()?;
@@ -213,16 +205,10 @@ fn after_game(
         };
         match line?.trim() {
             "review" => match table.review(CHANNEL, Budget::nodes(REVIEW_NODES)) {
-                Ok((f, review)) => {
-                    println!(
-                        "{}",
-                        narrate::review_summary(&f, &review, |s| s.name()).replace("**", "")
-                    );
-                    print!("{review}");
-                }
-                Err(e) => println!("{e}"),
+                Ok(reviewed) => print!("{}", words::review(&reviewed)),
+                Err(e) => println!("{}", words::refusal(&e)),
             },
-            "history" => println!("{}", table.record_text(CHANNEL)?),
+            "history" => println!("{}", table.record(CHANNEL)?),
             _ => return Ok(ExitCode::SUCCESS),
         }
     }

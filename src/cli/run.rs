@@ -1,10 +1,15 @@
-//! `isolo-bot run`: the Discord bot.
+//! `isolo-bot run`: the Discord bot. The one place that builds it: the store,
+//! the hosting layer over it, and the adapter they are handed to.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
+use anyhow::Context as _;
 use clap::Args;
 use isolo_bot::config::Config;
+use isolo_bot::discord::{self, Connection};
+use isolo_bot::table::{SystemClock, Table};
 
 /// Options of `run`.
 #[derive(Args, Debug)]
@@ -45,9 +50,39 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("config.toml"));
     let config = Config::load(&path, args.config.is_some())?;
+    // Without a token nothing is opened: no store is made by a mistake.
+    let connection = Connection::new(&config.discord)?;
+    let table = Arc::new(build_table(&config)?);
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(isolo_bot::discord::run(config, shutdown_signal()))?;
+    runtime.block_on(discord::run(connection, table, shutdown_signal()))?;
     // Don't wait for stray blocking tasks (an AI search) beyond a moment.
     runtime.shutdown_timeout(std::time::Duration::from_secs(2));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The hosting layer the bot serves: the store `[storage]` names (sled or
+/// PostgreSQL), the `[games]` settings and the computer's `[ai]` thinking time.
+fn build_table(config: &Config) -> anyhow::Result<Table> {
+    let store = isolo_bot::store::open(&config.storage)
+        .with_context(|| format!("cannot open the game store ({})", config.storage.describe()))?;
+    let table = Table::new(store, Arc::new(SystemClock), config.games.clone());
+    Ok(table.with_ai(config.ai))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_thinks_as_long_as_the_config_says() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!(
+            "[storage]\npath = {:?}\n\n[ai]\nthink_ms = 37\n",
+            dir.path().join("db").display().to_string()
+        );
+        let config: Config = toml::from_str(&text).unwrap();
+        let table = build_table(&config).unwrap();
+        assert_eq!(table.ai().think_ms, 37);
+        assert_eq!(table.ai().budget(), isolo_bot::ai::Budget::time(37));
+    }
 }

@@ -3,11 +3,16 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::flow::{self, Close, MoveFrom};
 use super::present::{self, Out};
-use super::{send_board, Context, Error};
+use super::reply::Reply;
+use super::{Context, Error};
 use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
-use crate::table::{ChallengeOutcome, DrawOutcome, FirstMove, GameSettings, Opponent, TableError};
+use crate::table::{
+    ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table, TableError,
+    UserId,
+};
 
 /// The variant to play.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -137,13 +142,23 @@ pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// The ids of an interaction: server, channel, user.
-fn ids(ctx: &Context<'_>) -> (u64, u64, u64) {
-    (
-        ctx.guild_id().map_or(0, |g| g.get()),
-        ctx.channel_id().get(),
-        ctx.author().id.get(),
-    )
+/// Where a command was used, and by whom.
+struct Here {
+    /// The server (0 outside one).
+    guild: GuildId,
+    /// The channel or thread.
+    channel: ChannelId,
+    /// Who used the command.
+    user: UserId,
+}
+
+/// Where `ctx`'s command was used, and by whom.
+fn here(ctx: &Context<'_>) -> Here {
+    Here {
+        guild: ctx.guild_id().map_or(0, |g| g.get()),
+        channel: ctx.channel_id().get(),
+        user: ctx.author().id.get(),
+    }
 }
 
 /// The name to show for a user: server nickname, global name, or user name.
@@ -183,7 +198,7 @@ pub async fn challenge(
     #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<LevelChoice>,
     #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
-    let (guild, channel, user) = ids(&ctx);
+    let Here { guild, channel, user } = here(&ctx);
     let data = ctx.data();
     let target = if opponent.id.get() == data.bot_id() {
         Opponent::Bot(level.map_or(Level::Medium, Level::from))
@@ -229,60 +244,33 @@ pub async fn challenge(
         opponent: target,
         settings,
     };
-    match data.run(move |t| t.challenge(req)).await? {
-        ChallengeOutcome::Pending(c) => {
-            ctx.send(present::challenge(&c).reply()).await?;
-        }
-        ChallengeOutcome::Started(view) => {
-            let board = super::draw(ctx, move || present::board_after(&view, None, None)).await?;
-            send_board(ctx, board).await?;
-            super::bot_turns(ctx, channel).await?;
-        }
-    }
-    Ok(())
+    flow::challenge(data, &mut Reply::Poise(ctx), req).await
 }
 
 /// Accept the challenge waiting for you in this channel
 #[poise::command(slash_command)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    super::accept_challenge(
-        ctx.serenity_context(),
-        ctx.data(),
-        channel,
-        user,
-        &mut super::Reply::Poise(ctx),
-    )
-    .await
+    let Here { channel, user, .. } = here(&ctx);
+    flow::accept(ctx.data(), &mut Reply::Poise(ctx), channel, user).await
 }
 
 /// Decline the challenge waiting for you in this channel
 #[poise::command(slash_command)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    let c = ctx
-        .data()
-        .close_challenge(channel, move |t| t.decline(channel, user))
-        .await?;
-    ctx.send(present::declined(&c).reply()).await?;
-    Ok(())
+    let Here { channel, user, .. } = here(&ctx);
+    flow::close(ctx.data(), &mut Reply::Poise(ctx), channel, user, Close::Decline).await
 }
 
 /// Withdraw your challenge in this channel
 #[poise::command(slash_command)]
 pub async fn withdraw(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    let c = ctx
-        .data()
-        .close_challenge(channel, move |t| t.withdraw(channel, user))
-        .await?;
-    ctx.send(present::withdrawn(&c).reply()).await?;
-    Ok(())
+    let Here { channel, user, .. } = here(&ctx);
+    flow::close(ctx.data(), &mut Reply::Poise(ctx), channel, user, Close::Withdraw).await
 }
 
 /// Offers the legal pits of the player to move, with their seeds.
 async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let (_, channel, user) = ids(&ctx);
+    let Here { channel, user, .. } = here(&ctx);
     let moves = ctx
         .data()
         .run(move |t| t.moves_for(channel, user))
@@ -291,8 +279,8 @@ async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     let partial = partial.trim().to_ascii_lowercase();
     let choices = moves
         .into_iter()
-        .filter(|(m, _)| m.to_string().starts_with(&partial))
-        .map(|(m, seeds)| serenity::AutocompleteChoice::new(format!("{m} ({seeds} seeds)"), m.to_string()))
+        .filter(|c| c.mv.to_string().starts_with(&partial))
+        .map(|c| serenity::AutocompleteChoice::new(format!("{} ({} seeds)", c.mv, c.seeds), c.mv.to_string()))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
@@ -305,18 +293,16 @@ pub async fn move_(
     #[autocomplete = "autocomplete_pit"]
     pit: String,
 ) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    let out = ctx.data().run(move |t| t.play(channel, user, &pit)).await?;
-    let game_on = out.finished.is_none();
-    let board = super::draw(ctx, move || {
-        present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
-    })
-    .await?;
-    send_board(ctx, board).await?;
-    if game_on {
-        super::bot_turns(ctx, channel).await?;
-    }
-    Ok(())
+    let Here { channel, user, .. } = here(&ctx);
+    flow::play(
+        ctx.data(),
+        &mut Reply::Poise(ctx),
+        channel,
+        user,
+        pit,
+        MoveFrom::Command,
+    )
+    .await
 }
 
 /// Show the board of the game in this channel (anyone may look)
@@ -325,13 +311,17 @@ pub async fn board(
     ctx: Context<'_>,
     #[description = "Show it as text instead of a picture"] text: Option<bool>,
 ) -> Result<(), Error> {
-    let (_, channel, _) = ids(&ctx);
+    let Here { channel, .. } = here(&ctx);
     let view = ctx
         .data()
         .run(move |t| t.game(channel))
         .await?
         .ok_or(TableError::NoGame)?;
-    let out = super::draw(ctx, move || present::board(&view, text.unwrap_or(false))).await?;
+    let mut reply = Reply::Poise(ctx);
+    let out = flow::draw(ctx.data(), &mut reply, move || {
+        present::board(&view, text.unwrap_or(false))
+    })
+    .await?;
     ctx.send(out.reply()).await?;
     Ok(())
 }
@@ -339,31 +329,29 @@ pub async fn board(
 /// Resign the game in this channel
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    let f = ctx.data().run(move |t| t.resign(channel, user)).await?;
-    super::send_finished(ctx, &f).await
+    end_game(ctx, Table::resign).await
+}
+
+/// Ends the game here by `how` (resigning, claiming) and shows the final board.
+async fn end_game(
+    ctx: Context<'_>,
+    how: fn(&Table, ChannelId, UserId) -> Result<FinishedGame, TableError>,
+) -> Result<(), Error> {
+    let Here { channel, user, .. } = here(&ctx);
+    let f = ctx.data().run(move |t| how(t, channel, user)).await?;
+    flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await
 }
 
 /// Offer a draw, or accept your opponent's offer
 #[poise::command(slash_command)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
+    let Here { channel, user, .. } = here(&ctx);
     match ctx.data().run(move |t| t.offer_draw(channel, user)).await? {
         DrawOutcome::Offered(view) => {
             let side = view.live.side_of(user).expect("a player offered");
-            let other = view.live.seat(side.opponent());
-            let out = Out {
-                content: format!(
-                    "{} offers a draw. {}, use `/isolo draw` to accept, or just move to decline.",
-                    present::name(view.live.seat(side)),
-                    present::mention(other)
-                ),
-                mentions: other.user().into_iter().collect(),
-                ..Out::default()
-            };
-            ctx.send(out.reply()).await?;
+            ctx.send(present::draw_offered(&view, side).reply()).await?;
         }
-        DrawOutcome::Agreed(f) => super::send_finished(ctx, &f).await?,
+        DrawOutcome::Agreed(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
     }
     Ok(())
 }
@@ -371,15 +359,15 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 /// Ask for a rematch of the last game here, with colours swapped
 #[poise::command(slash_command)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    super::rematch_in(ctx.data(), channel, user, &mut super::Reply::Poise(ctx)).await
+    let Here { channel, user, .. } = here(&ctx);
+    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user).await
 }
 
 /// Show the moves of the game here (or of the last one)
 #[poise::command(slash_command)]
 pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, _) = ids(&ctx);
-    let record = ctx.data().run(move |t| t.record_text(channel)).await?;
+    let Here { channel, .. } = here(&ctx);
+    let record = ctx.data().run(move |t| t.record(channel)).await?.to_string();
     ctx.send(Out::text(present::record_block(&record)).reply())
         .await?;
     Ok(())
@@ -388,27 +376,16 @@ pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
 /// Download the record of the game here (or of the last one) as a file
 #[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, _) = ids(&ctx);
-    let record = ctx.data().run(move |t| t.record_text(channel)).await?;
-    let out = Out {
-        content:
-            "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
-                .into(),
-        file: Some((
-            record.into_bytes(),
-            "isolo-game.txt".into(),
-            "Isolo game record".into(),
-        )),
-        ..Out::default()
-    };
-    ctx.send(out.reply()).await?;
+    let Here { channel, .. } = here(&ctx);
+    let record = ctx.data().run(move |t| t.record(channel)).await?.to_string();
+    ctx.send(present::export(record).reply()).await?;
     Ok(())
 }
 
 /// Watch the last move being sown, lap by lap (animated GIF)
 #[poise::command(slash_command)]
 pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, _) = ids(&ctx);
+    let Here { channel, .. } = here(&ctx);
     let view = ctx
         .data()
         .run(move |t| t.game(channel))
@@ -416,7 +393,7 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
         .ok_or(TableError::NoGame)?;
     ctx.defer().await?;
     let out = ctx.data().render(move || present::animation(&view)).await?;
-    let out = out.unwrap_or_else(|| Out::text("No move has been played yet in this game."));
+    let out = out.unwrap_or_else(|| Out::text(present::NO_MOVE_YET));
     ctx.send(out.reply()).await?;
     Ok(())
 }
@@ -424,36 +401,28 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
 /// Ask the bot which pit it would play (games against the bot)
 #[poise::command(slash_command)]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    let (mv, captured) = ctx.data().run(move |t| t.hint(channel, user)).await?;
-    let what = if captured > 0 {
-        format!(", capturing {captured} seeds")
-    } else {
-        String::new()
-    };
-    ctx.send(Out::private(format!("I would play **{mv}**{what}.")).reply())
-        .await?;
+    let Here { channel, user, .. } = here(&ctx);
+    let hint = ctx.data().run(move |t| t.hint(channel, user)).await?;
+    ctx.send(present::hint(hint.mv, hint.captured).reply()).await?;
     Ok(())
 }
 
 /// Review the last finished game here: the moves that gave the most away
 #[poise::command(slash_command)]
 pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, _) = ids(&ctx);
+    let Here { channel, .. } = here(&ctx);
     let table = ctx.data().table.clone();
     // On a core of its own, like a picture; refusals come back at once.
-    let (finished, review) =
-        super::draw(ctx, move || table.review(channel, Budget::nodes(REVIEW_NODES))).await??;
-    ctx.send(present::review(&finished, &review).reply()).await?;
+    let review = move || table.review(channel, Budget::nodes(REVIEW_NODES));
+    let reviewed = flow::draw(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    ctx.send(present::review(&reviewed).reply()).await?;
     Ok(())
 }
 
 /// Claim the win when your opponent has run out of time
 #[poise::command(slash_command)]
 pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, user) = ids(&ctx);
-    let f = ctx.data().run(move |t| t.claim(channel, user)).await?;
-    super::send_finished(ctx, &f).await
+    end_game(ctx, Table::claim).await
 }
 
 /// Show a player's rating and results in this server
@@ -462,11 +431,11 @@ pub async fn stats(
     ctx: Context<'_>,
     #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let (guild, _, me) = ids(&ctx);
+    let Here { guild, user: me, .. } = here(&ctx);
     let who = user.as_ref().map_or(me, |u| u.id.get());
     let text = match ctx.data().run(move |t| t.stats(guild, who)).await? {
         Some(p) => present::stats(&p),
-        None => format!("<@{who}> has no rated games in this server yet."),
+        None => present::no_stats(who),
     };
     ctx.send(Out::text(text).reply()).await?;
     Ok(())
@@ -475,7 +444,7 @@ pub async fn stats(
 /// Show the best players of this server
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
-    let (guild, _, _) = ids(&ctx);
+    let Here { guild, .. } = here(&ctx);
     let players = ctx.data().run(move |t| t.leaderboard(guild, 15)).await?;
     ctx.send(Out::text(present::leaderboard(&players)).reply())
         .await?;
@@ -488,27 +457,23 @@ pub async fn rules(
     ctx: Context<'_>,
     #[description = "Which variant (default: both)"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
-    ctx.send(
-        Out::private(crate::table::narrate::rules(
-            variant.map(|v| matches!(v, VariantChoice::Boys)),
-        ))
-        .reply(),
-    )
-    .await?;
+    let boys = variant.map(|v| matches!(v, VariantChoice::Boys));
+    ctx.send(present::rules(boys).reply()).await?;
     Ok(())
 }
 
 /// How to play with this bot
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.send(Out::private(super::help::HELP).reply()).await?;
+    let isolo = ctx.parent_commands().first().copied().unwrap_or(ctx.command());
+    ctx.send(present::help(isolo).reply()).await?;
     Ok(())
 }
 
 /// Abort the game in this channel without a result (moderators)
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    let (_, channel, _) = ids(&ctx);
+    let Here { channel, .. } = here(&ctx);
     let is_moderator = match ctx {
         poise::Context::Application(a) => a
             .interaction
@@ -519,13 +484,9 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
         _ => false,
     };
     match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
-        Some(f) => super::send_finished(ctx, &f).await?,
+        Some(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
         None => {
-            ctx.send(
-                Out::text("The unreadable game in this channel was removed; the channel is free again.")
-                    .reply(),
-            )
-            .await?;
+            ctx.send(Out::text(present::UNREADABLE_REMOVED).reply()).await?;
         }
     }
     Ok(())

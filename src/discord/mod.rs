@@ -4,9 +4,10 @@
 
 mod commands;
 mod components;
-mod help;
+mod flow;
 pub mod markdown;
 pub mod present;
+mod reply;
 pub mod shards;
 
 use std::collections::HashMap;
@@ -17,9 +18,8 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
-use crate::config::Config;
-use crate::store::SledStore;
-use crate::table::{Challenge, FinishedGame, Notice, SystemClock, Table, TableError};
+use crate::config::DiscordConfig;
+use crate::table::{Table, TableError};
 use present::Out;
 
 /// The error type of commands: refusals are [`TableError`]s, anything else is internal.
@@ -36,6 +36,8 @@ pub struct Data {
     boards: Arc<Mutex<HashMap<u64, serenity::MessageId>>>,
     /// Commands and component clicks being handled, for a clean shutdown.
     in_flight: Arc<AtomicUsize>,
+    /// Whether accepted games get a thread of their own.
+    use_threads: bool,
     /// Pictures being drawn at once: at most one per core.
     renders: Arc<tokio::sync::Semaphore>,
     /// Answers to a challenge, one at a time per channel: a second accept, a
@@ -71,17 +73,6 @@ impl Data {
         lock.lock_owned().await
     }
 
-    /// Declines or withdraws the challenge in `channel` (`op`), after any
-    /// accept in progress there.
-    pub(crate) async fn close_challenge(
-        &self,
-        channel: u64,
-        op: impl FnOnce(&Table) -> Result<Challenge, TableError> + Send + 'static,
-    ) -> Result<Challenge, Error> {
-        let _turn = self.answering(channel).await;
-        self.run(op).await
-    }
-
     /// Draws a message's picture on a blocking thread, one per core at a time.
     /// A board takes milliseconds of CPU: drawn on the async threads it would
     /// hold up the gateway (heartbeats) and every other interaction, and
@@ -93,297 +84,6 @@ impl Data {
         let _turn = self.renders.acquire().await?;
         Ok(tokio::task::spawn_blocking(draw).await?)
     }
-}
-
-/// How to answer: through a poise context, or a component interaction.
-pub(crate) enum Reply<'a> {
-    /// A slash command.
-    Poise(Context<'a>),
-    /// A button or select menu; `responded` once the first answer went out.
-    Component {
-        ctx: &'a serenity::Context,
-        ci: &'a serenity::ComponentInteraction,
-        responded: bool,
-    },
-}
-
-impl Reply<'_> {
-    /// Sends a message: the interaction's first response, then followups.
-    async fn send(&mut self, out: &Out) -> Result<Option<serenity::Message>, Error> {
-        match self {
-            Reply::Poise(ctx) => {
-                let handle = ctx.send(out.reply()).await?;
-                if out.components.is_empty() {
-                    return Ok(None);
-                }
-                Ok(handle.message().await.ok().map(|m| m.into_owned()))
-            }
-            Reply::Component { ctx, ci, responded } => {
-                if *responded {
-                    Ok(Some(ci.create_followup(&ctx.http, out.followup()).await?))
-                } else {
-                    ci.create_response(
-                        &ctx.http,
-                        serenity::CreateInteractionResponse::Message(out.response()),
-                    )
-                    .await?;
-                    *responded = true;
-                    Ok(None)
-                }
-            }
-        }
-    }
-
-    /// Acknowledges the interaction if nothing was sent yet (Discord shows
-    /// "thinking..."; for a component, nothing): what follows are followups.
-    async fn defer(&mut self) -> Result<(), Error> {
-        match self {
-            Reply::Poise(ctx) => ctx.defer().await?,
-            Reply::Component { ctx, ci, responded } => {
-                if !*responded {
-                    ci.defer(&ctx.http).await?;
-                    *responded = true;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn http(&self) -> Arc<serenity::Http> {
-        match self {
-            Reply::Poise(ctx) => ctx.serenity_context().http.clone(),
-            Reply::Component { ctx, .. } => ctx.http.clone(),
-        }
-    }
-}
-
-/// How long an answer may take before the interaction is acknowledged
-/// without it: Discord drops an interaction not answered within 3 seconds.
-const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
-
-/// Waits for `work`; if it is not done by `deadline`, acknowledges the
-/// interaction first (Discord shows "thinking...") and the answer follows
-/// when it is done. Only for work after every refusal was decided.
-async fn by_deadline<T>(
-    reply: &mut Reply<'_>,
-    deadline: tokio::time::Instant,
-    work: impl std::future::Future<Output = T>,
-) -> Result<T, Error> {
-    tokio::pin!(work);
-    match tokio::time::timeout_at(deadline, &mut work).await {
-        Ok(done) => Ok(done),
-        Err(_) => {
-            reply.defer().await?;
-            Ok(work.await)
-        }
-    }
-}
-
-/// Draws a picture ([`Data::render`]) for an answer: when many are drawn at
-/// once and this one is not ready in [`ANSWER_WITHIN`], the interaction is
-/// acknowledged first.
-async fn draw_via<T: Send + 'static>(
-    data: &Data,
-    reply: &mut Reply<'_>,
-    draw: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, Error> {
-    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
-    by_deadline(reply, deadline, data.render(draw)).await?
-}
-
-/// [`draw_via`] for a slash command.
-pub(crate) async fn draw<T: Send + 'static>(
-    ctx: Context<'_>,
-    draw: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, Error> {
-    draw_via(ctx.data(), &mut Reply::Poise(ctx), draw).await
-}
-
-/// Remembers the newest board of a channel and retires the menu of the one before.
-async fn track_board(data: &Data, http: &serenity::Http, channel: u64, msg: Option<serenity::Message>) {
-    let Some(msg) = msg else { return };
-    let previous = data.boards.lock().expect("board map").insert(channel, msg.id);
-    if let Some(prev) = previous.filter(|p| *p != msg.id) {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = msg.channel_id.edit_message(http, prev, edit).await {
-            tracing::debug!("could not retire an old board's menu: {e}");
-        }
-    }
-}
-
-/// Sends a board through a slash command and tracks it.
-pub(crate) async fn send_board(ctx: Context<'_>, out: Out) -> Result<(), Error> {
-    let mut r = Reply::Poise(ctx);
-    send_board_via(ctx.data(), &mut r, ctx.channel_id().get(), out).await
-}
-
-async fn send_board_via(data: &Data, reply: &mut Reply<'_>, channel: u64, out: Out) -> Result<(), Error> {
-    let has_menu = !out.components.is_empty();
-    let msg = reply.send(&out).await?;
-    if has_menu {
-        track_board(data, &reply.http(), channel, msg).await;
-    }
-    Ok(())
-}
-
-/// Plays the bot's move if it is the bot's turn, and posts the board.
-pub(crate) async fn bot_turns(ctx: Context<'_>, channel: u64) -> Result<(), Error> {
-    let mut r = Reply::Poise(ctx);
-    bot_turns_via(ctx.data(), &mut r, channel).await
-}
-
-async fn bot_turns_via(data: &Data, reply: &mut Reply<'_>, channel: u64) -> Result<(), Error> {
-    if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
-        let board = draw_via(data, reply, move || {
-            present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
-        })
-        .await?;
-        send_board_via(data, reply, channel, board).await?;
-    }
-    Ok(())
-}
-
-/// Announces a finished game with its final board.
-pub(crate) async fn send_finished(ctx: Context<'_>, f: &FinishedGame) -> Result<(), Error> {
-    let f = f.clone();
-    let out = draw(ctx, move || present::finished(&f)).await?;
-    Reply::Poise(ctx).send(&out).await?;
-    Ok(())
-}
-
-/// Said when a game cannot have its own thread.
-const THREAD_NOTE: &str = "I could not open a thread for this game (I need Create Public Threads and Send \
-Messages in Threads), so it is played in this channel.\n";
-
-/// Accepts a challenge: in a new thread when allowed and possible, else here.
-pub(crate) async fn accept_challenge(
-    sctx: &serenity::Context,
-    data: &Data,
-    channel: u64,
-    user: u64,
-    reply: &mut Reply<'_>,
-) -> Result<(), Error> {
-    let _turn = data.answering(channel).await;
-    // Decide before doing anything visible: a refusal stays private.
-    let c = data
-        .run(move |t| t.challenge_in(channel))
-        .await?
-        .ok_or(TableError::NoChallenge)?;
-    if !c.opponent.is(user) {
-        return Err(TableError::NotTheOpponent(c.opponent.name()).into());
-    }
-    // Opening a thread and drawing the board share one answer deadline.
-    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
-    let (host, thread_note) = match data.table.config().use_threads {
-        true => by_deadline(reply, deadline, open_game_thread(sctx, channel, &c)).await?,
-        false => (None, ""),
-    };
-    let view = match data.run(move |t| t.accept(channel, user, host)).await {
-        Ok(view) => view,
-        Err(e) => {
-            // The challenge expired meanwhile: remove the thread (this
-            // needs Manage Threads; without it, it stays empty).
-            if let Some(thread) = host {
-                delete_thread(sctx, thread).await;
-            }
-            return Err(e);
-        }
-    };
-    let (id, drawn) = (view.live.id, view.clone());
-    let draw = data.render(move || present::board_after(&drawn, None, None));
-    let mut board = by_deadline(reply, deadline, draw).await??;
-    board.content = format!("{thread_note}{}", board.content);
-    match host {
-        Some(thread) => {
-            let note = Out::text(format!(
-                "{} accepted. Game #{} is played in <#{thread}>.",
-                present::name(&c.opponent),
-                id
-            ));
-            reply.send(&note).await?;
-            match serenity::ChannelId::new(thread)
-                .send_message(&sctx.http, board.message())
-                .await
-            {
-                Ok(msg) => track_board(data, &sctx.http, thread, Some(msg)).await,
-                Err(e) => {
-                    // The thread took a message a moment ago; show the board
-                    // here rather than nowhere. Moves go on in the thread.
-                    tracing::warn!("cannot post the board in thread {thread}: {e}");
-                    board.content = format!("(Play in <#{thread}>.) {}", board.content);
-                    send_board_via(data, reply, channel, board).await?;
-                }
-            }
-        }
-        None => send_board_via(data, reply, channel, board).await?,
-    }
-    Ok(())
-}
-
-/// Opens a public thread for the accepted challenge `c` and introduces the
-/// game in it. Without the right to create the thread or to post in it, the
-/// game stays in the channel: `(None, note)` with a note saying why.
-async fn open_game_thread(
-    sctx: &serenity::Context,
-    channel: u64,
-    c: &Challenge,
-) -> (Option<u64>, &'static str) {
-    let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
-    let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
-        .kind(serenity::ChannelType::PublicThread)
-        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let thread = match serenity::ChannelId::new(channel)
-        .create_thread(&sctx.http, create)
-        .await
-    {
-        Ok(t) => t.id,
-        Err(e) => {
-            tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
-            return (None, THREAD_NOTE);
-        }
-    };
-    // Posting first proves the bot may speak here before the game moves in.
-    let intro = Out::text(format!(
-        "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
-         `/isolo help` lists every command.",
-        present::name(&c.challenger),
-        present::name(&c.opponent)
-    ));
-    match thread.send_message(&sctx.http, intro.message()).await {
-        Ok(_) => (Some(thread.get()), ""),
-        Err(e) => {
-            tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
-            delete_thread(sctx, thread.get()).await;
-            (None, THREAD_NOTE)
-        }
-    }
-}
-
-/// Deletes a thread the bot made for a game that will not be played in it.
-async fn delete_thread(sctx: &serenity::Context, thread: u64) {
-    if let Err(e) = serenity::ChannelId::new(thread).delete(&sctx.http).await {
-        tracing::warn!("could not delete the unused thread {thread}: {e}");
-    }
-}
-
-/// Asks for (or, when both asked, starts) a rematch.
-pub(crate) async fn rematch_in(
-    data: &Data,
-    channel: u64,
-    user: u64,
-    reply: &mut Reply<'_>,
-) -> Result<(), Error> {
-    match data.run(move |t| t.rematch(channel, user)).await? {
-        crate::table::ChallengeOutcome::Pending(c) => {
-            reply.send(&present::challenge(&c)).await?;
-        }
-        crate::table::ChallengeOutcome::Started(view) => {
-            let board = draw_via(data, reply, move || present::board_after(&view, None, None)).await?;
-            send_board_via(data, reply, channel, board).await?;
-            bot_turns_via(data, reply, channel).await?;
-        }
-    }
-    Ok(())
 }
 
 /// Counts a command or component as in flight (for a clean shutdown) until
@@ -405,19 +105,14 @@ impl Drop for InFlight {
     }
 }
 
-/// The answer to options the bot cannot read.
-const UNREADABLE_OPTIONS: &str =
-    "I could not read this command's options: your Discord may still show an older version of \
-     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
-
 /// What the user is told when handling `what` failed: a refusal says why
 /// (names and typed text neutralised), anything else is logged.
 pub(crate) fn error_text(error: &Error, what: &str) -> String {
     match error.downcast_ref::<TableError>() {
-        Some(refusal) => refusal.escaped(present::plain).to_string(),
+        Some(refusal) => present::refusal(refusal),
         None => {
             tracing::error!("{what} failed: {error:#}");
-            "Something went wrong on my side; nothing was changed. Please try again.".to_string()
+            present::INTERNAL_ERROR.to_string()
         }
     }
 }
@@ -432,9 +127,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
         poise::FrameworkError::CommandPanic { ctx, .. } => {
-            let _ = ctx
-                .send(Out::private("Something went wrong on my side. Please try again.").reply())
-                .await;
+            let _ = ctx.send(Out::private(present::PANICKED).reply()).await;
         }
         // Options that do not match the command (a client still showing an
         // older command list): say so privately instead of leaving the user
@@ -446,7 +139,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 "/{}: cannot read option {input:?}: {error}",
                 ctx.command().qualified_name
             );
-            if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+            if let Err(e) = ctx.send(Out::private(present::UNREADABLE_OPTIONS).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
             }
         }
@@ -457,7 +150,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             );
             if ctx.interaction_type == poise::CommandInteractionType::Command {
                 let ctx = poise::Context::Application(ctx);
-                if let Err(e) = ctx.send(Out::private(UNREADABLE_OPTIONS).reply()).await {
+                if let Err(e) = ctx.send(Out::private(present::UNREADABLE_OPTIONS).reply()).await {
                     tracing::warn!("could not send an error reply: {e}");
                 }
             }
@@ -470,68 +163,6 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Posts what the clock did into the game's channel.
-async fn announce(http: &serenity::Http, notice: Notice) {
-    let (channel, out) = match notice {
-        Notice::Reminder {
-            channel,
-            user,
-            game,
-            deadline_ms,
-        } => (
-            channel,
-            Out {
-                content: format!(
-                    "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
-                    deadline_ms / 1000
-                ),
-                mentions: vec![user],
-                ..Out::default()
-            },
-        ),
-        Notice::Flagged {
-            channel,
-            claimant,
-            flagged,
-        } => (
-            channel,
-            Out {
-                content: format!(
-                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo claim`."
-                ),
-                mentions: vec![claimant, flagged],
-                ..Out::default()
-            },
-        ),
-        Notice::TimedOut(f) => (
-            f.channel,
-            Out {
-                content: present::finished_line(&f),
-                mentions: f.players.iter().filter_map(crate::table::Seat::user).collect(),
-                ..Out::default()
-            },
-        ),
-        Notice::ChallengeExpired(c) => (
-            c.channel,
-            Out::text(format!(
-                "The challenge from {} to {} expired unanswered.",
-                present::name(&c.challenger),
-                present::name(&c.opponent)
-            )),
-        ),
-        Notice::Unreadable { channel, reason } => {
-            tracing::warn!("channel {channel}: {reason}");
-            return;
-        }
-    };
-    if let Err(e) = serenity::ChannelId::new(channel)
-        .send_message(http, out.message())
-        .await
-    {
-        tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)");
-    }
-}
-
 /// Explains how to get a token, and how to try the game without one.
 pub const NO_TOKEN: &str = "No Discord token configured.
 To run the bot in your server:
@@ -540,32 +171,53 @@ To run the bot in your server:
   3. Invite the bot (OAuth2 > URL Generator: scopes bot + applications.commands; see README.md for the permissions).
 Meanwhile, try the game offline: isolo-bot play   (or: isolo-bot play --vs greedy --variant boys)";
 
-/// Connects to Discord and hosts games until `shutdown` completes.
+/// What the adapter needs to connect, checked before anything is opened.
+#[derive(Clone)]
+pub struct Connection {
+    token: String,
+    guild_id: Option<u64>,
+    api_proxy: Option<String>,
+    use_threads: bool,
+}
+
+impl Connection {
+    /// The `[discord]` settings; without a usable token, an error that says
+    /// how to get one ([`NO_TOKEN`]).
+    pub fn new(config: &DiscordConfig) -> anyhow::Result<Connection> {
+        let token = config
+            .token
+            .clone()
+            .filter(|t| !t.trim().is_empty() && t != "YOUR_BOT_TOKEN");
+        let Some(token) = token else {
+            anyhow::bail!(NO_TOKEN)
+        };
+        Ok(Connection {
+            token,
+            guild_id: config.guild_id,
+            api_proxy: config.api_proxy.clone(),
+            use_threads: config.use_threads,
+        })
+    }
+}
+
+/// Connects to Discord and hosts `table`'s games until `shutdown` completes.
 pub async fn run(
-    config: Config,
+    connection: Connection,
+    table: Arc<Table>,
     shutdown: impl std::future::Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
-    let token = config
-        .discord
-        .token
-        .clone()
-        .filter(|t| !t.trim().is_empty() && t != "YOUR_BOT_TOKEN");
-    let Some(token) = token else {
-        anyhow::bail!(NO_TOKEN)
-    };
-    let store = SledStore::open(&config.storage)
-        .with_context(|| format!("cannot open the game store at {}", config.storage.path.display()))?;
-    let table = Arc::new(Table::new(
-        Arc::new(store),
-        Arc::new(SystemClock),
-        config.games.clone(),
-    ));
-    let guild_id = config.discord.guild_id;
+    let Connection {
+        token,
+        guild_id,
+        api_proxy,
+        use_threads,
+    } = connection;
     let data = Data {
-        table: table.clone(),
+        table,
         bot_id: Arc::new(AtomicU64::new(0)),
         boards: Arc::new(Mutex::new(HashMap::new())),
         in_flight: Arc::new(AtomicUsize::new(0)),
+        use_threads,
         renders: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, usize::from),
         )),
@@ -618,7 +270,7 @@ pub async fn run(
                 let table = setup_data.table.clone();
                 tokio::spawn(crate::table::scheduler::run(table, stop_rx, move |n| {
                     let http = http.clone();
-                    async move { announce(&http, n).await }
+                    async move { flow::announce(&http, n).await }
                 }));
                 Ok(setup_data)
             })
@@ -626,7 +278,7 @@ pub async fn run(
         .build();
 
     let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(proxy) = &config.discord.api_proxy {
+    if let Some(proxy) = &api_proxy {
         // serenity's rate limiter bypasses the proxy, so the proxy owns rate limits.
         http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
     }
@@ -660,7 +312,6 @@ pub async fn run(
             while data.in_flight.load(Ordering::SeqCst) > 0 && start.elapsed() < Duration::from_secs(5) {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
-            drop(table);
             tracing::info!("stopped");
             Ok(())
         }

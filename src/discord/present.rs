@@ -7,10 +7,13 @@ use serenity::{
     CreateSelectMenuKind, CreateSelectMenuOption, UserId as SUserId,
 };
 
-use crate::ai::Review;
+use crate::engine::Move;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
-use crate::table::{narrate, Challenge, FinishedGame, GameView, LiveGame, PlayerStats, Seat};
+use crate::table::narrate::{self, Span};
+use crate::table::{
+    Challenge, FinishedGame, GameView, LiveGame, Notice, PlayerStats, Reviewed, Seat, TableError,
+};
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
 /// method names but no trait).
@@ -32,14 +35,36 @@ macro_rules! build {
 pub struct Out {
     /// The text.
     pub content: String,
-    /// An attached file: bytes, file name, alt text.
-    pub file: Option<(Vec<u8>, String, String)>,
+    /// An attached file.
+    pub file: Option<Attachment>,
     /// Buttons and select menus.
     pub components: Vec<CreateActionRow>,
     /// The only users this message may ping.
     pub mentions: Vec<u64>,
     /// Only the user who asked sees it.
     pub ephemeral: bool,
+}
+
+/// A file attached to a message.
+#[derive(Debug, Clone, Default)]
+pub struct Attachment {
+    /// The content.
+    pub bytes: Vec<u8>,
+    /// The file name, which tells Discord the type (`.png`, `.gif`, `.txt`).
+    pub name: String,
+    /// Alt text, for screen readers.
+    pub alt: String,
+}
+
+impl Attachment {
+    /// A file named `name` with `alt` text.
+    pub fn new(bytes: Vec<u8>, name: impl Into<String>, alt: impl Into<String>) -> Attachment {
+        Attachment {
+            bytes,
+            name: name.into(),
+            alt: alt.into(),
+        }
+    }
 }
 
 impl Out {
@@ -72,7 +97,7 @@ impl Out {
     pub fn attachment(&self) -> Option<CreateAttachment> {
         self.file
             .as_ref()
-            .map(|(bytes, name, alt)| CreateAttachment::bytes(bytes.clone(), name.clone()).description(alt))
+            .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()).description(&f.alt))
     }
 
     /// As a poise reply.
@@ -124,17 +149,19 @@ pub fn record_block(record: &str) -> String {
 }
 
 /// A game's review: the summary, and the whole ply-by-ply table as a file.
-pub fn review(f: &FinishedGame, review: &Review) -> Out {
+pub fn review(reviewed: &Reviewed) -> Out {
+    let (f, review) = (&reviewed.finished, &reviewed.review);
     let table = format!(
         "Isolo game #{}: {} vs {}\n\n{review}",
         f.id, f.players[0], f.players[1]
     );
+    let summary = narrate::review_summary(f, review, name);
     Out {
         content: format!(
-            "{}\nEvery move, with the move the search prefers, is in the file.",
-            narrate::review_summary(f, review, name)
+            "**{}** {}\nEvery move, with the move the search prefers, is in the file.",
+            summary.title, summary.text
         ),
-        file: Some((
+        file: Some(Attachment::new(
             table.into_bytes(),
             format!("isolo-review-{}.txt", f.id),
             format!("Review of Isolo game #{}", f.id),
@@ -153,7 +180,11 @@ pub fn mention(seat: &Seat) -> String {
 
 /// A seat's name as plain text (markdown and mentions neutralised).
 pub fn name(seat: &Seat) -> String {
-    plain(&seat.name())
+    match seat {
+        Seat::Human { name, .. } => plain(name),
+        // The bot's name is ours, not a player's: shown as written.
+        Seat::Bot { .. } => seat.name(),
+    }
 }
 
 /// Text that cannot format, disguise or ping (see [`super::markdown`]).
@@ -182,8 +213,19 @@ pub mod ids {
         }
     }
 
-    /// Splits a custom id into action, channel and ply.
-    pub fn parse(id: &str) -> Option<(&str, u64, Option<usize>)> {
+    /// A component's custom id, read.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct CustomId<'a> {
+        /// What the component does ([`ACCEPT`], [`MOVE`], ...).
+        pub action: &'a str,
+        /// The channel of the challenge or game.
+        pub channel: u64,
+        /// The ply of the board a move menu was under.
+        pub ply: Option<usize>,
+    }
+
+    /// Reads a custom id made by [`make`].
+    pub fn parse(id: &str) -> Option<CustomId<'_>> {
         let mut parts = id.strip_prefix("isolo:")?.split(':');
         let action = parts.next()?;
         let channel = parts.next()?.parse().ok()?;
@@ -191,7 +233,7 @@ pub mod ids {
             Some(p) => Some(p.parse().ok()?),
             None => None,
         };
-        Some((action, channel, ply))
+        Some(CustomId { action, channel, ply })
     }
 }
 
@@ -200,16 +242,17 @@ fn names(live: &LiveGame) -> [String; 2] {
 }
 
 /// The board PNG of a game with its alt text.
-fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> (Vec<u8>, String, String) {
+fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> Attachment {
     let names = names(&view.live);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]));
-    (
-        render_png(&bv),
-        format!("isolo-{id}-{}.png", view.game.ply()),
-        alt_text(&bv),
-    )
+    picture(&bv, format!("isolo-{id}-{}.png", view.game.ply()))
+}
+
+/// A board picture with its alt text.
+fn picture(bv: &BoardView, name: String) -> Attachment {
+    Attachment::new(render_png(bv), name, alt_text(bv))
 }
 
 /// The select menu of the legal pits of the player to move.
@@ -269,7 +312,7 @@ fn turn_line(view: &GameView) -> String {
 
 /// What a move did, in words (names made safe).
 pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
-    plain(&narrate::describe_move(live, report))
+    narrate::describe_move(live, report, name)
 }
 
 /// The end of a game: who won and why, rating changes. The winner is
@@ -285,7 +328,7 @@ pub fn finished_line(f: &FinishedGame) -> String {
     }
     narrate::result_line(&safe, |seat| match seat.user() {
         Some(id) => format!("<@{id}>"),
-        None => plain(&seat.name()),
+        None => name(seat),
     })
 }
 
@@ -337,23 +380,14 @@ pub fn finished(f: &FinishedGame) -> Out {
         mentions: humans(&f.players),
         ..Out::default()
     };
-    if let Some(game) = f
-        .record
-        .parse::<crate::engine::Record>()
-        .ok()
-        .and_then(|r| r.to_game().ok())
-    {
+    if let Ok(game) = f.game() {
         let last = crate::table::last_move(game.rules(), game.moves());
         let names = [f.players[0].name(), f.players[1].name()];
         let bv = BoardView::of_game(&game)
             .last_move(last.as_ref().map(|(_, r)| r))
             .names(Some(&names[0]), Some(&names[1]))
             .result(Some(f.result));
-        out.file = Some((
-            render_png(&bv),
-            format!("isolo-{}-final.png", f.id),
-            alt_text(&bv),
-        ));
+        out.file = Some(picture(&bv, format!("isolo-{}-final.png", f.id)));
     }
     out
 }
@@ -382,10 +416,9 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
         .map(|s| format!(" {} ({}) to move.", name(s), view.game.position().to_move()));
     Out {
         content: format!("{header}{}", turn.unwrap_or_default()),
-        file: Some((
-            render_png(&bv),
+        file: Some(picture(
+            &bv,
             format!("isolo-{}-{}.png", view.live.id, view.game.ply()),
-            alt_text(&bv),
         )),
         ..Out::default()
     }
@@ -398,7 +431,7 @@ pub fn animation(view: &GameView) -> Option<Out> {
     let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]);
     Some(Out {
         content: describe_move(&view.live, &report),
-        file: Some((
+        file: Some(Attachment::new(
             gif,
             format!("isolo-{}-{}.gif", view.live.id, view.game.ply()),
             format!(
@@ -513,9 +546,256 @@ pub fn leaderboard(players: &[PlayerStats]) -> String {
     s
 }
 
+/// A refusal as the player reads it: names and typed text neutralised, and
+/// where it helps, the command that gets them further.
+pub fn refusal(e: &TableError) -> String {
+    let e = e.escaped(plain);
+    match &e {
+        TableError::NoGame => format!("{e}: start one with /isolo challenge"),
+        TableError::Busy { .. } => format!("{e}: finish it or start a thread"),
+        TableError::NotAPlayer { .. } => format!("{e}; you can watch with /isolo board"),
+        TableError::NotModerator => "only moderators (Manage Messages) can abort a game".into(),
+        TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo abort it"),
+        TableError::Stale => format!("{e}: use the menu under the newest board, or /isolo move"),
+        _ => e.to_string(),
+    }
+}
+
+/// What the user is told when something failed on the bot's side.
+pub const INTERNAL_ERROR: &str = "Something went wrong on my side; nothing was changed. Please try again.";
+
+/// What the user is told when a command panicked.
+pub const PANICKED: &str = "Something went wrong on my side. Please try again.";
+
+/// The answer to options the bot cannot read.
+pub const UNREADABLE_OPTIONS: &str =
+    "I could not read this command's options: your Discord may still show an older version of \
+     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
+
+/// Said when a game cannot have its own thread.
+pub const THREAD_NOTE: &str =
+    "I could not open a thread for this game (I need Create Public Threads and Send \
+Messages in Threads), so it is played in this channel.\n";
+
+/// The first message in a game's new thread.
+pub fn thread_intro(c: &Challenge) -> Out {
+    Out::text(format!(
+        "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
+         `/isolo help` lists every command.",
+        name(&c.challenger),
+        name(&c.opponent)
+    ))
+}
+
+/// The answer to an accept whose game moved into a thread.
+pub fn accepted_in_thread(c: &Challenge, game: u64, thread: u64) -> Out {
+    Out::text(format!(
+        "{} accepted. Game #{game} is played in <#{thread}>.",
+        name(&c.opponent)
+    ))
+}
+
+/// A board shown in the channel because its thread refused it.
+pub fn board_for_thread(mut board: Out, thread: u64) -> Out {
+    board.content = format!("(Play in <#{thread}>.) {}", board.content);
+    board
+}
+
+/// A draw offer by `view`'s player `by`, pinging the opponent.
+pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
+    let other = view.live.seat(by.opponent());
+    Out {
+        content: format!(
+            "{} offers a draw. {}, use `/isolo draw` to accept, or just move to decline.",
+            name(view.live.seat(by)),
+            mention(other)
+        ),
+        mentions: other.user().into_iter().collect(),
+        ..Out::default()
+    }
+}
+
+/// A game record as a file to download.
+pub fn export(record: String) -> Out {
+    Out {
+        content:
+            "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
+                .into(),
+        file: Some(Attachment::new(
+            record.into_bytes(),
+            "isolo-game.txt",
+            "Isolo game record",
+        )),
+        ..Out::default()
+    }
+}
+
+/// The computer's hint, privately.
+pub fn hint(mv: Move, captured: u32) -> Out {
+    let what = if captured > 0 {
+        format!(", capturing {captured} seeds")
+    } else {
+        String::new()
+    };
+    Out::private(format!("I would play **{mv}**{what}."))
+}
+
+/// Said when a player has no statistics yet.
+pub fn no_stats(user: u64) -> String {
+    format!("<@{user}> has no rated games in this server yet.")
+}
+
+/// Said when `/isolo animate` has no move to show.
+pub const NO_MOVE_YET: &str = "No move has been played yet in this game.";
+
+/// Said when an unreadable game was removed.
+pub const UNREADABLE_REMOVED: &str =
+    "The unreadable game in this channel was removed; the channel is free again.";
+
+/// The rules, with the rule book's key terms in bold.
+pub fn rules(boys: Option<bool>) -> Out {
+    let text: String = narrate::rules(boys)
+        .into_iter()
+        .map(|span| match span {
+            Span::Plain(t) => t.to_string(),
+            Span::Strong(t) => format!("**{t}**"),
+        })
+        .collect();
+    Out::private(text)
+}
+
+/// `/isolo help`, generated from the command definitions: each subcommand
+/// with its required options and its description (its doc comment).
+pub fn help(isolo: &poise::Command<super::Data, super::Error>) -> Out {
+    let mut text = String::from(
+        "**Isolo**, the Sukuma mancala game, four rows of eight pits. Pits are named by column a-h \
+         and rank 1-4; South owns ranks 1-2, North ranks 3-4. Buttons and the menu under the board \
+         do the same as the commands.",
+    );
+    for sub in &isolo.subcommands {
+        let options: String = sub
+            .parameters
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| format!(" {}:", p.name))
+            .collect();
+        let about = sub.description.as_deref().unwrap_or_default();
+        text.push_str(&format!("\n`/{} {}{options}`: {about}", isolo.name, sub.name));
+    }
+    Out::private(text)
+}
+
+/// What the clock did, as a message for the game's channel; `None` for
+/// what is only logged.
+pub fn notice(notice: Notice) -> Option<(u64, Out)> {
+    Some(match notice {
+        Notice::Reminder {
+            channel,
+            user,
+            game,
+            deadline_ms,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
+                    deadline_ms / 1000
+                ),
+                mentions: vec![user],
+                ..Out::default()
+            },
+        ),
+        Notice::Flagged {
+            channel,
+            claimant,
+            flagged,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo claim`."
+                ),
+                mentions: vec![claimant, flagged],
+                ..Out::default()
+            },
+        ),
+        Notice::TimedOut(f) => (
+            f.channel,
+            Out {
+                content: finished_line(&f),
+                mentions: humans(&f.players),
+                ..Out::default()
+            },
+        ),
+        Notice::ChallengeExpired(c) => (
+            c.channel,
+            Out::text(format!(
+                "The challenge from {} to {} expired unanswered.",
+                name(&c.challenger),
+                name(&c.opponent)
+            )),
+        ),
+        Notice::Unreadable { channel, reason } => {
+            tracing::warn!("channel {channel}: {reason}");
+            return None;
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_name_the_way_on_and_neutralise_names() {
+        let corrupt = TableError::Corrupt {
+            what: "game 1 in this channel".into(),
+            reason: "**bad** @everyone".into(),
+        };
+        let text = refusal(&corrupt);
+        assert!(text.ends_with("; a moderator can /isolo abort it"), "{text}");
+        assert!(
+            text.contains("\\*\\*bad") && text.contains("@\u{200b}everyone"),
+            "{text}"
+        );
+        assert_eq!(
+            refusal(&TableError::NotModerator),
+            "only moderators (Manage Messages) can abort a game"
+        );
+        assert_eq!(
+            refusal(&TableError::NoGame),
+            "there is no game in this channel: start one with /isolo challenge"
+        );
+    }
+
+    #[test]
+    fn rules_set_key_terms_in_bold() {
+        let text = rules(Some(true)).content;
+        assert!(text.starts_with("**How a move works.** Take"), "{text}");
+        assert!(
+            text.contains("\n**Boys' game:** each") && !text.contains("Women's"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn help_lists_every_subcommand_once_and_fits_a_message() {
+        let isolo = crate::discord::commands::isolo();
+        let text = help(&isolo).content;
+        assert!(text.chars().count() <= 2000, "{}", text.len());
+        for sub in &isolo.subcommands {
+            let line = format!("`/isolo {}", sub.name);
+            assert_eq!(
+                text.matches(&format!("{line} ")).count() + text.matches(&format!("{line}`")).count(),
+                1,
+                "{line}"
+            );
+        }
+        assert!(
+            text.contains("`/isolo move pit:`: Sow from one of your pits"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn record_blocks_stay_closed_and_short() {

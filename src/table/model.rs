@@ -281,8 +281,9 @@ pub struct FinishedGame {
     pub settings: GameSettings,
     /// Who won and why.
     pub result: GameResult,
-    /// The record text.
-    pub record: String,
+    /// The game record (kept as its text in the store).
+    #[serde(with = "record_text")]
+    pub record: Record,
     /// When it ended (unix ms).
     pub finished_ms: u64,
     /// Rating changes (empty for unrated games).
@@ -299,12 +300,36 @@ impl Versioned for FinishedGame {
 }
 
 impl FinishedGame {
+    /// The game replayed from its record: its moves, positions and result.
+    pub fn game(&self) -> Result<Game, TableError> {
+        self.record.to_game().map_err(|e| TableError::Corrupt {
+            what: format!("record of game #{}", self.id),
+            reason: e.to_string(),
+        })
+    }
+
     /// The winner's seat, if any.
     pub fn winner(&self) -> Option<&Seat> {
         match (self.result.termination, self.result.outcome) {
             (Termination::Aborted, _) | (_, Outcome::Draw) => None,
             (_, Outcome::Win(s)) => Some(&self.players[s.index()]),
         }
+    }
+}
+
+/// A record kept as its text: readable in exports, and the same format
+/// players download.
+mod record_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use crate::engine::Record;
+
+    pub fn serialize<S: Serializer>(record: &Record, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(record)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
     }
 }
 

@@ -1,12 +1,14 @@
-//! What happened, in words: shared by every front end (Discord, terminal).
+//! What happened, in plain words without markup or commands: shared by every
+//! front end (Discord, terminal), which add their own emphasis and hints.
 
 use super::{FinishedGame, LiveGame, Seat};
 use crate::ai::{Judgement, Review};
 use crate::engine::{MoveReport, Outcome, Side, Termination};
 
-/// One sentence about a move: who sowed which pit, and what it captured.
-pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
-    let mut s = format!("{} sowed {}", live.seat(report.side).name(), report.mv);
+/// One sentence about a move: who sowed which pit, and what it captured;
+/// `who` names the seat (a front end escapes names with it).
+pub fn describe_move(live: &LiveGame, report: &MoveReport, who: impl Fn(&Seat) -> String) -> String {
+    let mut s = format!("{} sowed {}", who(live.seat(report.side)), report.mv);
     let laps = report.laps.len();
     if laps > 1 {
         s.push_str(&format!(" ({laps} laps)"));
@@ -77,14 +79,9 @@ pub fn result_line(f: &FinishedGame, who: impl Fn(&Seat) -> String) -> String {
 /// that gave the most away, with the better move and both values) and each
 /// player's count of inaccuracies, mistakes and blunders. `who` names a seat
 /// (a front end escapes names with it).
-pub fn review_summary(f: &FinishedGame, review: &Review, who: impl Fn(&Seat) -> String) -> String {
+pub fn review_summary(f: &FinishedGame, review: &Review, who: impl Fn(&Seat) -> String) -> Titled {
     let seat = |side: Side| who(&f.players[side.index()]);
-    let mut s = format!(
-        "**Review of game #{}** ({} vs {}).",
-        f.id,
-        seat(Side::South),
-        seat(Side::North)
-    );
+    let mut s = format!("({} vs {}).", seat(Side::South), seat(Side::North));
     if review.turning_points.is_empty() {
         s.push_str("\nNo move gave away a seed or more: a clean game.");
     } else {
@@ -121,22 +118,73 @@ pub fn review_summary(f: &FinishedGame, review: &Review, who: impl Fn(&Seat) -> 
         };
         s.push_str(&format!("\n{}: {moves} move{plural}, {tally}.", seat(side)));
     }
-    s
+    Titled {
+        title: format!("Review of game #{}", f.id),
+        text: s,
+    }
 }
 
-const COMMON: &str = "**How a move works.** Take all the seeds of one of your pits holding at least 2 and sow them one by one counterclockwise around your own 16 pits (your outer row left to right, then your inner row right to left). Where the last seed falls:
-1. an **empty** pit: your move ends;
-2. a pit of your **inner row** that was not empty, with seeds in either of the two opponent pits of that column: **capture** both and sow them again from where this lap started;
-3. otherwise: **relay**: lift that pit and sow on.
-A player with no legal move loses. A move that would never end is not allowed. Third repetition or 2,000 plies: draw.";
+/// A text under a title: each front end sets the title off its own way
+/// (bold in Discord, plain in the terminal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Titled {
+    /// The title.
+    pub title: String,
+    /// What follows it, starting on the title's line.
+    pub text: String,
+}
 
-/// The rules in a few lines (markdown bold): both variants, or one (`Some(true)` for the boys' game).
-pub fn rules(boys: Option<bool>) -> String {
-    let women = "**Women's game:** 2 seeds in every pit; the rules above, nothing more.";
-    let boys_text = "**Boys' game:** each player starts with 17 seeds in his rightmost outer pit, the **ng'hana**. In the **overture** his rightmost column is out of play and cannot be captured; sowing skips it. Playing the ng'hana (17 seeds round all 16 pits) ends his overture.";
-    match boys {
-        Some(true) => format!("{COMMON}\n{boys_text}"),
-        Some(false) => format!("{COMMON}\n{women}"),
-        None => format!("{COMMON}\n{women}\n{boys_text}\nThe men's game is not available: its rules are not described in any source we could reach."),
-    }
+/// A run of rule-book text, plain or stressed; a front end shows stress its
+/// own way (bold in Discord, plain in the terminal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Span {
+    /// Ordinary text.
+    Plain(&'static str),
+    /// A key term or a heading.
+    Strong(&'static str),
+}
+
+use Span::{Plain as P, Strong as S};
+
+const COMMON: &[Span] = &[
+    S("How a move works."),
+    P(" Take all the seeds of one of your pits holding at least 2 and sow them one by one counterclockwise around your own 16 pits (your outer row left to right, then your inner row right to left). Where the last seed falls:\n1. an "),
+    S("empty"),
+    P(" pit: your move ends;\n2. a pit of your "),
+    S("inner row"),
+    P(" that was not empty, with seeds in either of the two opponent pits of that column: "),
+    S("capture"),
+    P(" both and sow them again from where this lap started;\n3. otherwise: "),
+    S("relay"),
+    P(": lift that pit and sow on.\nA player with no legal move loses. A move that would never end is not allowed. Third repetition or 2,000 plies: draw."),
+];
+
+const WOMEN: &[Span] = &[
+    P("\n"),
+    S("Women's game:"),
+    P(" 2 seeds in every pit; the rules above, nothing more."),
+];
+
+const BOYS: &[Span] = &[
+    P("\n"),
+    S("Boys' game:"),
+    P(" each player starts with 17 seeds in his rightmost outer pit, the "),
+    S("ng'hana"),
+    P(". In the "),
+    S("overture"),
+    P(" his rightmost column is out of play and cannot be captured; sowing skips it. Playing the ng'hana (17 seeds round all 16 pits) ends his overture."),
+];
+
+const NO_MEN: &[Span] = &[P(
+    "\nThe men's game is not available: its rules are not described in any source we could reach.",
+)];
+
+/// The rules in a few paragraphs: both variants, or one (`Some(true)` for the boys' game).
+pub fn rules(boys: Option<bool>) -> Vec<Span> {
+    let parts: &[&[Span]] = match boys {
+        Some(true) => &[COMMON, BOYS],
+        Some(false) => &[COMMON, WOMEN],
+        None => &[COMMON, WOMEN, BOYS, NO_MEN],
+    };
+    parts.concat()
 }

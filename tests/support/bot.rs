@@ -4,17 +4,20 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use isolo_bot::ai::Level;
+use isolo_bot::discord::Connection;
 use isolo_bot::engine::{Game, Move, Outcome, Rules, Variant};
+use isolo_bot::table::{SystemClock, Table};
 use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::fake_discord::{
     CallbackKind, ComponentClick, FakeDiscord, FakeOptions, FakeUser, InteractionCallback, Request, Route,
-    SentInteraction, SlashCommand, BOT_USER_ID, GUILD_ID, TOKEN,
+    SentInteraction, SlashCommand, BOT_USER_ID, CHANNEL_ID, GUILD_ID, TOKEN,
 };
 
 /// Upper bound of every wait: a broken test fails instead of hanging.
@@ -42,8 +45,8 @@ pub fn config_text(fake: &FakeDiscord, store: &Path, use_threads: bool) -> Strin
     let path = toml::Value::String(store.display().to_string());
     let url = toml::Value::String(fake.base_url().to_owned());
     format!(
-        "[discord]\ntoken = \"{TOKEN}\"\nguild_id = {GUILD_ID}\napi_proxy = {url}\n\n\
-         [storage]\npath = {path}\n\n[games]\nuse_threads = {use_threads}\n"
+        "[discord]\ntoken = \"{TOKEN}\"\nguild_id = {GUILD_ID}\napi_proxy = {url}\n\
+         use_threads = {use_threads}\n\n[storage]\npath = {path}\n"
     )
 }
 
@@ -65,8 +68,12 @@ impl InProcess {
         let dir = tempfile::tempdir().expect("temp dir");
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
         let config: isolo_bot::config::Config = toml::from_str(&text).expect("config parses");
+        // Built as `isolo-bot run` builds it: a sled store, the table, the adapter.
+        let store = isolo_bot::store::SledStore::open(&config.storage).expect("open the store");
+        let table = Table::new(Arc::new(store), Arc::new(SystemClock), config.games).with_ai(config.ai);
+        let connection = Connection::new(&config.discord).expect("a token");
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(isolo_bot::discord::run(config, async move {
+        let task = tokio::spawn(isolo_bot::discord::run(connection, Arc::new(table), async move {
             let _ = stopped.await;
         }));
         fake.wait_ready(T).await.expect("the bot identifies");
@@ -79,6 +86,14 @@ impl InProcess {
             stop: Some(stop),
             task: Some(task),
         }
+    }
+
+    /// A fresh bot without threads, and Alice's game against Bob in the
+    /// test channel ([`Duel::alice_and_bob`]).
+    pub async fn with_duel(variant: Variant, seed: u64) -> (InProcess, Duel) {
+        let bot = InProcess::start(false).await;
+        let duel = Duel::alice_and_bob(&bot.fake, CHANNEL_ID, variant, seed).await;
+        (bot, duel)
     }
 
     /// Completes the shutdown future and checks the bot stops cleanly: `run`
@@ -493,6 +508,13 @@ impl Duel {
         assert_eq!(duel.board.pings(), [south.id], "the first board pings South only");
         duel.check_menu();
         duel
+    }
+
+    /// The usual duel: Alice challenges Bob in `channel`, Bob accepts, and
+    /// the game stays in the channel.
+    pub async fn alice_and_bob(fake: &FakeDiscord, channel: u64, variant: Variant, seed: u64) -> Duel {
+        let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+        Duel::start(fake, channel, &alice, &bob, variant, false, seed).await
     }
 
     /// The player to move.

@@ -1,5 +1,6 @@
-//! Value types shared by the store tests, shaped like the hosting layer's.
-#![allow(dead_code)] // each test binary uses a different subset
+//! Value types shared by the store tests, shaped like the hosting layer's,
+//! and the stores under test.
+#![allow(dead_code)] // each test binary and the store bench use a different subset
 
 use std::sync::Arc;
 

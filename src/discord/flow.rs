@@ -1,0 +1,297 @@
+//! One way through the adapter: what a slash command and a button or menu
+//! share. Each step asks the table, draws, sends and lets the bot answer,
+//! whichever way the interaction came ([`Reply`]).
+
+use poise::serenity_prelude as serenity;
+
+use super::present::{self, Out};
+use super::reply::{Reply, ANSWER_WITHIN};
+use super::{Data, Error};
+use crate::table::{
+    Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, Notice, TableError, UserId,
+};
+
+/// Where a move was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MoveFrom {
+    /// `/isolo move`.
+    Command,
+    /// The select menu under the board of this ply (`None`: an id without one).
+    Menu(Option<usize>),
+}
+
+/// How a challenge is closed without a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Close {
+    /// The challenged player says no.
+    Decline,
+    /// The challenger takes it back.
+    Withdraw,
+}
+
+/// Draws a picture ([`Data::render`]) for an answer: when many are drawn at
+/// once and this one is not ready in [`ANSWER_WITHIN`], the interaction is
+/// acknowledged first.
+pub(crate) async fn draw<T: Send + 'static>(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    draw: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Error> {
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    reply.by_deadline(deadline, data.render(draw)).await?
+}
+
+/// Remembers the newest board of a channel and retires the menu of the one before.
+async fn track_board(data: &Data, http: &serenity::Http, channel: ChannelId, msg: Option<serenity::Message>) {
+    let Some(msg) = msg else { return };
+    let previous = data.boards.lock().expect("board map").insert(channel, msg.id);
+    if let Some(prev) = previous.filter(|p| *p != msg.id) {
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        if let Err(e) = msg.channel_id.edit_message(http, prev, edit).await {
+            tracing::debug!("could not retire an old board's menu: {e}");
+        }
+    }
+}
+
+/// Sends a board; one with a move menu becomes the channel's newest board.
+async fn send_board(data: &Data, reply: &mut Reply<'_>, channel: ChannelId, out: Out) -> Result<(), Error> {
+    if out.components.is_empty() {
+        return reply.send(&out).await;
+    }
+    let msg = reply.send_message(&out).await?;
+    track_board(data, &reply.http(), channel, msg).await;
+    Ok(())
+}
+
+/// `user` plays `pit`: the board after the move, then the bot's answer.
+pub(crate) async fn play(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    user: UserId,
+    pit: String,
+    from: MoveFrom,
+) -> Result<(), Error> {
+    if let MoveFrom::Menu(ply) = from {
+        // A menu under an old board is refused: the position has moved on.
+        let current = data
+            .run(move |t| t.game(channel))
+            .await?
+            .ok_or(TableError::NoGame)?;
+        if Some(current.game.ply()) != ply {
+            return Err(TableError::Stale.into());
+        }
+    }
+    let out = data.run(move |t| t.play(channel, user, &pit)).await?;
+    // The used menu goes at once; the new board follows.
+    reply.retire_menu().await?;
+    let game_on = out.finished.is_none();
+    let board = draw(data, reply, move || {
+        present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+    })
+    .await?;
+    send_board(data, reply, channel, board).await?;
+    if game_on {
+        bot_turns(data, reply, channel).await?;
+    }
+    Ok(())
+}
+
+/// Plays the bot's move if it is the bot's turn, and posts the board.
+async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
+    if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
+        let board = draw(data, reply, move || {
+            present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+        })
+        .await?;
+        send_board(data, reply, channel, board).await?;
+    }
+    Ok(())
+}
+
+/// A new challenge (or, against the bot, a game at once).
+pub(crate) async fn challenge(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    req: ChallengeRequest,
+) -> Result<(), Error> {
+    let channel = req.channel;
+    let outcome = data.run(move |t| t.challenge(req)).await?;
+    challenged(data, reply, channel, outcome).await
+}
+
+/// Asks for (or, when both asked, starts) a rematch.
+pub(crate) async fn rematch(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    user: UserId,
+) -> Result<(), Error> {
+    let outcome = data.run(move |t| t.rematch(channel, user)).await?;
+    challenged(data, reply, channel, outcome).await
+}
+
+/// Shows a challenge with its buttons, or a started game's first board and
+/// the bot's first move.
+async fn challenged(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    outcome: ChallengeOutcome,
+) -> Result<(), Error> {
+    match outcome {
+        ChallengeOutcome::Pending(c) => reply.send(&present::challenge(&c)).await,
+        ChallengeOutcome::Started(view) => {
+            let board = draw(data, reply, move || present::board_after(&view, None, None)).await?;
+            send_board(data, reply, channel, board).await?;
+            bot_turns(data, reply, channel).await
+        }
+    }
+}
+
+/// Declines or withdraws the challenge in `channel`, after any accept in
+/// progress there.
+pub(crate) async fn close(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    user: UserId,
+    how: Close,
+) -> Result<(), Error> {
+    let _turn = data.answering(channel).await;
+    let c = data
+        .run(move |t| match how {
+            Close::Decline => t.decline(channel, user),
+            Close::Withdraw => t.withdraw(channel, user),
+        })
+        .await?;
+    let out = match how {
+        Close::Decline => present::declined(&c),
+        Close::Withdraw => present::withdrawn(&c),
+    };
+    reply.replace(&out).await
+}
+
+/// Announces a finished game with its final board.
+pub(crate) async fn finished(data: &Data, reply: &mut Reply<'_>, f: FinishedGame) -> Result<(), Error> {
+    let out = draw(data, reply, move || present::finished(&f)).await?;
+    reply.send(&out).await
+}
+
+/// Accepts a challenge: in a new thread when allowed and possible, else here.
+pub(crate) async fn accept(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    user: UserId,
+) -> Result<(), Error> {
+    let _turn = data.answering(channel).await;
+    // Decide before doing anything visible: a refusal stays private.
+    let c = data
+        .run(move |t| t.challenge_in(channel))
+        .await?
+        .ok_or(TableError::NoChallenge)?;
+    if !c.opponent.is(user) {
+        return Err(TableError::NotTheOpponent(c.opponent.name()).into());
+    }
+    let http = reply.http();
+    // Opening a thread and drawing the board share one answer deadline.
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let (host, thread_note) = match data.use_threads {
+        true => {
+            reply
+                .by_deadline(deadline, open_game_thread(&http, channel, &c))
+                .await?
+        }
+        false => (None, ""),
+    };
+    let view = match data.run(move |t| t.accept(channel, user, host)).await {
+        Ok(view) => view,
+        Err(e) => {
+            // The challenge expired meanwhile: remove the thread (this
+            // needs Manage Threads; without it, it stays empty).
+            if let Some(thread) = host {
+                delete_thread(&http, thread).await;
+            }
+            return Err(e);
+        }
+    };
+    let (id, drawn) = (view.live.id, view.clone());
+    let draw = data.render(move || present::board_after(&drawn, None, None));
+    let mut board = reply.by_deadline(deadline, draw).await??;
+    board.content = format!("{thread_note}{}", board.content);
+    let Some(thread) = host else {
+        return send_board(data, reply, channel, board).await;
+    };
+    reply.send(&present::accepted_in_thread(&c, id, thread)).await?;
+    match serenity::ChannelId::new(thread)
+        .send_message(&http, board.message())
+        .await
+    {
+        Ok(msg) => track_board(data, &http, thread, Some(msg)).await,
+        Err(e) => {
+            // The thread took a message a moment ago; show the board
+            // here rather than nowhere. Moves go on in the thread.
+            tracing::warn!("cannot post the board in thread {thread}: {e}");
+            let board = present::board_for_thread(board, thread);
+            send_board(data, reply, channel, board).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Opens a public thread for the accepted challenge `c` and introduces the
+/// game in it. Without the right to create the thread or to post in it, the
+/// game stays in the channel: `(None, note)` with a note saying why.
+async fn open_game_thread(
+    http: &serenity::Http,
+    channel: ChannelId,
+    c: &Challenge,
+) -> (Option<ChannelId>, &'static str) {
+    let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
+    let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match serenity::ChannelId::new(channel)
+        .create_thread(http, create)
+        .await
+    {
+        Ok(t) => t.id,
+        Err(e) => {
+            tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
+            return (None, present::THREAD_NOTE);
+        }
+    };
+    // Posting first proves the bot may speak here before the game moves in.
+    match thread
+        .send_message(http, present::thread_intro(c).message())
+        .await
+    {
+        Ok(_) => (Some(thread.get()), ""),
+        Err(e) => {
+            tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
+            delete_thread(http, thread.get()).await;
+            (None, present::THREAD_NOTE)
+        }
+    }
+}
+
+/// Deletes a thread the bot made for a game that will not be played in it.
+async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
+    if let Err(e) = serenity::ChannelId::new(thread).delete(http).await {
+        tracing::warn!("could not delete the unused thread {thread}: {e}");
+    }
+}
+
+/// Posts what the clock did into the game's channel.
+pub(crate) async fn announce(http: &serenity::Http, notice: Notice) {
+    let Some((channel, out)) = present::notice(notice) else {
+        return;
+    };
+    if let Err(e) = serenity::ChannelId::new(channel)
+        .send_message(http, out.message())
+        .await
+    {
+        tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)");
+    }
+}

@@ -1,0 +1,126 @@
+//! Deadlines: expired challenges, reminders and timeouts, found through the
+//! store's deadline index and never by scanning games.
+
+use crate::engine::{GameResult, Outcome, Termination};
+use crate::store::StoreExt;
+
+use super::{Challenge, ChannelId, FinishedGame, Table, TableError, TimeoutPolicy, UserId};
+
+/// Something the clock did, for the front end to announce.
+#[derive(Debug, Clone)]
+pub enum Notice {
+    /// A player is reminded of their turn.
+    Reminder {
+        /// The game's channel.
+        channel: ChannelId,
+        /// The player to move.
+        user: UserId,
+        /// The game number.
+        game: u64,
+        /// When the time runs out (unix ms).
+        deadline_ms: u64,
+    },
+    /// A player ran out of time and the opponent may claim the win.
+    Flagged {
+        /// The game's channel.
+        channel: ChannelId,
+        /// Who may claim.
+        claimant: UserId,
+        /// Who ran out of time.
+        flagged: UserId,
+    },
+    /// A game ended on time.
+    TimedOut(FinishedGame),
+    /// A challenge expired unanswered.
+    ChallengeExpired(Challenge),
+    /// A stored entry could not be read; its deadline was dropped.
+    Unreadable {
+        /// The channel.
+        channel: ChannelId,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+impl Table {
+    /// The earliest clock deadline of any channel (unix ms).
+    pub fn next_deadline(&self) -> Result<Option<u64>, TableError> {
+        Ok(self.store.next_deadline()?.map(|d| d.at))
+    }
+
+    /// Handles every deadline that is due: expired challenges, reminders,
+    /// timeouts. Reads only the deadline index, never every game.
+    pub fn tick(&self) -> Result<Vec<Notice>, TableError> {
+        let now = self.now_ms();
+        let mut notices = Vec::new();
+        for d in self.store.due_deadlines(now, 256)? {
+            match self.handle_deadline(d.channel, now) {
+                Ok(Some(n)) => notices.push(n),
+                Ok(None) => {}
+                Err(e) => {
+                    // Drop the deadline so one bad entry cannot spin the scheduler.
+                    self.store.set_deadline(d.channel, None)?;
+                    notices.push(Notice::Unreadable {
+                        channel: d.channel,
+                        reason: e.to_string(),
+                    });
+                }
+            }
+        }
+        Ok(notices)
+    }
+
+    fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
+        self.retry(|| {
+            if let Some(c) = self.load_challenge(channel)? {
+                if c.value.expires_ms <= now {
+                    return self
+                        .drop_challenge(channel, c)
+                        .map(|c| Some(Notice::ChallengeExpired(c)));
+                }
+            }
+            let Some(stored) = self.load_game(channel)? else {
+                // Nothing left here: clear a stale index entry.
+                if self.load_challenge(channel)?.is_none() {
+                    self.store.set_deadline(channel, None)?;
+                }
+                return Ok(None);
+            };
+            let mut live = stored.value.clone();
+            let Some(at) = live.next_event_ms().filter(|&at| at <= now) else {
+                self.store.set_deadline(channel, live.next_event_ms())?;
+                return Ok(None);
+            };
+            let game = live.game()?;
+            let late = game.position().to_move();
+            let deadline = live.deadline_ms().unwrap_or(at);
+            if live.reminders < 2 {
+                live.reminders += 1;
+                self.save(stored.version, &live)?;
+                return Ok(live.seat(late).user().map(|user| Notice::Reminder {
+                    channel,
+                    user,
+                    game: live.id,
+                    deadline_ms: deadline,
+                }));
+            }
+            let winner = late.opponent();
+            let claimant = live.seat(winner).user();
+            if self.config.timeout == TimeoutPolicy::Claim && claimant.is_some() {
+                live.flagged = true;
+                self.save(stored.version, &live)?;
+                return Ok(Some(Notice::Flagged {
+                    channel,
+                    claimant: claimant.unwrap_or_default(),
+                    flagged: live.seat(late).user().unwrap_or_default(),
+                }));
+            }
+            let result = GameResult {
+                outcome: Outcome::Win(winner),
+                termination: Termination::Timeout,
+            };
+            self.finish(stored.version, live, &game, result)
+                .map(|f| Some(Notice::TimedOut(f)))
+        })
+    }
+}

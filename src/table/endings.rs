@@ -1,0 +1,263 @@
+//! Endings and ratings: resignations, draws, aborts, claims, the record of
+//! a finished game, and the ratings it changes.
+
+use crate::ai::{Budget, Review};
+use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
+use crate::store::{keys, Batch, Expect, Space, StoreError, StoreExt};
+
+use super::model::LastGame;
+
+/// A finished game and the search's review of it.
+#[derive(Debug, Clone)]
+pub struct Reviewed {
+    /// The game.
+    pub finished: FinishedGame,
+    /// Its review, ply by ply.
+    pub review: Review,
+}
+use super::{
+    game_key, last_key, ChannelId, FinishedGame, GameView, GuildId, LiveGame, PlayerStats, RatingChange,
+    Seat, Table, TableError, UserId,
+};
+
+/// The answer to a draw offer.
+#[derive(Debug, Clone)]
+pub enum DrawOutcome {
+    /// The offer waits for the opponent.
+    Offered(GameView),
+    /// The opponent had offered too: the game is drawn.
+    Agreed(FinishedGame),
+}
+
+impl Table {
+    /// Ends a game: removes it from its channel, keeps the record, updates the
+    /// ratings: all in one commit.
+    pub(super) fn finish(
+        &self,
+        version: u64,
+        live: LiveGame,
+        game: &Game,
+        result: GameResult,
+    ) -> Result<FinishedGame, TableError> {
+        let now = self.now_ms();
+        let mut batch = Batch::new();
+        let mut rating_changes = Vec::new();
+        let humans = (live.players[0].user(), live.players[1].user());
+        if let (Some(s), Some(n), true, false) = (
+            humans.0,
+            humans.1,
+            live.settings.rated,
+            result.termination == Termination::Aborted,
+        ) {
+            let load = |user: UserId, seat: &Seat| -> Result<(PlayerStats, Expect), TableError> {
+                let key = keys::rating(live.guild, user);
+                Ok(match self.store.get::<PlayerStats>(Space::Ratings, &key)? {
+                    Some(st) => {
+                        let mut v = st.value;
+                        v.name = seat.name();
+                        (v, Expect::Version(st.version))
+                    }
+                    None => (PlayerStats::new(user, seat.name()), Expect::Absent),
+                })
+            };
+            let (mut south, es) = load(s, &live.players[0])?;
+            let (mut north, en) = load(n, &live.players[1])?;
+            let score = match result.outcome {
+                Outcome::Win(Side::South) => 1.0,
+                Outcome::Win(Side::North) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+            let (s0, n0) = (south.clone(), north.clone());
+            south.record(&n0, score);
+            north.record(&s0, 1.0 - score);
+            rating_changes.push(RatingChange {
+                user: s,
+                before: s0.rating.rating,
+                after: south.rating.rating,
+            });
+            rating_changes.push(RatingChange {
+                user: n,
+                before: n0.rating.rating,
+                after: north.rating.rating,
+            });
+            batch.put(Space::Ratings, &keys::rating(live.guild, s), &south, es)?;
+            batch.put(Space::Ratings, &keys::rating(live.guild, n), &north, en)?;
+        }
+        let finished = FinishedGame {
+            id: live.id,
+            guild: live.guild,
+            channel: live.channel,
+            players: live.players.clone(),
+            settings: live.settings,
+            result,
+            record: live.record(game, Some(result)),
+            finished_ms: now,
+            rating_changes,
+        };
+        batch.delete(Space::Games, &game_key(live.channel), Expect::Version(version));
+        batch.set_deadline(live.channel, None);
+        batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
+        batch.put(
+            Space::Meta,
+            &last_key(live.channel),
+            &LastGame { id: live.id },
+            Expect::Any,
+        )?;
+        self.commit(&batch)?;
+        Ok(finished)
+    }
+
+    /// A player resigns (at any time, not only on their turn).
+    pub fn resign(&self, channel: ChannelId, user: UserId) -> Result<FinishedGame, TableError> {
+        self.retry(|| {
+            let (stored, side, game) = self.player_game(channel, user)?;
+            let live = stored.value.clone();
+            let result = GameResult {
+                outcome: Outcome::Win(side.opponent()),
+                termination: Termination::Resignation,
+            };
+            self.finish(stored.version, live, &game, result)
+        })
+    }
+
+    /// A player offers a draw, or accepts the opponent's offer. Against the bot
+    /// the offer is declined unless the bot is clearly not ahead.
+    pub fn offer_draw(&self, channel: ChannelId, user: UserId) -> Result<DrawOutcome, TableError> {
+        self.retry(|| {
+            let (stored, side, game) = self.player_game(channel, user)?;
+            let mut live = stored.value.clone();
+            let other = side.opponent();
+            let bot_agrees = matches!(live.seat(other), Seat::Bot { .. })
+                && game.position().total(other) <= game.position().total(side);
+            if live.draw_offer == Some(other) || bot_agrees {
+                let result = GameResult {
+                    outcome: Outcome::Draw,
+                    termination: Termination::Agreement,
+                };
+                return self
+                    .finish(stored.version, live, &game, result)
+                    .map(DrawOutcome::Agreed);
+            }
+            live.draw_offer = Some(side);
+            self.save(stored.version, &live)?;
+            Ok(DrawOutcome::Offered(GameView { live, game }))
+        })
+    }
+
+    /// A moderator aborts the game in a channel: no result, no rating change.
+    /// A game whose stored entry is unreadable is removed too.
+    pub fn abort(&self, channel: ChannelId, is_moderator: bool) -> Result<Option<FinishedGame>, TableError> {
+        if !is_moderator {
+            return Err(TableError::NotModerator);
+        }
+        self.retry(|| {
+            let stored = match self.store.get::<LiveGame>(Space::Games, &game_key(channel)) {
+                Ok(Some(s)) => s,
+                Ok(None) => return Err(TableError::NoGame),
+                Err(StoreError::Corrupt { .. } | StoreError::UnsupportedFormat { .. }) => {
+                    let mut batch = Batch::new();
+                    batch
+                        .delete(Space::Games, &game_key(channel), Expect::Any)
+                        .set_deadline(channel, None);
+                    self.commit(&batch)?;
+                    return Ok(None);
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let live = stored.value.clone();
+            let game = live.game().unwrap_or_else(|_| Game::new(live.rules));
+            let result = GameResult {
+                outcome: Outcome::Draw,
+                termination: Termination::Aborted,
+            };
+            self.finish(stored.version, live, &game, result).map(Some)
+        })
+    }
+
+    /// The last finished game of a channel.
+    pub fn last_game(&self, channel: ChannelId) -> Result<Option<FinishedGame>, TableError> {
+        let Some(last) = self.store.get::<LastGame>(Space::Meta, &last_key(channel))? else {
+            return Ok(None);
+        };
+        Ok(self
+            .store
+            .get::<FinishedGame>(Space::Records, &keys::id(last.value.id))?
+            .map(|s| s.value))
+    }
+
+    /// A finished game by number.
+    pub fn finished(&self, id: u64) -> Result<Option<FinishedGame>, TableError> {
+        Ok(self
+            .store
+            .get::<FinishedGame>(Space::Records, &keys::id(id))?
+            .map(|s| s.value))
+    }
+
+    /// The channel's last finished game, reviewed by the search with `budget`
+    /// per search (see [`crate::ai::review`]). Seconds of CPU for a long
+    /// game: call it off the async threads.
+    pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<Reviewed, TableError> {
+        let finished = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
+        let review = crate::ai::review(&finished.game()?, budget);
+        Ok(Reviewed { finished, review })
+    }
+
+    /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.
+    pub fn claim(&self, channel: ChannelId, user: UserId) -> Result<FinishedGame, TableError> {
+        self.retry(|| {
+            let (stored, side, game) = self.player_game(channel, user)?;
+            let live = stored.value.clone();
+            let late = game.position().to_move();
+            if !live.flagged || late == side {
+                return Err(match live.deadline_ms() {
+                    Some(d) if late != side => TableError::StillHasTime {
+                        player: live.seat(late).name(),
+                        left_ms: d.saturating_sub(self.clock.now_ms()),
+                    },
+                    _ => TableError::NothingToClaim,
+                });
+            }
+            let result = GameResult {
+                outcome: Outcome::Win(side),
+                termination: Termination::Timeout,
+            };
+            self.finish(stored.version, live, &game, result)
+        })
+    }
+
+    /// A player's statistics in a server.
+    pub fn stats(&self, guild: GuildId, user: UserId) -> Result<Option<PlayerStats>, TableError> {
+        Ok(self
+            .store
+            .get::<PlayerStats>(Space::Ratings, &keys::rating(guild, user))?
+            .map(|s| s.value))
+    }
+
+    /// The server's players by rating, best first (unreadable entries skipped).
+    pub fn leaderboard(&self, guild: GuildId, limit: usize) -> Result<Vec<PlayerStats>, TableError> {
+        let mut all: Vec<PlayerStats> = self
+            .store
+            .list::<PlayerStats>(Space::Ratings, &keys::id(guild))?
+            .into_iter()
+            .filter_map(|(_, r)| r.ok().map(|s| s.value))
+            .collect();
+        all.sort_by(|a, b| {
+            b.rating
+                .rating
+                .total_cmp(&a.rating.rating)
+                .then(a.user.cmp(&b.user))
+        });
+        all.truncate(limit);
+        Ok(all)
+    }
+
+    /// The record of the channel's game in progress, or else of its last game.
+    pub fn record(&self, channel: ChannelId) -> Result<Record, TableError> {
+        if let Some(view) = self.game(channel)? {
+            return Ok(view.live.record(&view.game, None));
+        }
+        self.last_game(channel)?
+            .map(|f| f.record)
+            .ok_or(TableError::NoGame)
+    }
+}

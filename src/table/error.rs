@@ -1,0 +1,173 @@
+//! Why the table refuses: what happened, as data.
+
+use crate::engine::{IllegalMove, ParsePitError};
+use crate::store::StoreError;
+
+use super::{clock, Seat};
+
+/// Why the table refused something: what happened, with the names and
+/// numbers involved. `Display` gives a short neutral sentence (for logs and
+/// the terminal); each front end words refusals for its players itself.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum TableError {
+    /// No game in this channel.
+    #[error("there is no game in this channel")]
+    NoGame,
+    /// No pending challenge in this channel.
+    #[error("there is no open challenge in this channel")]
+    NoChallenge,
+    /// The channel already hosts a game.
+    #[error("this channel already has a game in progress (game #{id}, {south} vs {north})")]
+    Busy {
+        /// The game's number.
+        id: u64,
+        /// South's name.
+        south: String,
+        /// North's name.
+        north: String,
+    },
+    /// A challenge is already waiting in the channel.
+    #[error("{challenger} has already challenged {opponent} here: it must be answered or withdrawn first")]
+    ChallengePending {
+        /// Who challenged.
+        challenger: String,
+        /// Who was challenged.
+        opponent: String,
+    },
+    /// A player challenged himself.
+    #[error("you cannot challenge yourself: challenge a friend, or the bot for a game against the computer")]
+    SelfChallenge,
+    /// Another bot account was challenged.
+    #[error("{0} is a bot account: challenge a person, or me for a game against the computer")]
+    BotOpponent(String),
+    /// Only the challenged player may answer.
+    #[error("only {0} can answer this challenge")]
+    NotTheOpponent(String),
+    /// Only the challenger may withdraw.
+    #[error("only {0}, who made the challenge, can withdraw it")]
+    NotTheChallenger(String),
+    /// The user does not play in this game.
+    #[error("you are not playing in this game ({south} vs {north})")]
+    NotAPlayer {
+        /// South's name.
+        south: String,
+        /// North's name.
+        north: String,
+    },
+    /// It is the other player's turn.
+    #[error("it is not your turn: {0} is to move")]
+    NotYourTurn(String),
+    /// The pit text names no pit.
+    #[error("{0}")]
+    BadPit(#[from] ParsePitError),
+    /// The move breaks the rules.
+    #[error("{0}")]
+    Illegal(IllegalMove),
+    /// Only moderators may do this.
+    #[error("only moderators can abort a game")]
+    NotModerator,
+    /// Hints are only for games against the bot here.
+    #[error("hints are only available in games against the bot")]
+    HintsNotAllowed,
+    /// Nothing to rematch.
+    #[error("there is no finished game in this channel to rematch")]
+    NoLastGame,
+    /// Nothing to review.
+    #[error("there is no finished game in this channel to review: games are reviewed once they are over")]
+    NothingToReview,
+    /// No time has run out: the opponent has not been flagged.
+    #[error("there is no time to claim: your opponent has not run out of time")]
+    NothingToClaim,
+    /// The opponent is still within the time to move.
+    #[error("{player} still has {} to move", clock::duration_text(*.left_ms))]
+    StillHasTime {
+        /// The player to move.
+        player: String,
+        /// Time left, in milliseconds.
+        left_ms: u64,
+    },
+    /// A stored entry cannot be read; only this channel is affected.
+    #[error("the saved {what} cannot be read ({reason})")]
+    Corrupt {
+        /// What could not be read.
+        what: String,
+        /// Why.
+        reason: String,
+    },
+    /// A move menu under an old board was used.
+    #[error("this board is out of date")]
+    Stale,
+    /// Too many people acted at once; nothing was changed.
+    #[error("the game changed while your command was handled; nothing was done, please try again")]
+    Contended,
+    /// The storage failed.
+    #[error("the game could not be saved or loaded ({0}); nothing was changed, please try again")]
+    Storage(String),
+}
+
+impl TableError {
+    /// The same refusal with every text that may come from players (names,
+    /// a pit as typed, stored text quoted in a reason) passed through
+    /// `escape`: a front end with markup neutralises them with it.
+    pub fn escaped(&self, escape: impl Fn(&str) -> String) -> TableError {
+        use TableError as E;
+        match self {
+            E::Busy { id, south, north } => E::Busy {
+                id: *id,
+                south: escape(south),
+                north: escape(north),
+            },
+            E::ChallengePending { challenger, opponent } => E::ChallengePending {
+                challenger: escape(challenger),
+                opponent: escape(opponent),
+            },
+            E::BotOpponent(name) => E::BotOpponent(escape(name)),
+            E::NotTheOpponent(name) => E::NotTheOpponent(escape(name)),
+            E::NotTheChallenger(name) => E::NotTheChallenger(escape(name)),
+            E::NotAPlayer { south, north } => E::NotAPlayer {
+                south: escape(south),
+                north: escape(north),
+            },
+            E::NotYourTurn(name) => E::NotYourTurn(escape(name)),
+            E::BadPit(ParsePitError(text)) => E::BadPit(ParsePitError(escape(text))),
+            E::StillHasTime { player, left_ms } => E::StillHasTime {
+                player: escape(player),
+                left_ms: *left_ms,
+            },
+            E::Corrupt { what, reason } => E::Corrupt {
+                what: what.clone(),
+                reason: escape(reason),
+            },
+            E::Storage(reason) => E::Storage(escape(reason)),
+            other => other.clone(),
+        }
+    }
+}
+
+impl From<StoreError> for TableError {
+    fn from(e: StoreError) -> TableError {
+        match e {
+            StoreError::Corrupt { space, reason, .. } | StoreError::Encode { space, reason, .. } => {
+                TableError::Corrupt {
+                    what: space.name().trim_end_matches('s').to_string(),
+                    reason,
+                }
+            }
+            StoreError::UnsupportedFormat {
+                space, kind, format, ..
+            } => TableError::Corrupt {
+                what: format!("{} ({kind} format {format})", space.name().trim_end_matches('s')),
+                reason: "it was written by a newer version of the bot".into(),
+            },
+            other => TableError::Storage(other.to_string()),
+        }
+    }
+}
+
+/// The refusal of a user who plays neither of `players`.
+pub(super) fn not_a_player(players: &[Seat; 2]) -> TableError {
+    TableError::NotAPlayer {
+        south: players[0].name(),
+        north: players[1].name(),
+    }
+}

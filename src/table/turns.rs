@@ -1,0 +1,166 @@
+//! Turns: whose move it is, the moves of people and of the bot, hints.
+
+use crate::ai::Hint;
+use crate::engine::{Game, IllegalMove, Move, MoveReport, Pit, Position, Side};
+use crate::store::{Batch, Expect, Space, Stored};
+
+use super::error::not_a_player;
+use super::{game_key, ChannelId, FinishedGame, GameView, LiveGame, Seat, Table, TableError, UserId};
+
+/// A legal move and the seeds it would sow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// Seeds in its pit.
+    pub seeds: u8,
+}
+
+/// What an accepted move did.
+#[derive(Debug, Clone)]
+pub struct MoveOutcome {
+    /// The position before the move (for animation).
+    pub before: Position,
+    /// The move, lap by lap.
+    pub report: MoveReport,
+    /// The game after the move.
+    pub view: GameView,
+    /// The finished game, if the move ended it.
+    pub finished: Option<FinishedGame>,
+}
+
+impl Table {
+    /// The legal moves of `user` with each pit's seeds, if it is their turn
+    /// (for autocomplete and select menus); empty otherwise.
+    pub fn moves_for(&self, channel: ChannelId, user: UserId) -> Result<Vec<Choice>, TableError> {
+        let Some(view) = self.game(channel)? else {
+            return Ok(Vec::new());
+        };
+        if view.to_move().is_none_or(|s| !s.is(user)) {
+            return Ok(Vec::new());
+        }
+        let p = view.game.position();
+        Ok(view
+            .game
+            .legal_moves()
+            .iter()
+            .map(|mv| Choice {
+                mv,
+                seeds: p.seeds(mv.pit()),
+            })
+            .collect())
+    }
+
+    /// The game in a channel, the side `user` plays in it, and its replayed state.
+    pub(super) fn player_game(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<(Stored<LiveGame>, Side, Game), TableError> {
+        let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+        let side = stored
+            .value
+            .side_of(user)
+            .ok_or_else(|| not_a_player(&stored.value.players))?;
+        let game = stored.value.game()?;
+        Ok((stored, side, game))
+    }
+
+    /// Checks that `user` may move now, returning the stored game and its state.
+    fn turn_of(&self, channel: ChannelId, user: UserId) -> Result<(Stored<LiveGame>, Game), TableError> {
+        let (stored, side, game) = self.player_game(channel, user)?;
+        let live = &stored.value;
+        let to_move = game.position().to_move();
+        if to_move != side {
+            return Err(TableError::NotYourTurn(live.seat(to_move).name()));
+        }
+        Ok((stored, game))
+    }
+
+    /// `user` plays the pit named by `pit` (any text: it is parsed here).
+    pub fn play(&self, channel: ChannelId, user: UserId, pit: &str) -> Result<MoveOutcome, TableError> {
+        self.retry(|| {
+            let (stored, game) = self.turn_of(channel, user)?;
+            let mv: Move = pit.parse::<Pit>().map(Move)?;
+            self.apply_move(stored, game, mv)
+        })
+    }
+
+    /// Plays the bot's move if it is the bot's turn (searching on this thread:
+    /// call it from a blocking task). `None` when it is not the bot's turn.
+    pub fn bot_move(&self, channel: ChannelId) -> Result<Option<MoveOutcome>, TableError> {
+        self.retry(|| {
+            let Some(stored) = self.load_game(channel)? else {
+                return Ok(None);
+            };
+            let game = stored.value.game()?;
+            let Some(side) = game.to_move() else {
+                return Ok(None);
+            };
+            let Seat::Bot { level } = *stored.value.seat(side) else {
+                return Ok(None);
+            };
+            let seed = stored.value.id.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ game.ply() as u64;
+            let Some(mv) = level.player_with(seed, self.ai.budget()).choose(game.position()) else {
+                return Err(TableError::Illegal(IllegalMove::GameOver));
+            };
+            self.apply_move(stored, game, mv).map(Some)
+        })
+    }
+
+    fn apply_move(
+        &self,
+        stored: Stored<LiveGame>,
+        mut game: Game,
+        mv: Move,
+    ) -> Result<MoveOutcome, TableError> {
+        let before = *game.position();
+        let report = game.play(mv).map_err(TableError::Illegal)?;
+        let mut live = stored.value.clone();
+        live.moves.push(mv);
+        live.turn_started_ms = self.now_ms();
+        live.reminders = 0;
+        live.flagged = false;
+        live.draw_offer = None;
+        if let Some(result) = report.result {
+            let finished = self.finish(stored.version, live.clone(), &game, result)?;
+            return Ok(MoveOutcome {
+                before,
+                report,
+                view: GameView { live, game },
+                finished: Some(finished),
+            });
+        }
+        self.save(stored.version, &live)?;
+        Ok(MoveOutcome {
+            before,
+            report,
+            view: GameView { live, game },
+            finished: None,
+        })
+    }
+
+    pub(super) fn save(&self, version: u64, live: &LiveGame) -> Result<(), TableError> {
+        let mut batch = Batch::new();
+        batch.put(
+            Space::Games,
+            &game_key(live.channel),
+            live,
+            Expect::Version(version),
+        )?;
+        batch.set_deadline(live.channel, live.next_event_ms());
+        self.commit(&batch).map(drop)
+    }
+
+    /// The player to move may ask the bot for a hint: in games against the bot,
+    /// or everywhere if the configuration allows. Returns the move the strongest
+    /// level would play (searching on this thread) and the seeds it captures.
+    pub fn hint(&self, channel: ChannelId, user: UserId) -> Result<Hint, TableError> {
+        let (stored, game) = self.turn_of(channel, user)?;
+        let vs_bot = stored.value.players.iter().any(|p| matches!(p, Seat::Bot { .. }));
+        if !vs_bot && !self.config.hints_in_human_games {
+            return Err(TableError::HintsNotAllowed);
+        }
+        crate::ai::hint(game.position(), self.ai.budget()).ok_or(TableError::Illegal(IllegalMove::GameOver))
+    }
+}
