@@ -2,18 +2,29 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use isolo_bot::ai::{play_match, Random};
-use isolo_bot::engine::{Position, Rules, Variant};
+use isolo_bot::engine::{AfterCapture, Position, Rules, Variant};
 
 fn selfplay(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_selfplay");
-    for variant in Variant::ALL {
-        let rules = Rules::new(variant);
-        // Plies per batch, for the throughput figure.
-        let plies = play_match(rules, &mut Random::new(1), &mut Random::new(2), 200).plies;
-        group.throughput(Throughput::Elements(plies));
-        group.bench_function(variant.name(), |b| {
-            b.iter(|| play_match(rules, &mut Random::new(1), &mut Random::new(2), black_box(200)))
-        });
+    // The default rules, then "captures go on" (rule book 1's default), so the
+    // figures compare with those measured before rule book 2.
+    for after_capture in [AfterCapture::End, AfterCapture::Continue] {
+        for variant in Variant::ALL {
+            let rules = Rules {
+                after_capture,
+                ..Rules::new(variant)
+            };
+            // Plies per batch, for the throughput figure.
+            let plies = play_match(rules, &mut Random::new(1), &mut Random::new(2), 200).plies;
+            group.throughput(Throughput::Elements(plies));
+            let name = match after_capture {
+                AfterCapture::End => variant.name().to_string(),
+                AfterCapture::Continue => format!("{variant}-continue"),
+            };
+            group.bench_function(name, |b| {
+                b.iter(|| play_match(rules, &mut Random::new(1), &mut Random::new(2), black_box(200)))
+            });
+        }
     }
     group.finish();
 }

@@ -26,6 +26,8 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Review a finished game: the computer's preferred moves and the turning points.
     Review(cli::review::ReviewArgs),
+    /// The search's verdict on the setup (or the position after some moves).
+    Analyse(cli::analyse::AnalyseArgs),
     /// Play engine players against each other and print the totals.
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Write every stored entry to a JSON Lines file (backup or migration).
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a).map(|()| ExitCode::SUCCESS),
         Command::Replay(a) => cli::replay::run(a),
         Command::Selfplay(a) => cli::selfplay::run(a),
+        Command::Analyse(a) => cli::analyse::run(a),
         Command::Review(a) => cli::review::run(a),
         Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),
         Command::Import(a) => cli::store_cmd::import(a).map(|()| ExitCode::SUCCESS),

@@ -172,6 +172,52 @@ fn selfplay_json_counts_add_up_and_repeat_with_the_seed() {
 }
 
 #[test]
+fn analyse_gives_the_verdict_on_the_setup() {
+    let json = |args: &[&str]| {
+        let out = bot(args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    // With captures going on, the women's setup is a first-player win in 5 plies.
+    let v = json(&[
+        "analyse",
+        "--variant",
+        "women",
+        "--after-capture",
+        "continue",
+        "--nodes",
+        "200000",
+        "--json",
+    ]);
+    assert_eq!(v["after_capture"], "continue");
+    assert_eq!(v["forced_in"], 5, "{v}");
+    assert_eq!(v["verdict"], "forced win for south in 5 plies");
+    assert!(
+        ["e1", "f1", "e2", "f2"].contains(&v["best"].as_str().unwrap()),
+        "{v}"
+    );
+    // A small budget is kept, and the answer names a legal first move.
+    let v = json(&["analyse", "--variant", "boys", "--nodes", "5000", "--json"]);
+    assert_eq!(v["capture_from"], "origin");
+    assert_eq!(v["to_move"], "south");
+    assert!(v["nodes"].as_u64().unwrap() <= 5_000, "{v}");
+    assert_eq!(v["forced_in"], serde_json::Value::Null, "{v}");
+    let best = v["best"].as_str().unwrap();
+    assert!(
+        ["a1", "c1", "e1", "g1", "h1", "f2", "d2", "b2"].contains(&best),
+        "{v}"
+    );
+    // The text form says the same; after an illegal move, status 2 and nothing on stdout.
+    let out = bot(&["analyse", "--variant", "boys", "--nodes", "5000"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("best move {best}")), "{text}");
+    let out = bot(&["analyse", "--moves", "b2 b2", "--nodes", "5000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not your pit"));
+}
+
+#[test]
 fn render_writes_a_png_and_a_gif() {
     let dir = tempfile::tempdir().unwrap();
     let (png, gif) = (dir.path().join("b.png"), dir.path().join("s.gif"));

@@ -14,8 +14,8 @@ pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review, REVIEW_NODE
 pub use rng::Rng;
 pub use search::{search, Budget, Score, SearchResult, SEED};
 pub use selfplay::{
-    play_game, play_game_from, play_match, play_pairing, random_opening, GameSummary, MatchStats, Openings,
-    PairingStats,
+    game_seed, play_game, play_game_from, play_match, play_pairing, random_opening, GameSummary, MatchStats,
+    Openings, PairingStats,
 };
 
 use search::{Searcher, JITTER, MAX_DEPTH};
@@ -29,6 +29,11 @@ use crate::engine::{Move, Position};
 pub trait Player: Send {
     /// A legal move of the side to move, or `None` when it has none (it has lost).
     fn choose(&mut self, pos: &Position) -> Option<Move>;
+
+    /// Restarts the player's random choices from `seed`: a match reseeds both
+    /// players before every game, so each game is reproducible on its own.
+    /// A player without random choices has nothing to restart.
+    fn reseed(&mut self, _seed: u64) {}
 
     /// Chooses a move and plays it on `pos` (the self-play loop). Players whose
     /// choice already simulates the move override this to play it only once.
@@ -55,6 +60,10 @@ impl Random {
 impl Player for Random {
     fn choose(&mut self, pos: &Position) -> Option<Move> {
         self.choose_and_play(&mut pos.clone())
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn choose_and_play(&mut self, pos: &mut Position) -> Option<Move> {
@@ -107,6 +116,10 @@ impl Player for Greedy {
         }
         (best.1 != 0).then(|| pos.ring_move(self.rng.pick_bit(best.1)))
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
 }
 
 /// Plays the best move an alpha-beta search finds within its budget. Ties and
@@ -149,6 +162,10 @@ impl Searching {
 impl Player for Searching {
     fn choose(&mut self, pos: &Position) -> Option<Move> {
         self.analyse(pos).best
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 }
 

@@ -1,5 +1,7 @@
 //! Engine-only games between computer players, for measuring speed and strength.
 
+use std::collections::HashSet;
+
 use crate::engine::{GameResult, Move, Outcome, Position, Rules, Side, Termination, MAX_PLIES};
 
 use super::{search, Budget, Player, Random, Rng};
@@ -134,6 +136,8 @@ pub struct PairingStats {
     pub b_wins_moving_first: u64,
     /// Plies played in all (openings not included).
     pub plies: u64,
+    /// Games that differ from every other game of the match (start or moves).
+    pub distinct_games: u64,
 }
 
 impl PairingStats {
@@ -155,8 +159,8 @@ pub struct Openings {
     /// (0: every game starts from the setup).
     pub plies: u32,
     /// Keep only openings in which a search of this many nodes finds no forced
-    /// result, so that the game is still open (both variants are forced wins
-    /// for the side to move from most positions).
+    /// result, so that the game is still open (a research aid: many positions
+    /// are forced wins for the side to move).
     pub undecided_nodes: Option<u64>,
     /// Seed of the random openings.
     pub seed: u64,
@@ -200,11 +204,19 @@ pub fn random_opening(rules: Rules, plies: u32, undecided_nodes: Option<u64>, rn
     fallback
 }
 
+/// The seed of game `game` of a match seeded `seed`, for the player seated
+/// `seat` (0 or 1): distinct for every game and seat of the match.
+pub fn game_seed(seed: u64, game: u64, seat: u64) -> u64 {
+    Rng::new(seed ^ (game << 1 | seat & 1)).next_u64()
+}
+
 /// Plays `games` games between `a` and `b`, swapping seats every game (`a` is
-/// South in the even games). The first mover's edge is decisive in Isolo (both
-/// variants are first-player wins), so only alternating seats compare players
-/// fairly. Each pair of games starts from the same position (see [`Openings`]),
-/// once with each seating.
+/// South in the even games), so each player moves first in half of them.
+/// Each pair of games starts from the same position (see [`Openings`]), once
+/// with each seating. Before every game both players are reseeded with
+/// [`game_seed`]`(openings.seed, game, 0 or 1)`: from the setup the games then
+/// differ by the players' seeded tie-breaks alone (no artificial opening),
+/// and any one game can be replayed from its number.
 pub fn play_pairing(
     rules: Rules,
     a: &mut dyn Player,
@@ -214,6 +226,8 @@ pub fn play_pairing(
 ) -> PairingStats {
     let mut stats = PairingStats::default();
     let mut seen = Vec::with_capacity(256);
+    let mut moves = Vec::with_capacity(256);
+    let mut distinct = HashSet::new();
     let mut rng = Rng::new(openings.seed);
     let mut start = Position::new(rules);
     for i in 0..games {
@@ -221,11 +235,15 @@ pub fn play_pairing(
         if a_south && openings.plies > 0 {
             start = random_opening(rules, openings.plies, openings.undecided_nodes, &mut rng);
         }
+        a.reseed(game_seed(openings.seed, i, 0));
+        b.reseed(game_seed(openings.seed, i, 1));
+        moves.clear();
         let (result, plies) = if a_south {
-            play_game_from(start, a, b, &mut seen, None)
+            play_game_from(start, a, b, &mut seen, Some(&mut moves))
         } else {
-            play_game_from(start, b, a, &mut seen, None)
+            play_game_from(start, b, a, &mut seen, Some(&mut moves))
         };
+        distinct.insert((start.hash64(), moves.clone()));
         stats.games += 1;
         stats.plies += plies as u64;
         match result.outcome {
@@ -242,6 +260,7 @@ pub fn play_pairing(
             Outcome::Draw => stats.draws += 1,
         }
     }
+    stats.distinct_games = distinct.len() as u64;
     stats
 }
 

@@ -1,5 +1,6 @@
 //! The subcommands of the `isolo-bot` binary.
 
+pub mod analyse;
 pub mod play;
 pub mod render;
 pub mod replay;

@@ -25,7 +25,8 @@ pub struct SelfplayArgs {
     /// North's player (with --alternate: the second player).
     #[arg(long, default_value = "random")]
     north: Level,
-    /// Seed for reproducible games.
+    /// Seed for reproducible games (with --alternate, game i reseeds both
+    /// players from this seed and i, so games from the setup differ).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Swap seats every game and report each player's wins.
@@ -85,7 +86,7 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<ExitCode> {
                     "games": stats.games, "a_wins": stats.a_wins, "b_wins": stats.b_wins,
                     "draws": stats.draws, "a_wins_moving_first": stats.a_wins_moving_first,
                     "b_wins_moving_first": stats.b_wins_moving_first, "openings": args.openings,
-                    "plies": stats.plies, "seconds": seconds,
+                    "plies": stats.plies, "distinct_games": stats.distinct_games, "seconds": seconds,
                 })
             );
         } else {
@@ -115,7 +116,8 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<ExitCode> {
                 pct(stats.draws),
             );
             println!(
-                "{} plies in {:.3} s: {:.0} plies/s",
+                "{} distinct games; {} plies in {:.3} s: {:.0} plies/s",
+                stats.distinct_games,
                 stats.plies,
                 seconds,
                 stats.plies as f64 / seconds.max(1e-9)
