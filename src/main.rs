@@ -57,7 +57,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
             None => {
-                eprintln!("error: {e:#}");
+                eprintln!("error: {}", isolo_bot::logging::printable(&format!("{e:#}")));
                 ExitCode::FAILURE
             }
         },

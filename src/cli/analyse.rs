@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use isolo_bot::ai::{hint, Budget};
-use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Position};
+use isolo_bot::engine::{AfterCapture, CaptureFrom, Game};
 use serde_json::json;
 
 use super::GameArgs;
@@ -25,8 +25,9 @@ pub struct AnalyseArgs {
 /// Runs `analyse`: searches the position after the moves given (none: the
 /// setup) and prints whether the side to move has a forced result, and its best move.
 pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
-    let (rules, moves) = args.game.rules_and_moves()?;
-    let game = Game::replay(Position::new(rules), &moves).map_err(|(i, reason)| {
+    let (start, moves, _) = super::replay::load_game(&args.game)?;
+    let rules = start.rules();
+    let game = Game::replay(*start.position(), &moves).map_err(|(i, reason)| {
         super::RefusedMove(format!("ply {}: {} is illegal: {reason}", i + 1, moves[i]))
     })?;
     let pos = game.position();

@@ -42,14 +42,13 @@ async fn shutdown_signal() {
 
 /// Runs the bot until Ctrl-C or SIGTERM.
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn,poise=warn"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
     let path = args
         .config
         .clone()
         .unwrap_or_else(|| PathBuf::from("config.toml"));
     let config = Config::load(&path, args.config.is_some())?;
+    // Every log line goes through the redactor: no token reaches the log.
+    isolo_bot::logging::init(&config);
     // Without a token nothing is opened: no store is made by a mistake.
     let connection = Connection::new(&config.discord)?;
     let table = Arc::new(build_table(&config)?);

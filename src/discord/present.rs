@@ -452,10 +452,14 @@ pub fn challenge(c: &Challenge) -> Out {
         Some(secs) => format!("{} minutes per move", secs.div_ceil(60)),
         None => "no clock".into(),
     };
-    let rule = match s.capture_from {
-        crate::engine::CaptureFrom::Origin => "",
-        crate::engine::CaptureFrom::CapturePit => ", captures sown from the capturing pit",
-    };
+    let house = crate::engine::Position::new(crate::engine::Rules {
+        capture_from: s.capture_from,
+        after_capture: s.after_capture,
+        ..crate::engine::Rules::new(s.variant)
+    });
+    let rule = crate::render::house_rules_text(&house)
+        .map(|h| format!(", {h}"))
+        .unwrap_or_default();
     let content = format!(
         "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.",
         mention(&c.challenger),

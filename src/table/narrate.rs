@@ -154,9 +154,15 @@ const COMMON: &[Span] = &[
     S("inner row"),
     P(" that was not empty, with seeds in either of the two opponent pits of that column: "),
     S("capture"),
-    P(" both and sow them again from where this lap started;\n3. otherwise: "),
+    P(" both and sow them again from where this lap started; when the last captured seed is dropped, your move ends;\n3. otherwise: "),
     S("relay"),
-    P(": lift that pit and sow on.\nA player with no legal move loses. A move that would never end is not allowed. Third repetition or 2,000 plies: draw."),
+    P(": lift that pit and sow on.\nA player with no legal move loses. A move that would never end is not allowed. Third repetition or 2,000 plies: draw.\n"),
+    S("House rules"),
+    P(" (chosen in the challenge; the standard rule comes first):\n- after a capture: the move ends (standard), or "),
+    S("captures go on"),
+    P(": the lap of captured seeds ends like any other lap, so it may capture or relay again (sharp: the first player can force a win early);\n- captured seeds are sown from the start of the capturing lap (standard), or from the "),
+    S("capturing pit"),
+    P("."),
 ];
 
 const WOMEN: &[Span] = &[
