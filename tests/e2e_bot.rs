@@ -1055,3 +1055,22 @@ async fn games_end_by_resignation_agreement_or_abort() {
     assert!(text.contains("2 games: 0 won, 1 lost, 1 drawn"), "{text}");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_menu_id_cannot_act_on_another_channels_game() {
+    let (bot, duel) = InProcess::with_duel(Variant::Women, 7).await;
+    let fake = &bot.fake;
+    let other = Duel::alice_and_bob(fake, CHANNEL_ID + 1, Variant::Women, 8).await;
+    let before = board_text(fake, other.channel).await;
+    // Alice clicks the menu under her board here, its id pointing at the other game.
+    let forged = format!("isolo:move:{}:0", other.channel);
+    let click = ComponentClick::select(duel.board.message_id, &forged, &["b2"]).by(&duel.players[0]);
+    let sent = fake.send_component(&click).await;
+    expect_refusal(fake, &sent, "no game").await;
+    assert_eq!(
+        board_text(fake, other.channel).await,
+        before,
+        "the other game is unchanged"
+    );
+    bot.stop().await;
+}

@@ -29,6 +29,12 @@ async fn dispatch(
     let Some(ids::CustomId { action, channel, ply }) = ids::parse(&ci.data.custom_id) else {
         return Err(TableError::NoGame.into());
     };
+    // The id is the client's to forge: act only in the channel clicked in.
+    let channel_clicked = ci.channel_id.get();
+    if channel != channel_clicked {
+        tracing::warn!("component id names channel {channel} but was clicked in {channel_clicked}; refused");
+        return Err(TableError::NoGame.into());
+    }
     match action {
         ids::ACCEPT => flow::accept(data, reply, channel, user).await,
         ids::DECLINE => flow::close(data, reply, channel, user, Close::Decline).await,
