@@ -1074,3 +1074,34 @@ async fn a_forged_menu_id_cannot_act_on_another_channels_game() {
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_guild_id_stops_the_bot_with_the_cause_and_the_fix() {
+    use std::sync::Arc;
+    use support::fake_discord::FakeOptions;
+    support::bot::prepare_environment();
+    let fake = FakeDiscord::start(FakeOptions::default()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let text = support::bot::config_text(&fake, &dir.path().join("store"), false)
+        .replace(&format!("guild_id = {GUILD_ID}"), "guild_id = 4242");
+    let config: isolo_bot::config::Config = toml::from_str(&text).unwrap();
+    let store = isolo_bot::store::SledStore::open(&config.storage).unwrap();
+    let table = isolo_bot::table::Table::new(
+        Arc::new(store),
+        Arc::new(isolo_bot::table::SystemClock),
+        config.games,
+    );
+    let connection = isolo_bot::discord::Connection::new(&config.discord).unwrap();
+    let run = isolo_bot::discord::run(connection, Arc::new(table), std::future::pending());
+    let err = tokio::time::timeout(Duration::from_secs(30), run)
+        .await
+        .expect("the bot stops by itself instead of running on without commands")
+        .expect_err("a failed registration is an error");
+    let text = err.to_string();
+    assert!(
+        text.contains("403") && text.contains("guild_id") && text.contains("4242"),
+        "{text}"
+    );
+    // It closed its gateway connection cleanly on the way out.
+    assert_eq!(fake.wait_for_bot_close(T).await.unwrap(), Some(1000));
+}

@@ -225,6 +225,8 @@ pub async fn run(
     };
     let setup_data = data.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    // A bot whose commands are not registered answers nothing: stop it.
+    let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::channel::<String>(1);
 
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -255,11 +257,16 @@ pub async fn run(
             Box::pin(async move {
                 setup_data.bot_id.store(ready.user.id.get(), Ordering::Relaxed);
                 let commands = &framework.options().commands;
-                match guild_id {
+                let registered = match guild_id {
                     Some(g) => {
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await
                     }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await,
+                };
+                if let Err(e) = registered {
+                    let why = registration_advice(&e, guild_id);
+                    let _ = fatal_tx.send(why.clone()).await;
+                    return Err(anyhow::anyhow!(why));
                 }
                 tracing::info!(
                     "connected as {} ({}); commands registered",
@@ -290,9 +297,14 @@ pub async fn run(
         .context("cannot build the Discord client")?;
     let shards = client.shard_manager.clone();
 
+    let mut fatal = None;
     let outcome = tokio::select! {
         r = client.start() => Some(r),
         () = shutdown => None,
+        Some(why) = fatal_rx.recv() => {
+            fatal = Some(why);
+            None
+        }
     };
     let _ = stop_tx.send(true);
     match outcome {
@@ -313,8 +325,25 @@ pub async fn run(
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
             tracing::info!("stopped");
-            Ok(())
+            match fatal {
+                Some(why) => Err(anyhow::anyhow!(why)),
+                None => Ok(()),
+            }
         }
+    }
+}
+
+/// Why registering the commands failed, and what to do about it.
+fn registration_advice(e: &serenity::Error, guild_id: Option<u64>) -> String {
+    let missing_access =
+        matches!(e, serenity::Error::Http(h) if h.status_code().is_some_and(|s| s.as_u16() == 403));
+    match guild_id {
+        Some(g) if missing_access => format!(
+            "Discord refused to register the /isolo commands in server {g} (403 Missing Access): \
+             check that [discord] guild_id is your server's id and that the bot was invited there \
+             with the applications.commands scope (see README), or remove guild_id to register globally"
+        ),
+        _ => format!("registering the /isolo commands failed, so the bot would answer nothing: {e}"),
     }
 }
 
