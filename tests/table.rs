@@ -496,3 +496,58 @@ fn finished_games_are_reviewed_and_live_ones_are_not() {
         other => panic!("expected Corrupt, got {other:?}"),
     }
 }
+
+/// A store whose commits fail while `failing` is set, as a full disk would.
+struct FailingStore {
+    inner: MemoryStore,
+    failing: std::sync::atomic::AtomicBool,
+    commits_tried: std::sync::atomic::AtomicUsize,
+}
+
+impl Store for FailingStore {
+    fn get_raw(&self, space: Space, key: &[u8]) -> isolo_bot::store::Result<Option<isolo_bot::store::Entry>> {
+        self.inner.get_raw(space, key)
+    }
+    fn scan(
+        &self,
+        space: Space,
+        range: &isolo_bot::store::KeyRange,
+    ) -> isolo_bot::store::Result<Vec<isolo_bot::store::Scanned>> {
+        self.inner.scan(space, range)
+    }
+    fn commit(&self, ops: &[Op]) -> isolo_bot::store::Result<u64> {
+        use std::sync::atomic::Ordering::SeqCst;
+        if self.failing.load(SeqCst) {
+            self.commits_tried.fetch_add(1, SeqCst);
+            return Err(std::io::Error::other("No space left on device").into());
+        }
+        self.inner.commit(ops)
+    }
+}
+
+#[test]
+fn a_failed_save_says_so_once_and_changes_nothing() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let store = Arc::new(FailingStore {
+        inner: MemoryStore::new(),
+        failing: false.into(),
+        commits_tried: 0.into(),
+    });
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let t = table_with(store.clone(), clock, TableConfig::default());
+    start(&t, CH, GameSettings::default());
+    let before = stored_game(&t, CH);
+    store.failing.store(true, SeqCst);
+    let err = t.play(CH, ANN, "b2").unwrap_err();
+    assert!(matches!(err, TableError::Storage(_)), "{err}");
+    assert!(err.to_string().contains("could not be saved"), "{err}");
+    assert_eq!(
+        store.commits_tried.load(SeqCst),
+        1,
+        "a storage error is not retried as a race"
+    );
+    assert_eq!(stored_game(&t, CH), before, "nothing changed");
+    // Once the disk has room again, the same move is Ann's to play.
+    store.failing.store(false, SeqCst);
+    t.play(CH, ANN, "b2").expect("the move is still Ann's");
+}

@@ -181,8 +181,10 @@ impl Table {
     /// Runs `op` again while it loses compare-and-swap races.
     fn retry<T>(&self, mut op: impl FnMut() -> Result<T, TableError>) -> Result<T, TableError> {
         for _ in 0..RETRIES {
+            // Only a lost compare-and-swap is worth another read: a storage
+            // failure is reported at once (a retry would read unsaved state).
             match op() {
-                Err(TableError::Storage(_)) | Err(TableError::Contended) => {}
+                Err(TableError::Contended) => {}
                 other => return other,
             }
         }
