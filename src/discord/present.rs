@@ -452,12 +452,7 @@ pub fn challenge(c: &Challenge) -> Out {
         Some(secs) => format!("{} minutes per move", secs.div_ceil(60)),
         None => "no clock".into(),
     };
-    let house = crate::engine::Position::new(crate::engine::Rules {
-        capture_from: s.capture_from,
-        after_capture: s.after_capture,
-        ..crate::engine::Rules::new(s.variant)
-    });
-    let rule = crate::render::house_rules_text(&house)
+    let rule = crate::render::house_rules_text(s.capture_from, s.after_capture)
         .map(|h| format!(", {h}"))
         .unwrap_or_default();
     let content = format!(

@@ -143,7 +143,7 @@ impl Scene {
             names: display_names(names),
             last: last.map(LastMove::from_report),
             sowing: None,
-            house: super::text::house_rules_text(position),
+            house: super::text::house_rules_text(position.capture_from(), position.after_capture()),
         }
     }
 

@@ -193,7 +193,10 @@ fn odd_positions_render_without_panicking() {
 #[test]
 fn house_rules_are_named_only_when_they_differ_from_the_defaults() {
     let default = Position::new(Rules::new(Variant::Women));
-    assert_eq!(super::house_rules_text(&default), None);
+    assert_eq!(
+        super::house_rules_text(default.capture_from(), default.after_capture()),
+        None
+    );
     assert!(!super::render_text(&BoardView::new(&default)).contains("House rules"));
     let house = default.with_house_rules(CaptureFrom::Origin, AfterCapture::Continue);
     let text = super::render_text(&BoardView::new(&house));

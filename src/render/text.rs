@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{AfterCapture, CaptureFrom, Pit, Position, Side, Variant};
+use crate::engine::{AfterCapture, CaptureFrom, Pit, Side, Variant};
 
 use super::board::{result_text, side_title, Scene};
 use super::BoardView;
@@ -18,14 +18,14 @@ fn variant_title(v: Variant) -> &'static str {
     }
 }
 
-/// The house rules a position is played under, in words, or `None` for the
+/// The house rules a game is played under, in words, or `None` for the
 /// default rules (so that only unusual games carry a note).
-pub fn house_rules_text(position: &Position) -> Option<String> {
+pub fn house_rules_text(capture_from: CaptureFrom, after_capture: AfterCapture) -> Option<String> {
     let mut rules = Vec::new();
-    if position.after_capture() == AfterCapture::Continue {
+    if after_capture == AfterCapture::Continue {
         rules.push("captures go on");
     }
-    if position.capture_from() == CaptureFrom::CapturePit {
+    if capture_from == CaptureFrom::CapturePit {
         rules.push("captures sown from the capturing pit");
     }
     (!rules.is_empty()).then(|| format!("house rules: {}", rules.join(", ")))
