@@ -349,7 +349,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.offer_draw(channel, user)).await? {
         DrawOutcome::Offered(view) => {
             let side = view.live.side_of(user).expect("a player offered");
-            ctx.send(present::draw_offered(&view, side).reply()).await?;
+            flow::saved(ctx.send(present::draw_offered(&view, side).reply())).await?;
         }
         DrawOutcome::Agreed(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
     }
@@ -486,7 +486,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
         Some(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
         None => {
-            ctx.send(Out::text(present::UNREADABLE_REMOVED).reply()).await?;
+            flow::saved(ctx.send(Out::text(present::UNREADABLE_REMOVED).reply())).await?;
         }
     }
     Ok(())

@@ -11,6 +11,24 @@ use crate::table::{
     Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, Notice, TableError, UserId,
 };
 
+/// Marks a failure that came after the change was saved, so the user is
+/// told it was saved rather than that nothing changed.
+#[derive(Debug)]
+pub(crate) struct Saved;
+
+impl std::fmt::Display for Saved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the change was saved, but its answer could not be sent")
+    }
+}
+
+/// Runs the answer to a change already saved, marking its failure [`Saved`].
+pub(crate) async fn saved<T, E: Into<Error>>(
+    answer: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<T, Error> {
+    answer.await.map_err(|e| e.into().context(Saved))
+}
+
 /// Where a move was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum MoveFrom {
@@ -83,18 +101,21 @@ pub(crate) async fn play(
         }
     }
     let out = data.run(move |t| t.play(channel, user, &pit)).await?;
-    // The used menu goes at once; the new board follows.
-    reply.retire_menu().await?;
-    let game_on = out.finished.is_none();
-    let board = draw(data, reply, move || {
-        present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+    saved(async {
+        // The used menu goes at once; the new board follows.
+        reply.retire_menu().await?;
+        let game_on = out.finished.is_none();
+        let board = draw(data, reply, move || {
+            present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+        })
+        .await?;
+        send_board(data, reply, channel, board).await?;
+        if game_on {
+            bot_turns(data, reply, channel).await?;
+        }
+        Ok::<_, Error>(())
     })
-    .await?;
-    send_board(data, reply, channel, board).await?;
-    if game_on {
-        bot_turns(data, reply, channel).await?;
-    }
-    Ok(())
+    .await
 }
 
 /// Plays the bot's move if it is the bot's turn, and posts the board.
@@ -117,7 +138,7 @@ pub(crate) async fn challenge(
 ) -> Result<(), Error> {
     let channel = req.channel;
     let outcome = data.run(move |t| t.challenge(req)).await?;
-    challenged(data, reply, channel, outcome).await
+    saved(challenged(data, reply, channel, outcome)).await
 }
 
 /// Asks for (or, when both asked, starts) a rematch.
@@ -128,7 +149,7 @@ pub(crate) async fn rematch(
     user: UserId,
 ) -> Result<(), Error> {
     let outcome = data.run(move |t| t.rematch(channel, user)).await?;
-    challenged(data, reply, channel, outcome).await
+    saved(challenged(data, reply, channel, outcome)).await
 }
 
 /// Shows a challenge with its buttons, or a started game's first board and
@@ -169,13 +190,16 @@ pub(crate) async fn close(
         Close::Decline => present::declined(&c),
         Close::Withdraw => present::withdrawn(&c),
     };
-    reply.replace(&out).await
+    saved(reply.replace(&out)).await
 }
 
 /// Announces a finished game with its final board.
 pub(crate) async fn finished(data: &Data, reply: &mut Reply<'_>, f: FinishedGame) -> Result<(), Error> {
-    let out = draw(data, reply, move || present::finished(&f)).await?;
-    reply.send(&out).await
+    saved(async {
+        let out = draw(data, reply, move || present::finished(&f)).await?;
+        reply.send(&out).await
+    })
+    .await
 }
 
 /// Accepts a challenge: in a new thread when allowed and possible, else here.
@@ -216,28 +240,31 @@ pub(crate) async fn accept(
             return Err(e);
         }
     };
-    let (id, drawn) = (view.live.id, view.clone());
-    let draw = data.render(move || present::board_after(&drawn, None, None));
-    let mut board = reply.by_deadline(deadline, draw).await??;
-    board.content = format!("{thread_note}{}", board.content);
-    let Some(thread) = host else {
-        return send_board(data, reply, channel, board).await;
-    };
-    reply.send(&present::accepted_in_thread(&c, id, thread)).await?;
-    match serenity::ChannelId::new(thread)
-        .send_message(&http, board.message())
-        .await
-    {
-        Ok(msg) => track_board(data, &http, thread, Some(msg)).await,
-        Err(e) => {
-            // The thread took a message a moment ago; show the board
-            // here rather than nowhere. Moves go on in the thread.
-            tracing::warn!("cannot post the board in thread {thread}: {e}");
-            let board = present::board_for_thread(board, thread);
-            send_board(data, reply, channel, board).await?;
+    saved(async {
+        let (id, drawn) = (view.live.id, view.clone());
+        let draw = data.render(move || present::board_after(&drawn, None, None));
+        let mut board = reply.by_deadline(deadline, draw).await??;
+        board.content = format!("{thread_note}{}", board.content);
+        let Some(thread) = host else {
+            return send_board(data, reply, channel, board).await;
+        };
+        reply.send(&present::accepted_in_thread(&c, id, thread)).await?;
+        match serenity::ChannelId::new(thread)
+            .send_message(&http, board.message())
+            .await
+        {
+            Ok(msg) => track_board(data, &http, thread, Some(msg)).await,
+            Err(e) => {
+                // The thread took a message a moment ago; show the board
+                // here rather than nowhere. Moves go on in the thread.
+                tracing::warn!("cannot post the board in thread {thread}: {e}");
+                let board = present::board_for_thread(board, thread);
+                send_board(data, reply, channel, board).await?;
+            }
         }
-    }
-    Ok(())
+        Ok::<_, Error>(())
+    })
+    .await
 }
 
 /// Opens a public thread for the accepted challenge `c` and introduces the
@@ -283,15 +310,20 @@ async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
     }
 }
 
-/// Posts what the clock did into the game's channel.
-pub(crate) async fn announce(http: &serenity::Http, notice: Notice) {
-    let Some((channel, out)) = present::notice(notice) else {
+/// Posts what the clock did into the game's channel; a board the bot
+/// moved on becomes the channel's newest.
+pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice) {
+    let Ok(Some((channel, out))) = data.render(move || present::notice(notice)).await else {
         return;
     };
-    if let Err(e) = serenity::ChannelId::new(channel)
+    match serenity::ChannelId::new(channel)
         .send_message(http, out.message())
         .await
     {
-        tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)");
+        Ok(msg) if !out.components.is_empty() => track_board(data, http, channel, Some(msg)).await,
+        Ok(_) => {}
+        Err(e) => {
+            tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)")
+        }
     }
 }

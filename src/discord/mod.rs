@@ -108,6 +108,10 @@ impl Drop for InFlight {
 /// What the user is told when handling `what` failed: a refusal says why
 /// (names and typed text neutralised), anything else is logged.
 pub(crate) fn error_text(error: &Error, what: &str) -> String {
+    if error.downcast_ref::<flow::Saved>().is_some() {
+        tracing::warn!("{what}: {error:#}");
+        return present::SAVED_NOT_SHOWN.to_string();
+    }
     match error.downcast_ref::<TableError>() {
         Some(refusal) => present::refusal(refusal),
         None => {
@@ -275,9 +279,10 @@ pub async fn run(
                 );
                 let http = ctx.http.clone();
                 let table = setup_data.table.clone();
+                let data = setup_data.clone();
                 tokio::spawn(crate::table::scheduler::run(table, stop_rx, move |n| {
-                    let http = http.clone();
-                    async move { flow::announce(&http, n).await }
+                    let (http, data) = (http.clone(), data.clone());
+                    async move { flow::announce(&data, &http, n).await }
                 }));
                 Ok(setup_data)
             })

@@ -563,6 +563,14 @@ pub fn refusal(e: &TableError) -> String {
 /// What the user is told when something failed on the bot's side.
 pub const INTERNAL_ERROR: &str = "Something went wrong on my side; nothing was changed. Please try again.";
 
+/// What the user is told when a change was saved but its answer failed.
+pub const SAVED_NOT_SHOWN: &str = "That was done and saved, but I could not show it here \
+(Discord did not take my answer). `/isolo board` shows the game as it is now.";
+
+/// Said in a channel whose stored game could not be read any more.
+pub const SET_ASIDE: &str = "The game saved in this channel could not be read, so it was set aside \
+for the bot's operator to look at. The channel is free for a new game.";
+
 /// What the user is told when a command panicked.
 pub const PANICKED: &str = "Something went wrong on my side. Please try again.";
 
@@ -649,7 +657,7 @@ pub const NO_MOVE_YET: &str = "No move has been played yet in this game.";
 
 /// Said when an unreadable game was removed.
 pub const UNREADABLE_REMOVED: &str =
-    "The unreadable game in this channel was removed; the channel is free again.";
+    "The unreadable game or challenge in this channel was set aside for the bot's operator; the channel is free again.";
 
 /// The rules, with the rule book's key terms in bold.
 pub fn rules(boys: Option<bool>) -> Out {
@@ -684,8 +692,9 @@ pub fn help(isolo: &poise::Command<super::Data, super::Error>) -> Out {
     Out::private(text)
 }
 
-/// What the clock did, as a message for the game's channel; `None` for
-/// what is only logged.
+/// What the clock did, as a message for the game's channel (drawing the
+/// board of a move: call it off the async threads); `None` for what is
+/// only logged.
 pub fn notice(notice: Notice) -> Option<(u64, Out)> {
     Some(match notice {
         Notice::Reminder {
@@ -734,9 +743,13 @@ pub fn notice(notice: Notice) -> Option<(u64, Out)> {
                 name(&c.opponent)
             )),
         ),
+        Notice::BotMoved(o) => (
+            o.view.live.channel,
+            board_after(&o.view, Some(&o.report), o.finished.as_ref()),
+        ),
         Notice::Unreadable { channel, reason } => {
-            tracing::warn!("channel {channel}: {reason}");
-            return None;
+            tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
+            (channel, Out::text(SET_ASIDE))
         }
     })
 }

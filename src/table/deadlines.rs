@@ -2,9 +2,11 @@
 //! store's deadline index and never by scanning games.
 
 use crate::engine::{GameResult, Outcome, Termination};
-use crate::store::StoreExt;
+use crate::store::{Space, StoreExt};
 
-use super::{Challenge, ChannelId, FinishedGame, Table, TableError, TimeoutPolicy, UserId};
+use super::{
+    Challenge, ChannelId, FinishedGame, LiveGame, MoveOutcome, Table, TableError, TimeoutPolicy, UserId,
+};
 
 /// Something the clock did, for the front end to announce.
 #[derive(Debug, Clone)]
@@ -33,7 +35,11 @@ pub enum Notice {
     TimedOut(FinishedGame),
     /// A challenge expired unanswered.
     ChallengeExpired(Challenge),
-    /// A stored entry could not be read; its deadline was dropped.
+    /// The bot moved on its own (the answer that should have carried its
+    /// move was lost, or the bot restarted meanwhile).
+    BotMoved(Box<MoveOutcome>),
+    /// A stored entry could not be read: it was set aside (kept for the
+    /// operator) and its deadline dropped, once.
     Unreadable {
         /// The channel.
         channel: ChannelId,
@@ -57,17 +63,44 @@ impl Table {
             match self.handle_deadline(d.channel, now) {
                 Ok(Some(n)) => notices.push(n),
                 Ok(None) => {}
-                Err(e) => {
-                    // Drop the deadline so one bad entry cannot spin the scheduler.
-                    self.store.set_deadline(d.channel, None)?;
+                Err(e @ TableError::Corrupt { .. }) => {
+                    // One damaged entry harms its channel only, and once: it
+                    // is set aside, or at least its deadline is dropped.
+                    if self.set_aside_damaged(d.channel)? == 0 {
+                        self.store.set_deadline(d.channel, None)?;
+                    }
                     notices.push(Notice::Unreadable {
                         channel: d.channel,
                         reason: e.to_string(),
                     });
                 }
+                // A failing store: the deadline stays due for the next tick,
+                // after what was done so far is announced.
+                Err(e) if notices.is_empty() => return Err(e),
+                Err(_) => break,
             }
         }
         Ok(notices)
+    }
+
+    /// Gives every game where the bot is to move a due deadline, so the
+    /// clock plays it: run once at start-up, for games saved before bot
+    /// moves had deadlines. Scans the games once. Returns how many.
+    pub fn resume_bot_games(&self) -> Result<usize, TableError> {
+        let mut resumed = 0;
+        for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
+            // An unreadable game is reported when someone uses its channel.
+            let Ok(stored) = game else { continue };
+            let live = stored.value;
+            if live.bot_to_move() && self.store.deadline_of(live.channel)? != live.next_event_ms() {
+                self.store.set_deadline(live.channel, live.next_event_ms())?;
+                resumed += 1;
+            }
+        }
+        if resumed > 0 {
+            self.deadlines_changed.notify_one();
+        }
+        Ok(resumed)
     }
 
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
@@ -91,6 +124,9 @@ impl Table {
                 self.store.set_deadline(channel, live.next_event_ms())?;
                 return Ok(None);
             };
+            if live.bot_to_move() {
+                return Ok(self.bot_move(channel)?.map(|o| Notice::BotMoved(Box::new(o))));
+            }
             let game = live.game()?;
             let late = game.position().to_move();
             let deadline = live.deadline_ms().unwrap_or(at);

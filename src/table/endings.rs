@@ -3,7 +3,7 @@
 
 use crate::ai::{Budget, Review};
 use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
-use crate::store::{keys, Batch, Expect, Space, StoreError, StoreExt};
+use crate::store::{keys, Batch, Expect, Space, StoreExt};
 
 use super::model::LastGame;
 
@@ -145,27 +145,19 @@ impl Table {
     }
 
     /// A moderator aborts the game in a channel: no result, no rating change.
-    /// A game whose stored entry is unreadable is removed too.
+    /// An unreadable game or challenge there is set aside instead (`None`).
     pub fn abort(&self, channel: ChannelId, is_moderator: bool) -> Result<Option<FinishedGame>, TableError> {
         if !is_moderator {
             return Err(TableError::NotModerator);
         }
         self.retry(|| {
-            let stored = match self.store.get::<LiveGame>(Space::Games, &game_key(channel)) {
-                Ok(Some(s)) => s,
-                Ok(None) => return Err(TableError::NoGame),
-                Err(StoreError::Corrupt { .. } | StoreError::UnsupportedFormat { .. }) => {
-                    let mut batch = Batch::new();
-                    batch
-                        .delete(Space::Games, &game_key(channel), Expect::Any)
-                        .set_deadline(channel, None);
-                    self.commit(&batch)?;
-                    return Ok(None);
-                }
-                Err(e) => return Err(e.into()),
-            };
+            // An unreadable game or challenge is set aside, never deleted.
+            if self.set_aside_damaged(channel)? > 0 {
+                return Ok(None);
+            }
+            let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
             let live = stored.value.clone();
-            let game = live.game().unwrap_or_else(|_| Game::new(live.rules));
+            let game = live.game()?;
             let result = GameResult {
                 outcome: Outcome::Draw,
                 termination: Termination::Aborted,

@@ -147,7 +147,10 @@ impl TableError {
 impl From<StoreError> for TableError {
     fn from(e: StoreError) -> TableError {
         match e {
-            StoreError::Corrupt { space, reason, .. } | StoreError::Encode { space, reason, .. } => {
+            // A value that cannot be written (too large) is a failed save,
+            // not damage: the stored entry is still whole.
+            StoreError::Encode { .. } => TableError::Storage(e.to_string()),
+            StoreError::Corrupt { space, reason, .. } => {
                 TableError::Corrupt {
                     what: space.name().trim_end_matches('s').to_string(),
                     reason,

@@ -9,6 +9,7 @@
 
 mod challenges;
 mod clock;
+mod damage;
 mod deadlines;
 mod endings;
 mod error;
@@ -29,7 +30,7 @@ pub use endings::{DrawOutcome, Reviewed};
 pub use error::TableError;
 pub use model::{
     Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
-    RatingChange, Seat, Tally, UserId,
+    RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
 };
 pub use rating::Rating;
 pub use turns::{Choice, MoveOutcome};

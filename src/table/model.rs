@@ -160,6 +160,10 @@ impl Versioned for Challenge {
     }
 }
 
+/// How long after its turn began the clock plays the bot's move itself, in
+/// case the front end did not (long enough for an answer and its picture).
+pub const BOT_MOVE_GRACE_MS: u64 = 8_000;
+
 /// A game in progress in a channel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LiveGame {
@@ -226,9 +230,31 @@ impl LiveGame {
         self.settings.move_secs.map(|s| self.turn_started_ms + s * 1000)
     }
 
-    /// The next clock event of the current turn: a reminder at half time,
-    /// another with a tenth of the time left, then the timeout.
+    /// The side to move, by the count of moves (sides alternate every move;
+    /// a finished game is never a live one).
+    pub fn side_to_move(&self) -> Side {
+        let first = crate::engine::Position::new(self.rules).to_move();
+        match self.moves.len() % 2 {
+            0 => first,
+            _ => first.opponent(),
+        }
+    }
+
+    /// True when the bot is to move.
+    pub fn bot_to_move(&self) -> bool {
+        matches!(self.seat(self.side_to_move()), Seat::Bot { .. })
+    }
+
+    /// The next event of the current turn. When the bot is to move, its move
+    /// is due [`BOT_MOVE_GRACE_MS`] after the turn began: the front end
+    /// normally plays it at once, and the clock plays it when that answer was
+    /// lost (a failed message, a restart). Otherwise, with a clock: a
+    /// reminder at half time, another with a tenth of the time left, then
+    /// the timeout.
     pub fn next_event_ms(&self) -> Option<u64> {
+        if self.bot_to_move() {
+            return Some(self.turn_started_ms + BOT_MOVE_GRACE_MS);
+        }
         let limit = self.settings.move_secs? * 1000;
         let at = match self.reminders {
             0 => limit / 2,
@@ -431,5 +457,28 @@ pub struct GameCounter {
 
 impl Versioned for GameCounter {
     const KIND: &'static str = "counter";
+    const FORMAT: u32 = 1;
+}
+
+/// A damaged entry taken out of its channel so the channel can be used
+/// again, kept whole for an operator to inspect (`isolo-bot export`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetAside {
+    /// The space it was in.
+    pub space: String,
+    /// Its key there, in hex.
+    pub key: String,
+    /// The version it had.
+    pub version: u64,
+    /// Why it could not be read.
+    pub reason: String,
+    /// When it was set aside (unix ms).
+    pub at_ms: u64,
+    /// The stored value: JSON when it parses, else its text (lossy UTF-8).
+    pub value: serde_json::Value,
+}
+
+impl Versioned for SetAside {
+    const KIND: &'static str = "set-aside";
     const FORMAT: u32 = 1;
 }
