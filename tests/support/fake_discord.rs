@@ -536,6 +536,8 @@ struct State {
     manage_threads: bool,
     /// How long creating a thread takes (a slow or rate-limited Discord).
     thread_delay: Duration,
+    /// Requests to fail once each (see [`FakeDiscord::fail_next`]).
+    failures: Vec<(fn(&Route) -> bool, u16)>,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     conn: Option<Connection>,
@@ -745,6 +747,12 @@ impl FakeDiscord {
     /// Make every thread creation take `delay` before it is answered.
     pub fn delay_threads(&self, delay: Duration) {
         self.shared.update(|st| st.thread_delay = delay);
+    }
+
+    /// Answer the next request whose route `matches` with `status` (a 5xx
+    /// of a Discord having a bad moment) instead of handling it.
+    pub fn fail_next(&self, matches: fn(&Route) -> bool, status: u16) {
+        self.shared.update(|st| st.failures.push((matches, status)));
     }
 
     /// Give the bot Manage Threads, which deleting a thread needs.

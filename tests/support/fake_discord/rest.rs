@@ -70,8 +70,14 @@ pub(super) async fn handle(
         if let Some(e) = decode_error {
             st.problem(format!("{method} {path}: {e}"));
         }
-        let (status, response) =
-            answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err);
+        let failure = st.failures.iter().position(|(matches, _)| matches(&route));
+        let (status, response) = match failure {
+            Some(i) => {
+                let (_, status) = st.failures.remove(i);
+                (status, json!({ "message": "fake failure", "code": 0 }))
+            }
+            None => answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err),
+        };
         if route == Route::Unknown {
             st.problem(format!("unexpected request: {method} {}", uri));
         }
