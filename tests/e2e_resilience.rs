@@ -25,7 +25,10 @@ async fn the_bot_moves_even_when_the_answer_to_the_move_is_lost() {
 
     // Discord has a bad moment just as the board after Alice's move goes out.
     fake.fail_next(|r| matches!(r, Route::InteractionCallback { .. }), 500);
-    let cmd = SlashCommand::new("isolo").sub("move").string("pit", &pit).by(&alice);
+    let cmd = SlashCommand::new("isolo")
+        .sub("move")
+        .string("pit", &pit)
+        .by(&alice);
     let sent = fake.send_command(&cmd).await;
     let told = fake
         .wait_for(
@@ -38,7 +41,10 @@ async fn the_bot_moves_even_when_the_answer_to_the_move_is_lost() {
         .expect("a callback");
     let text = told.message.content.clone().unwrap_or_default();
     assert!(told.message.is_ephemeral(), "{text}");
-    assert!(text.contains("saved"), "the move was saved, and the player hears so: {text}");
+    assert!(
+        text.contains("saved"),
+        "the move was saved, and the player hears so: {text}"
+    );
     assert!(!text.contains("nothing was changed"), "{text}");
 
     // The bot's turn is stored: the clock plays it and posts the board.
@@ -54,7 +60,10 @@ async fn the_bot_moves_even_when_the_answer_to_the_move_is_lost() {
         .expect("the bot moves on its own");
     let content = answer.message().content.unwrap_or_default();
     assert!(content.starts_with("isolo-bot (medium) sowed"), "{content}");
-    assert!(content.contains(&format!("<@{}>", alice.id)), "alice's turn again: {content}");
+    assert!(
+        content.contains(&format!("<@{}>", alice.id)),
+        "alice's turn again: {content}"
+    );
     let board = board_text(fake, CHANNEL_ID).await;
     assert!(board.contains("alice"), "{board}");
     bot.stop().await;

@@ -464,8 +464,14 @@ fn a_damaged_entry_with_a_deadline_is_reported_once_and_set_aside() {
     start(&t, CH, timed);
     start(&t, CH + 1, timed);
     // A stored move that is not legal: the entry decodes, the game does not replay.
-    let mut raw: serde_json::Value =
-        serde_json::from_slice(&t.store().get_raw(Space::Games, &keys::id(CH)).unwrap().unwrap().value).unwrap();
+    let mut raw: serde_json::Value = serde_json::from_slice(
+        &t.store()
+            .get_raw(Space::Games, &keys::id(CH))
+            .unwrap()
+            .unwrap()
+            .value,
+    )
+    .unwrap();
     raw["data"]["moves"] = serde_json::json!(["a1", "a1", "a1"]);
     t.store()
         .commit(&[Op::Put {
@@ -483,7 +489,9 @@ fn a_damaged_entry_with_a_deadline_is_reported_once_and_set_aside() {
         .collect();
     assert_eq!(unreadable.len(), 1, "{notices:?}");
     assert!(
-        notices.iter().any(|n| matches!(n, Notice::Reminder { channel, .. } if *channel == CH + 1)),
+        notices
+            .iter()
+            .any(|n| matches!(n, Notice::Reminder { channel, .. } if *channel == CH + 1)),
         "the other channel's clock runs on: {notices:?}"
     );
     // Once: the next ticks are quiet, and the channel is free.
@@ -505,7 +513,12 @@ fn a_damaged_entry_with_a_deadline_is_reported_once_and_set_aside() {
 fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     let (t, clock) = table();
     let ChallengeOutcome::Started(_) = t
-        .challenge(request(CH, ANN, Opponent::Bot(Level::Greedy), GameSettings::default()))
+        .challenge(request(
+            CH,
+            ANN,
+            Opponent::Bot(Level::Greedy),
+            GameSettings::default(),
+        ))
         .unwrap()
     else {
         panic!("a game against the bot starts at once")

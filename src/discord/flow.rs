@@ -323,7 +323,9 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         Ok(msg) if !out.components.is_empty() => track_board(data, http, channel, Some(msg)).await,
         Ok(_) => {}
         Err(e) => {
-            tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)")
+            tracing::warn!(
+                "could not post to channel {channel}: {e} (does the bot have Send Messages there?)"
+            )
         }
     }
 }

@@ -25,7 +25,11 @@ impl Table {
                 .get::<LiveGame>(space, &key)
                 .map_err(TableError::from)
                 .and_then(|g| g.map(|g| g.value.game()).transpose().map(drop)),
-            _ => self.store.get::<Challenge>(space, &key).map(drop).map_err(TableError::from),
+            _ => self
+                .store
+                .get::<Challenge>(space, &key)
+                .map(drop)
+                .map_err(TableError::from),
         };
         match read {
             Err(e @ TableError::Corrupt { .. }) => Some(e.to_string()),

@@ -150,12 +150,10 @@ impl From<StoreError> for TableError {
             // A value that cannot be written (too large) is a failed save,
             // not damage: the stored entry is still whole.
             StoreError::Encode { .. } => TableError::Storage(e.to_string()),
-            StoreError::Corrupt { space, reason, .. } => {
-                TableError::Corrupt {
-                    what: space.name().trim_end_matches('s').to_string(),
-                    reason,
-                }
-            }
+            StoreError::Corrupt { space, reason, .. } => TableError::Corrupt {
+                what: space.name().trim_end_matches('s').to_string(),
+                reason,
+            },
             StoreError::UnsupportedFormat {
                 space, kind, format, ..
             } => TableError::Corrupt {
