@@ -852,7 +852,7 @@ async fn a_user_named_everyone_never_pings_everyone() {
         end.content
     );
     assert!(
-        end.content.contains("(@\u{200b}everyone lost)"),
+        end.content.contains(": @\u{200b}everyone resigned."),
         "{}",
         end.content
     );
@@ -1002,7 +1002,11 @@ async fn games_end_by_resignation_agreement_or_abort() {
     assert_eq!(allowed_users(&cb.message.allowed_mentions), [bob.id]);
     let sent = fake.send_command(&cmd("draw", &bob)).await;
     let end = boards(fake, &sent, 1).await.remove(0);
-    assert!(end.content.contains("draw by agreement"), "{}", end.content);
+    assert!(
+        end.content.contains("draw: both players agreed"),
+        "{}",
+        end.content
+    );
     assert_eq!(
         end.request.message().custom_ids(),
         [format!("isolo:rematch:{CHANNEL_ID}")]

@@ -523,7 +523,12 @@ fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     else {
         panic!("a game against the bot starts at once")
     };
-    assert_eq!(t.store().deadline_of(CH).unwrap(), None, "no clock, Ann to move");
+    let idle_reminder = Some(clock.now_ms() + DAY);
+    assert_eq!(
+        t.store().deadline_of(CH).unwrap(),
+        idle_reminder,
+        "no clock, Ann to move"
+    );
     let mv = t.moves_for(CH, ANN).unwrap()[0].mv;
     t.play(CH, ANN, &mv.to_string()).unwrap();
     // The front end's answer was lost: nobody called bot_move.
@@ -536,7 +541,11 @@ fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     };
     assert_eq!(out.report.side, Side::North);
     assert_eq!(t.game(CH).unwrap().unwrap().game.ply(), 2);
-    assert_eq!(t.store().deadline_of(CH).unwrap(), None, "Ann's turn, no clock");
+    assert_eq!(
+        t.store().deadline_of(CH).unwrap(),
+        Some(clock.now_ms() + DAY),
+        "Ann's turn: a day before the reminder"
+    );
     assert!(t.tick().unwrap().is_empty(), "played once");
 
     // A game saved before bot moves had deadlines is found at start-up.
@@ -547,6 +556,7 @@ fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     assert_eq!(t.resume_bot_games().unwrap(), 0, "once");
     clock.advance(60_000);
     assert!(matches!(&t.tick().unwrap()[..], [Notice::BotMoved(_)]));
+    assert!(t.tick().unwrap().is_empty());
 }
 
 #[test]
@@ -650,4 +660,61 @@ fn a_failed_save_says_so_once_and_changes_nothing() {
     // Once the disk has room again, the same move is Ann's to play.
     store.failing.store(false, SeqCst);
     t.play(CH, ANN, "b2").expect("the move is still Ann's");
+}
+
+#[test]
+fn a_game_without_a_clock_reminds_once_then_ends_as_an_unrated_draw() {
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let config = TableConfig {
+        idle_expiry_secs: 3 * 24 * 3600,
+        ..TableConfig::default()
+    };
+    let t = table_with(Arc::new(MemoryStore::new()), clock.clone(), config);
+    start(&t, CH, GameSettings::default());
+    assert!(t.tick().unwrap().is_empty());
+    clock.advance(DAY);
+    let notices = t.tick().unwrap();
+    let [Notice::Idle { user, closes_ms, .. }] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(*user, ANN);
+    assert_eq!(
+        *closes_ms,
+        clock.now_ms() + 2 * DAY,
+        "three days after the last move"
+    );
+    assert!(t.tick().unwrap().is_empty(), "one reminder");
+    // A move starts the silence over.
+    let mv = t.moves_for(CH, ANN).unwrap()[0].mv;
+    t.play(CH, ANN, &mv.to_string()).unwrap();
+    clock.advance(DAY);
+    assert!(matches!(&t.tick().unwrap()[..], [Notice::Idle { user: BO, .. }]));
+    clock.advance(2 * DAY);
+    let notices = t.tick().unwrap();
+    let [Notice::TimedOut(f)] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(f.result.outcome, Outcome::Draw);
+    assert_eq!(f.result.termination, Termination::Abandoned);
+    assert!(f.rating_changes.is_empty(), "unrated");
+    assert!(t.stats(GUILD, ANN).unwrap().is_none());
+    assert!(narrate::result_line(f, |s| s.name()).contains("nobody moved for too long"));
+    assert!(t.game(CH).unwrap().is_none());
+}
+
+#[test]
+fn head_to_head_keeps_the_most_played_opponents_only() {
+    let (t, _) = table();
+    let first = 1_000;
+    for opp in first..first + 101 {
+        let req = request(CH, ANN, user(opp), GameSettings::default());
+        t.challenge(req).unwrap();
+        t.accept(CH, opp, None).unwrap();
+        t.resign(CH, opp).unwrap();
+    }
+    let stats = t.stats(GUILD, ANN).unwrap().unwrap();
+    assert_eq!(stats.tally.wins, 101, "every result counts");
+    assert_eq!(stats.head_to_head.len(), isolo_bot::table::MAX_HEAD_TO_HEAD);
+    assert!(!stats.head_to_head.contains_key(&first), "the least played goes");
+    assert!(stats.head_to_head.contains_key(&(first + 100)));
 }

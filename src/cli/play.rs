@@ -91,6 +91,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         },
         move_secs: None,
         rated: false,
+        ..GameSettings::default()
     };
     let req = ChallengeRequest {
         guild: 0,

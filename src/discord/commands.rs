@@ -235,6 +235,7 @@ pub async fn challenge(
             _ => None,
         },
         rated: rated.unwrap_or(true),
+        ..GameSettings::default()
     };
     let req = crate::table::ChallengeRequest {
         guild,

@@ -59,10 +59,20 @@ pub(crate) async fn draw<T: Send + 'static>(
     reply.by_deadline(deadline, data.render(draw)).await?
 }
 
+/// Channels whose newest board is remembered. Forgetting one only leaves an
+/// old menu in place, and a stale menu is refused anyway.
+const MAX_TRACKED_BOARDS: usize = 10_000;
+
 /// Remembers the newest board of a channel and retires the menu of the one before.
 async fn track_board(data: &Data, http: &serenity::Http, channel: ChannelId, msg: Option<serenity::Message>) {
     let Some(msg) = msg else { return };
-    let previous = data.boards.lock().expect("board map").insert(channel, msg.id);
+    let previous = {
+        let mut boards = data.boards.lock().expect("board map");
+        if boards.len() >= MAX_TRACKED_BOARDS && !boards.contains_key(&channel) {
+            boards.clear();
+        }
+        boards.insert(channel, msg.id)
+    };
     if let Some(prev) = previous.filter(|p| *p != msg.id) {
         let edit = serenity::EditMessage::new().components(Vec::new());
         if let Err(e) = msg.channel_id.edit_message(http, prev, edit).await {

@@ -455,8 +455,16 @@ pub fn challenge(c: &Challenge) -> Out {
     let rule = crate::render::house_rules_text(s.capture_from, s.after_capture)
         .map(|h| format!(", {h}"))
         .unwrap_or_default();
+    let idle = match s.move_secs {
+        Some(_) => String::new(),
+        None => format!(
+            "\nNo clock: after a day without a move the player to move is reminded once, and after {} \
+             without a move the game ends as an unrated draw.",
+            crate::table::duration_text(s.idle_secs.saturating_mul(1000))
+        ),
+    };
     let content = format!(
-        "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.",
+        "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.{idle}",
         mention(&c.challenger),
         mention(&c.opponent),
         s.variant,
@@ -518,7 +526,9 @@ pub fn stats(p: &PlayerStats) -> String {
         _ => {}
     }
     s.push_str(&format!(" Best winning streak: {}.", p.best_streak));
-    for (opp, t) in p.head_to_head.iter().take(10) {
+    let mut rivals: Vec<_> = p.head_to_head.iter().collect();
+    rivals.sort_by_key(|(_, t)| std::cmp::Reverse(t.games()));
+    for (opp, t) in rivals.into_iter().take(10) {
         s.push_str(&format!("\nvs <@{opp}>: {}-{}-{}", t.wins, t.losses, t.draws));
     }
     s
@@ -708,6 +718,23 @@ pub fn notice(notice: Notice) -> Option<(u64, Out)> {
                 content: format!(
                     "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
                     deadline_ms / 1000
+                ),
+                mentions: vec![user],
+                ..Out::default()
+            },
+        ),
+        Notice::Idle {
+            channel,
+            user,
+            game,
+            closes_ms,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{user}>, game #{game} is waiting for your move. Without one it ends as a draw \
+                     (unrated) <t:{}:R>.",
+                    closes_ms / 1000
                 ),
                 mentions: vec![user],
                 ..Out::default()

@@ -91,7 +91,8 @@ impl Table {
         self.post_challenge(challenge)
     }
 
-    fn post_challenge(&self, challenge: Challenge) -> Result<ChallengeOutcome, TableError> {
+    fn post_challenge(&self, mut challenge: Challenge) -> Result<ChallengeOutcome, TableError> {
+        challenge.settings.idle_secs = self.config.idle_expiry_secs;
         let channel = challenge.channel;
         self.retry(|| {
             self.busy(channel)?;

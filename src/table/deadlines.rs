@@ -1,7 +1,7 @@
 //! Deadlines: expired challenges, reminders and timeouts, found through the
 //! store's deadline index and never by scanning games.
 
-use crate::engine::{GameResult, Outcome, Termination};
+use crate::engine::{Game, GameResult, Outcome, Termination};
 use crate::store::{Space, StoreExt};
 
 use super::{
@@ -21,6 +21,17 @@ pub enum Notice {
         game: u64,
         /// When the time runs out (unix ms).
         deadline_ms: u64,
+    },
+    /// A game without a clock has waited a day for a move.
+    Idle {
+        /// The game's channel.
+        channel: ChannelId,
+        /// The player to move.
+        user: UserId,
+        /// The game number.
+        game: u64,
+        /// When the game ends as a draw if nobody moves (unix ms).
+        closes_ms: u64,
     },
     /// A player ran out of time and the opponent may claim the win.
     Flagged {
@@ -103,6 +114,35 @@ impl Table {
         Ok(resumed)
     }
 
+    /// A game without a clock fell silent: one reminder, then the end as an
+    /// unrated draw.
+    fn idle(
+        &self,
+        version: u64,
+        mut live: LiveGame,
+        game: &Game,
+        now: u64,
+    ) -> Result<Option<Notice>, TableError> {
+        if live.reminders == 0 {
+            live.reminders = 1;
+            self.save(version, &live)?;
+            let late = live.seat(game.position().to_move());
+            let closes_ms = live.next_event_ms().unwrap_or(now);
+            return Ok(late.user().map(|user| Notice::Idle {
+                channel: live.channel,
+                user,
+                game: live.id,
+                closes_ms,
+            }));
+        }
+        let result = GameResult {
+            outcome: Outcome::Draw,
+            termination: Termination::Abandoned,
+        };
+        self.finish(version, live, game, result)
+            .map(|f| Some(Notice::TimedOut(f)))
+    }
+
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
         self.retry(|| {
             if let Some(c) = self.load_challenge(channel)? {
@@ -129,6 +169,9 @@ impl Table {
             }
             let game = live.game()?;
             let late = game.position().to_move();
+            if live.settings.move_secs.is_none() {
+                return self.idle(stored.version, live, &game, now);
+            }
             let deadline = live.deadline_ms().unwrap_or(at);
             if live.reminders < 2 {
                 live.reminders += 1;

@@ -47,7 +47,7 @@ impl Table {
             humans.0,
             humans.1,
             live.settings.rated,
-            result.termination == Termination::Aborted,
+            matches!(result.termination, Termination::Aborted | Termination::Abandoned),
         ) {
             let load = |user: UserId, seat: &Seat| -> Result<(PlayerStats, Expect), TableError> {
                 let key = keys::rating(live.guild, user);

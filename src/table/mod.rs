@@ -24,13 +24,13 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
-pub use clock::{date_of, Clock, ManualClock, SystemClock};
+pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
 pub use endings::{DrawOutcome, Reviewed};
 pub use error::TableError;
 pub use model::{
     Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
-    RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
+    RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use rating::Rating;
 pub use turns::{Choice, MoveOutcome};
@@ -60,7 +60,13 @@ pub struct TableConfig {
     pub timeout: TimeoutPolicy,
     /// Allow hints in games between people too.
     pub hints_in_human_games: bool,
+    /// Seconds without a move after which a game without a clock ends as an
+    /// unrated draw.
+    pub idle_expiry_secs: u64,
 }
+
+/// The default idle time of games without a clock: 14 days.
+pub const DEFAULT_IDLE_SECS: u64 = 14 * 24 * 3600;
 
 impl Default for TableConfig {
     fn default() -> TableConfig {
@@ -68,6 +74,7 @@ impl Default for TableConfig {
             challenge_ttl_secs: 24 * 3600,
             timeout: TimeoutPolicy::AutoWin,
             hints_in_human_games: false,
+            idle_expiry_secs: DEFAULT_IDLE_SECS,
         }
     }
 }
