@@ -1052,7 +1052,7 @@ async fn games_end_by_resignation_agreement_or_abort() {
         "{}",
         end.content
     );
-    assert!(end.content.contains("resignation"), "{}", end.content);
+    assert!(end.content.contains(": alice resigned."), "{}", end.content);
     let sent = fake.send_command(&cmd("stats", &alice)).await;
     let cb = fake.wait_for_callback(&sent, T).await.expect("stats");
     let text = cb.message.content.unwrap_or_default();

@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::flow::{self, Close, MoveFrom};
+use super::limits::{self, Costly};
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Context, Error};
@@ -245,7 +246,14 @@ pub async fn challenge(
         opponent: target,
         settings,
     };
-    flow::challenge(data, &mut Reply::Poise(ctx), req).await
+    // A challenge of a person pings them: not more often than a cooldown.
+    let cooling = match req.opponent {
+        Opponent::User { .. } => Some(data.cooldowns.start(user, Costly::Challenge)?),
+        Opponent::Bot(_) => None,
+    };
+    flow::challenge(data, &mut Reply::Poise(ctx), req).await?;
+    cooling.map(limits::Cooling::keep);
+    Ok(())
 }
 
 /// Accept the challenge waiting for you in this channel
@@ -361,7 +369,10 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user).await
+    let cooling = ctx.data().cooldowns.start(user, Costly::Challenge)?;
+    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user).await?;
+    cooling.keep();
+    Ok(())
 }
 
 /// Show the moves of the game here (or of the last one)
@@ -403,7 +414,13 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let hint = ctx.data().run(move |t| t.hint(channel, user)).await?;
+    let cooling = ctx.data().cooldowns.start(user, Costly::Hint)?;
+    let table = ctx.data().table.clone();
+    let hint = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), move || {
+        table.hint(channel, user)
+    })
+    .await??;
+    cooling.keep();
     ctx.send(present::hint(hint.mv, hint.captured).reply()).await?;
     Ok(())
 }
@@ -411,11 +428,12 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 /// Review the last finished game here: the moves that gave the most away
 #[poise::command(slash_command)]
 pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
+    let Here { channel, user, .. } = here(&ctx);
+    let cooling = ctx.data().cooldowns.start(user, Costly::Review)?;
     let table = ctx.data().table.clone();
-    // On a core of its own, like a picture; refusals come back at once.
     let review = move || table.review(channel, Budget::nodes(REVIEW_NODES));
-    let reviewed = flow::draw(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    let reviewed = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    cooling.keep();
     ctx.send(present::review(&reviewed).reply()).await?;
     Ok(())
 }

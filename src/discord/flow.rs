@@ -63,6 +63,18 @@ pub(crate) async fn draw<T: Send + 'static>(
 /// old menu in place, and a stale menu is refused anyway.
 const MAX_TRACKED_BOARDS: usize = 10_000;
 
+/// Runs an analysis (a review, a hint) in its own pool ([`Data`]'s
+/// `analysis`): when it is not done in [`ANSWER_WITHIN`], the interaction is
+/// acknowledged first.
+pub(crate) async fn analyse<T: Send + 'static>(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Error> {
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    reply.by_deadline(deadline, data.analysis.run(work)).await?
+}
+
 /// Remembers the newest board of a channel and retires the menu of the one before.
 async fn track_board(data: &Data, http: &serenity::Http, channel: ChannelId, msg: Option<serenity::Message>) {
     let Some(msg) = msg else { return };

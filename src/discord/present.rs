@@ -573,6 +573,18 @@ pub fn refusal(e: &TableError) -> String {
 /// What the user is told when something failed on the bot's side.
 pub const INTERNAL_ERROR: &str = "Something went wrong on my side; nothing was changed. Please try again.";
 
+/// A command held back to share the bot fairly.
+pub(crate) fn limited(l: &super::limits::Limited) -> String {
+    use super::limits::Limited;
+    match l {
+        Limited::Cooldown { command, secs } => format!(
+            "You used `/isolo {}` moments ago: try again in {secs} s.",
+            command.command()
+        ),
+        Limited::Busy => "I am busy analysing other games right now: try again in a minute.".into(),
+    }
+}
+
 /// What the user is told when a change was saved but its answer failed.
 pub const SAVED_NOT_SHOWN: &str = "That was done and saved, but I could not show it here \
 (Discord did not take my answer). `/isolo board` shows the game as it is now.";

@@ -1,11 +1,16 @@
 //! Endings and ratings: resignations, draws, aborts, claims, the record of
 //! a finished game, and the ratings it changes.
 
+use std::sync::Arc;
+
 use crate::ai::{Budget, Review};
 use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
 use crate::store::{keys, Batch, Expect, Space, StoreExt};
 
 use super::model::LastGame;
+
+/// Finished games whose reviews are kept in memory.
+pub const REVIEWS_KEPT: usize = 64;
 
 /// A finished game and the search's review of it.
 #[derive(Debug, Clone)]
@@ -188,10 +193,35 @@ impl Table {
     /// The channel's last finished game, reviewed by the search with `budget`
     /// per search (see [`crate::ai::review`]). Seconds of CPU for a long
     /// game: call it off the async threads.
+    ///
+    /// A finished game never changes, so its review is computed once and
+    /// kept (the last [`REVIEWS_KEPT`] games reviewed).
     pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<Reviewed, TableError> {
         let finished = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
-        let review = crate::ai::review(&finished.game()?, budget);
-        Ok(Reviewed { finished, review })
+        let key = (finished.id, budget);
+        let cached = self
+            .reviews
+            .lock()
+            .expect("review cache")
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, r)| r.clone());
+        let review = match cached {
+            Some(review) => review,
+            None => {
+                let review = Arc::new(crate::ai::review(&finished.game()?, budget));
+                let mut reviews = self.reviews.lock().expect("review cache");
+                if reviews.len() >= REVIEWS_KEPT {
+                    reviews.pop_front();
+                }
+                reviews.push_back((key, review.clone()));
+                review
+            }
+        };
+        Ok(Reviewed {
+            finished,
+            review: Review::clone(&review),
+        })
     }
 
     /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.

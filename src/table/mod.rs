@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
-pub use endings::{DrawOutcome, Reviewed};
+pub use endings::{DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
 pub use model::{
     Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
@@ -129,6 +129,8 @@ pub struct Table {
     deadlines_changed: Arc<tokio::sync::Notify>,
     /// How long the computer thinks.
     ai: AiConfig,
+    /// Reviews of finished games, newest last ([`endings::REVIEWS_KEPT`]).
+    reviews: std::sync::Mutex<std::collections::VecDeque<((u64, crate::ai::Budget), Arc<crate::ai::Review>)>>,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -152,6 +154,7 @@ impl Table {
             config,
             deadlines_changed: Arc::new(tokio::sync::Notify::new()),
             ai: AiConfig::default(),
+            reviews: Default::default(),
         }
     }
 
