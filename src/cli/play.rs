@@ -174,6 +174,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                     break;
                 }
                 Ok(DrawOutcome::Offered(_)) => println!("{}", words::DRAW_OFFERED),
+                Ok(DrawOutcome::Declined(_)) => println!("{}", words::DRAW_DECLINED),
                 Err(e) => println!("{}", words::refusal(&e)),
             },
             _ => {

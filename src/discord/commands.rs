@@ -361,6 +361,9 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
             flow::saved(ctx.send(present::draw_offered(&view, side).reply())).await?;
         }
         DrawOutcome::Agreed(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
+        DrawOutcome::Declined(view) => {
+            ctx.send(present::draw_declined(&view).reply()).await?;
+        }
     }
     Ok(())
 }

@@ -263,6 +263,8 @@ pub(crate) async fn accept(
         }
     };
     saved(async {
+        // The challenge's buttons go once it is accepted.
+        reply.retire_menu().await?;
         let (id, drawn) = (view.live.id, view.clone());
         let draw = data.render(move || present::board_after(&drawn, None, None));
         let mut board = reply.by_deadline(deadline, draw).await??;

@@ -644,6 +644,15 @@ pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
     }
 }
 
+/// The bot's answer to a draw offer it declines (it is ahead).
+pub fn draw_declined(view: &GameView) -> Out {
+    let bot = view.live.players.iter().find(|s| s.user().is_none());
+    Out::private(format!(
+        "{} declines the draw: it is ahead on seeds. Play on, or `/isolo resign`.",
+        bot.map(name).unwrap_or_default()
+    ))
+}
+
 /// A game record as a file to download.
 pub fn export(record: String) -> Out {
     Out {

@@ -32,6 +32,8 @@ pub enum DrawOutcome {
     Offered(GameView),
     /// The opponent had offered too: the game is drawn.
     Agreed(FinishedGame),
+    /// The bot declines at once: it is ahead. Nothing changed.
+    Declined(GameView),
 }
 
 impl Table {
@@ -125,15 +127,18 @@ impl Table {
         })
     }
 
-    /// A player offers a draw, or accepts the opponent's offer. Against the bot
-    /// the offer is declined unless the bot is clearly not ahead.
+    /// A player offers a draw, or accepts the opponent's offer. The bot
+    /// answers at once: it agrees unless it is ahead on seeds.
     pub fn offer_draw(&self, channel: ChannelId, user: UserId) -> Result<DrawOutcome, TableError> {
         self.retry(|| {
             let (stored, side, game) = self.player_game(channel, user)?;
             let mut live = stored.value.clone();
             let other = side.opponent();
-            let bot_agrees = matches!(live.seat(other), Seat::Bot { .. })
-                && game.position().total(other) <= game.position().total(side);
+            let vs_bot = matches!(live.seat(other), Seat::Bot { .. });
+            let bot_agrees = vs_bot && game.position().total(other) <= game.position().total(side);
+            if vs_bot && !bot_agrees {
+                return Ok(DrawOutcome::Declined(GameView { live, game }));
+            }
             if live.draw_offer == Some(other) || bot_agrees {
                 let result = GameResult {
                     outcome: Outcome::Draw,
