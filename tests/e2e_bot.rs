@@ -68,6 +68,7 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "leaderboard",
             "rules",
             "help",
+            "games",
             "abort"
         ]
     );
@@ -703,7 +704,7 @@ async fn play_goes_on_after_a_gateway_reconnect() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_bot_to_the_end() {
-    let bot = InProcess::start(true).await;
+    let bot = InProcess::start(false).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
     let cmd = SlashCommand::new("isolo")
@@ -722,7 +723,7 @@ async fn a_game_against_the_bot_to_the_end() {
             .requests()
             .iter()
             .any(|r| matches!(r.route, Route::CreateThread { .. })),
-        "a game against the bot needs no thread"
+        "without threads the game is played here"
     );
     let mut game = isolo_bot::engine::Game::new(isolo_bot::engine::Rules::new(Variant::Women));
     let mut board = start;

@@ -136,6 +136,7 @@ impl From<LevelChoice> for Level {
         "leaderboard",
         "rules",
         "help",
+        "games",
         "abort"
     )
 )]
@@ -388,12 +389,43 @@ pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Download the record of the game here (or of the last one) as a file
+/// Download the record of the game here (or of the last one, or game N) as a file
 #[poise::command(slash_command)]
-pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
-    let record = ctx.data().run(move |t| t.record(channel)).await?.to_string();
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The number of a finished game of this server (default: the game here)"]
+    #[min = 1]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    let Here { guild, channel, .. } = here(&ctx);
+    let game = game.map(|id| (guild, id));
+    let record = ctx
+        .data()
+        .run(move |t| t.record_of(channel, game))
+        .await?
+        .to_string();
     ctx.send(present::export(record).reply()).await?;
+    Ok(())
+}
+
+/// List your games in this server: whose turn, time left, where (only you see it)
+#[poise::command(slash_command)]
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Show your last finished games instead (default: the games in progress)"]
+    finished: Option<bool>,
+) -> Result<(), Error> {
+    let Here { guild, user, .. } = here(&ctx);
+    let now = ctx.data().table.now_ms();
+    let out = match finished.unwrap_or(false) {
+        true => present::finished_games(user, &ctx.data().run(move |t| t.finished_of(guild, user)).await?),
+        false => present::live_games(
+            user,
+            &ctx.data().run(move |t| t.games_of(guild, user)).await?,
+            now,
+        ),
+    };
+    ctx.send(out.reply()).await?;
     Ok(())
 }
 

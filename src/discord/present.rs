@@ -607,12 +607,12 @@ pub const THREAD_NOTE: &str =
 Messages in Threads), so it is played in this channel.\n";
 
 /// The first message in a game's new thread.
-pub fn thread_intro(c: &Challenge) -> Out {
+pub fn thread_intro(seats: &[Seat; 2]) -> Out {
     Out::text(format!(
         "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
          `/isolo help` lists every command.",
-        name(&c.challenger),
-        name(&c.opponent)
+        name(&seats[0]),
+        name(&seats[1])
     ))
 }
 
@@ -621,6 +621,20 @@ pub fn accepted_in_thread(c: &Challenge, game: u64, thread: u64) -> Out {
     Out::text(format!(
         "{} accepted. Game #{game} is played in <#{thread}>.",
         name(&c.opponent)
+    ))
+}
+
+/// The answer to a challenge of the bot whose game is in a thread.
+pub fn bot_game_in_thread(live: &LiveGame, thread: u64) -> Out {
+    let bot = live
+        .players
+        .iter()
+        .find(|s| s.user().is_none())
+        .unwrap_or(&live.players[1]);
+    Out::text(format!(
+        "Game #{} against {} is on: it is played in <#{thread}>.",
+        live.id,
+        name(bot)
     ))
 }
 
@@ -642,6 +656,65 @@ pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
         mentions: other.user().into_iter().collect(),
         ..Out::default()
     }
+}
+
+/// `/isolo games`: the member's games in progress, each with whose turn it
+/// is, the time left and where it is played.
+pub fn live_games(user: u64, games: &[GameView], now_ms: u64) -> Out {
+    if games.is_empty() {
+        return Out::private("You have no game in progress in this server. `/isolo challenge` starts one.");
+    }
+    let mut text = format!("Your games in progress ({}):", games.len());
+    for g in games {
+        let side = g.live.side_of(user);
+        let opponent = side
+            .map(|s| g.live.seat(s.opponent()))
+            .unwrap_or(&g.live.players[1]);
+        let turn = match g.to_move() {
+            Some(seat) if seat.is(user) => "**your move**".to_string(),
+            Some(seat) => format!("{} to move", name(seat)),
+            None => "over".into(),
+        };
+        let clock = match g.deadline_ms() {
+            Some(d) => format!(", {} left", crate::table::duration_text(d.saturating_sub(now_ms))),
+            None => String::new(),
+        };
+        text.push_str(&format!(
+            "\n#{} vs {} ({}): {turn}{clock}, in <#{}>",
+            g.live.id,
+            name(opponent),
+            g.live.rules.variant,
+            g.live.channel
+        ));
+    }
+    Out::private(text)
+}
+
+/// `/isolo games finished:true`: the member's last finished games, newest
+/// first, each with its result and how to get its record.
+pub fn finished_games(user: u64, games: &[FinishedGame]) -> Out {
+    if games.is_empty() {
+        return Out::private("You have no finished game in this server yet.");
+    }
+    let mut text = format!("Your last {} finished games:", games.len());
+    for f in games {
+        let me = f.players.iter().position(|p| p.is(user));
+        let opponent = me.map_or(&f.players[1], |i| &f.players[1 - i]);
+        let result = match (f.result.termination, f.result.outcome, me) {
+            (crate::engine::Termination::Aborted, _, _) => "aborted",
+            (_, crate::engine::Outcome::Draw, _) => "draw",
+            (_, crate::engine::Outcome::Win(side), Some(i)) if side.index() == i => "won",
+            _ => "lost",
+        };
+        text.push_str(&format!(
+            "\n#{} vs {}: {result}, in <#{}> (record: `/isolo export game:{}`)",
+            f.id,
+            name(opponent),
+            f.channel,
+            f.id
+        ));
+    }
+    Out::private(text)
 }
 
 /// The bot's answer to a draw offer it declines (it is ahead).

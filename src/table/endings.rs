@@ -100,9 +100,11 @@ impl Table {
             record: live.record(game, Some(result)),
             finished_ms: now,
             rating_changes,
+            parent: live.parent,
         };
         batch.delete(Space::Games, &game_key(live.channel), Expect::Version(version));
         batch.set_deadline(live.channel, None);
+        self.index_finished(&mut batch, &live)?;
         batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
         batch.put(
             Space::Meta,
@@ -280,6 +282,18 @@ impl Table {
 
     /// The record of the channel's game in progress, or else of its last game.
     pub fn record(&self, channel: ChannelId) -> Result<Record, TableError> {
+        self.record_of(channel, None)
+    }
+
+    /// The record of finished game number `game` of server `guild` when
+    /// given (games of other servers are not shown), else as [`Table::record`].
+    pub fn record_of(&self, channel: ChannelId, game: Option<(GuildId, u64)>) -> Result<Record, TableError> {
+        if let Some((guild, id)) = game {
+            return match self.finished(id)? {
+                Some(f) if f.guild == guild => Ok(f.record),
+                _ => Err(TableError::NoSuchGame(id)),
+            };
+        }
         if let Some(view) = self.game(channel)? {
             return Ok(view.live.record(&view.game, None));
         }

@@ -13,6 +13,9 @@ pub enum TableError {
     /// No game in this channel.
     #[error("there is no game in this channel")]
     NoGame,
+    /// No finished game with this number in this server.
+    #[error("there is no finished game #{0} in this server")]
+    NoSuchGame(u64),
     /// No pending challenge in this channel.
     #[error("there is no open challenge in this channel")]
     NoChallenge,

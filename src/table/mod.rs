@@ -13,6 +13,7 @@ mod damage;
 mod deadlines;
 mod endings;
 mod error;
+mod listing;
 mod model;
 pub mod narrate;
 mod rating;
@@ -28,6 +29,7 @@ pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
 pub use endings::{DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
+pub use listing::FINISHED_LISTED;
 pub use model::{
     Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
     RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,

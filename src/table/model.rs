@@ -206,6 +206,9 @@ pub struct LiveGame {
     /// When the side to move ran out of time and the opponent may claim the win.
     #[serde(default)]
     pub flagged: bool,
+    /// The channel whose thread hosts the game (`None`: hosted in the channel itself).
+    #[serde(default)]
+    pub parent: Option<ChannelId>,
 }
 
 impl Versioned for LiveGame {
@@ -337,6 +340,9 @@ pub struct FinishedGame {
     pub finished_ms: u64,
     /// Rating changes (empty for unrated games).
     pub rating_changes: Vec<RatingChange>,
+    /// The channel whose thread hosted the game (`None`: the channel itself).
+    #[serde(default)]
+    pub parent: Option<ChannelId>,
 }
 
 impl Versioned for FinishedGame {
@@ -518,5 +524,19 @@ pub struct SetAside {
 
 impl Versioned for SetAside {
     const KIND: &'static str = "set-aside";
+    const FORMAT: u32 = 1;
+}
+
+/// A member's game in the index behind `/isolo games`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRef {
+    /// The game number.
+    pub id: u64,
+    /// Where it is (or was) played.
+    pub channel: ChannelId,
+}
+
+impl Versioned for GameRef {
+    const KIND: &'static str = "game-ref";
     const FORMAT: u32 = 1;
 }

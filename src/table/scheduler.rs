@@ -24,6 +24,13 @@ where
 {
     let changed = table.deadlines_changed();
     let t = table.clone();
+    match tokio::task::spawn_blocking(move || t.index_players()).await {
+        Ok(Ok(0)) => {}
+        Ok(Ok(n)) => tracing::info!("listed {n} games saved before /isolo games under their players"),
+        Ok(Err(e)) => tracing::warn!("cannot list the games under their players: {e}"),
+        Err(_) => return,
+    }
+    let t = table.clone();
     match tokio::task::spawn_blocking(move || t.resume_bot_games()).await {
         Ok(Ok(0)) => {}
         Ok(Ok(n)) => tracing::info!("the bot is to move in {n} games saved before its moves had deadlines"),

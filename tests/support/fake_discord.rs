@@ -225,6 +225,9 @@ pub enum Route {
     GetChannel { channel_id: u64 },
     /// `DELETE /channels/{c}` (the fake deletes threads only, with Manage Threads)
     DeleteChannel { channel_id: u64 },
+    /// `PATCH /channels/{c}` (the fake edits its threads only: archived, and
+    /// locked with Manage Threads)
+    EditChannel { channel_id: u64 },
     /// Anything else: answered 404 and listed in [`FakeDiscord::problems`].
     Unknown,
 }
