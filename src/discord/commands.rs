@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::flow::{self, Close, MoveFrom};
-use super::limits::{self, Costly};
+use super::limits::Costly;
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Context, Error};
@@ -253,7 +253,9 @@ pub async fn challenge(
         Opponent::Bot(_) => None,
     };
     flow::challenge(data, &mut Reply::Poise(ctx), req).await?;
-    cooling.map(limits::Cooling::keep);
+    if let Some(cooling) = cooling {
+        cooling.keep();
+    }
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! Fair sharing in a busy server: analysis (reviews, hints) runs in a small
 //! pool of its own with a bounded queue, so boards and moves never wait
-//! behind it, and each member waits a little between costly commands.
+//! behind it, and each member has an allowance of costly commands.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -23,12 +23,13 @@ pub(crate) enum Costly {
 }
 
 impl Costly {
-    /// How long a member waits before using the command again.
-    pub(crate) fn cooldown(self) -> Duration {
+    /// How often a member may use the command: a burst of this many, then
+    /// one more each period.
+    pub(crate) fn allowance(self) -> (u32, Duration) {
         match self {
-            Costly::Review => Duration::from_secs(30),
-            Costly::Hint => Duration::from_secs(10),
-            Costly::Challenge => Duration::from_secs(15),
+            Costly::Review => (2, Duration::from_secs(30)),
+            Costly::Hint => (3, Duration::from_secs(10)),
+            Costly::Challenge => (5, Duration::from_secs(15)),
         }
     }
 
@@ -45,8 +46,8 @@ impl Costly {
 /// Why a command was held back (answered privately, like a refusal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum Limited {
-    /// The member used the command moments ago.
-    #[error("/isolo {} was used moments ago; try again in {secs} s", .command.command())]
+    /// The member used up their allowance of the command for now.
+    #[error("/isolo {} was used several times just now; try again in {secs} s", .command.command())]
     Cooldown {
         /// Which command.
         command: Costly,
@@ -58,32 +59,62 @@ pub(crate) enum Limited {
     Busy,
 }
 
-/// Entries kept before expired ones are swept out.
+/// Entries kept before full ones are swept out.
 const SWEEP_ABOVE: usize = 4096;
 
-/// Per-member cooldowns of [`Costly`] commands.
+/// A member's allowance of one command: uses left (fractional while it
+/// refills) as of `at`.
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    left: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    /// Uses left now, refilled since `at`.
+    fn now(self, command: Costly, now: Instant) -> f64 {
+        let (burst, period) = command.allowance();
+        let refill = (now - self.at).as_secs_f64() / period.as_secs_f64();
+        (self.left + refill).min(f64::from(burst))
+    }
+}
+
+/// Per-member allowances of [`Costly`] commands: a few uses at once, then
+/// one per period.
 #[derive(Debug, Default)]
 pub(crate) struct Cooldowns {
-    until: Mutex<HashMap<(u64, Costly), Instant>>,
+    buckets: Mutex<HashMap<(u64, Costly), Bucket>>,
 }
 
 impl Cooldowns {
-    /// Starts `user`'s cooldown of `command`, or says how long is left.
-    /// The cooldown stays only if the returned guard is [`kept`](Cooling::keep):
-    /// a refused command (nothing to review) does not make anyone wait.
+    /// Takes one use of `command` from `user`'s allowance, or says how long
+    /// until the next. The use counts only if the returned guard is
+    /// [`kept`](Cooling::keep): a refused command (nothing to review) is
+    /// given back.
     pub(crate) fn start(self: &Arc<Self>, user: u64, command: Costly) -> Result<Cooling, Limited> {
         let now = Instant::now();
-        let mut until = self.until.lock().expect("cooldowns");
-        if let Some(&end) = until.get(&(user, command)) {
-            if end > now {
-                let secs = (end - now).as_secs_f64().ceil() as u64;
-                return Err(Limited::Cooldown { command, secs });
-            }
+        let (burst, period) = command.allowance();
+        let mut buckets = self.buckets.lock().expect("cooldowns");
+        if buckets.len() >= SWEEP_ABOVE {
+            buckets.retain(|(_, c), b| b.now(*c, now) < f64::from(c.allowance().0));
         }
-        if until.len() >= SWEEP_ABOVE {
-            until.retain(|_, end| *end > now);
+        let left = buckets
+            .get(&(user, command))
+            .map_or(f64::from(burst), |b| b.now(command, now));
+        if left < 1.0 {
+            let secs = ((1.0 - left) * period.as_secs_f64()).ceil() as u64;
+            return Err(Limited::Cooldown {
+                command,
+                secs: secs.max(1),
+            });
         }
-        until.insert((user, command), now + command.cooldown());
+        buckets.insert(
+            (user, command),
+            Bucket {
+                left: left - 1.0,
+                at: now,
+            },
+        );
         Ok(Cooling {
             cooldowns: self.clone(),
             key: Some((user, command)),
@@ -91,7 +122,8 @@ impl Cooldowns {
     }
 }
 
-/// A started cooldown; dropped without [`Cooling::keep`] it is lifted.
+/// A use taken from an allowance; dropped without [`Cooling::keep`] it is
+/// given back.
 #[derive(Debug)]
 pub(crate) struct Cooling {
     cooldowns: Arc<Cooldowns>,
@@ -99,7 +131,7 @@ pub(crate) struct Cooling {
 }
 
 impl Cooling {
-    /// The command went through: the member waits the cooldown out.
+    /// The command went through: the use counts.
     pub(crate) fn keep(mut self) {
         self.key = None;
     }
@@ -108,7 +140,9 @@ impl Cooling {
 impl Drop for Cooling {
     fn drop(&mut self) {
         if let Some(key) = self.key {
-            self.cooldowns.until.lock().expect("cooldowns").remove(&key);
+            if let Some(b) = self.cooldowns.buckets.lock().expect("cooldowns").get_mut(&key) {
+                b.left += 1.0;
+            }
         }
     }
 }
@@ -155,9 +189,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_cooldown_holds_only_when_kept() {
+    fn a_burst_then_a_wait_and_refusals_give_their_use_back() {
         let c = Arc::new(Cooldowns::default());
         drop(c.start(1, Costly::Review).unwrap());
+        c.start(1, Costly::Review).unwrap().keep();
         c.start(1, Costly::Review).unwrap().keep();
         match c.start(1, Costly::Review) {
             Err(Limited::Cooldown { command, secs }) => {

@@ -578,7 +578,7 @@ pub(crate) fn limited(l: &super::limits::Limited) -> String {
     use super::limits::Limited;
     match l {
         Limited::Cooldown { command, secs } => format!(
-            "You used `/isolo {}` moments ago: try again in {secs} s.",
+            "You used `/isolo {}` several times just now: try again in {secs} s.",
             command.command()
         ),
         Limited::Busy => "I am busy analysing other games right now: try again in a minute.".into(),

@@ -119,6 +119,9 @@ pub fn last_move(rules: Rules, moves: &[Move]) -> Option<(Position, MoveReport)>
     Some((before, report))
 }
 
+/// A cached review: the game number and the search budget.
+type ReviewKey = (u64, crate::ai::Budget);
+
 /// Attempts at an operation that lost a compare-and-swap race.
 const RETRIES: usize = 8;
 
@@ -132,7 +135,7 @@ pub struct Table {
     /// How long the computer thinks.
     ai: AiConfig,
     /// Reviews of finished games, newest last ([`endings::REVIEWS_KEPT`]).
-    reviews: std::sync::Mutex<std::collections::VecDeque<((u64, crate::ai::Budget), Arc<crate::ai::Review>)>>,
+    reviews: std::sync::Mutex<std::collections::VecDeque<(ReviewKey, Arc<crate::ai::Review>)>>,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {

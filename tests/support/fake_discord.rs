@@ -521,6 +521,9 @@ struct Session {
     sent: Vec<(u64, String)>,
 }
 
+/// A request to fail: which routes, and the status to answer.
+type Failure = (fn(&Route) -> bool, u16);
+
 /// Everything the fake knows, behind one lock.
 #[derive(Default)]
 struct State {
@@ -540,7 +543,7 @@ struct State {
     /// How long creating a thread takes (a slow or rate-limited Discord).
     thread_delay: Duration,
     /// Requests to fail once each (see [`FakeDiscord::fail_next`]).
-    failures: Vec<(fn(&Route) -> bool, u16)>,
+    failures: Vec<Failure>,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     conn: Option<Connection>,
