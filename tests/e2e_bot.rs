@@ -69,6 +69,7 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "rules",
             "help",
             "games",
+            "settings",
             "abort"
         ]
     );

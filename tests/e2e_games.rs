@@ -6,8 +6,8 @@
 mod support;
 
 use isolo_bot::engine::Variant;
-use support::bot::{boards, bot_user, challenge, InProcess, T};
-use support::fake_discord::{ComponentClick, FakeUser, Route, SlashCommand, CHANNEL_ID};
+use support::bot::{boards, bot_user, challenge, Duel, InProcess, Via, T};
+use support::fake_discord::{ComponentClick, FakeUser, Route, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn accepting_with_the_button_takes_the_buttons_away() {
@@ -156,5 +156,60 @@ async fn a_game_against_the_bot_gets_a_thread_that_is_archived_at_the_end() {
     let reply = fake.wait_for_file_reply(&export, T).await.expect("the record");
     let record = String::from_utf8(reply.files[0].data.clone()).expect("text");
     assert!(record.contains("[GameId \"1\"]"), "{record}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_who_asked_gets_a_direct_message_on_their_move() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let bob = FakeUser::bob();
+    let set = SlashCommand::new("isolo")
+        .sub("settings")
+        .boolean("turn-dm", true)
+        .by(&bob);
+    let sent = fake.send_command(&set).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the settings");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(cb.message.is_ephemeral(), "{text}");
+    assert!(text.contains("a direct message on your move: on"), "{text}");
+    assert!(
+        text.contains("boards drawn from: the side of the player to move"),
+        "{text}"
+    );
+
+    let mut duel = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 4).await;
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    let dm = fake
+        .wait_for(
+            |r| matches!(r.route, Route::CreateMessage { channel_id } if channel_id == DM_CHANNEL_ID),
+            T,
+        )
+        .await
+        .expect("bob hears it is his move");
+    let content = dm.message().content.unwrap_or_default();
+    assert!(
+        content.contains("Your move in game #1 against alice"),
+        "{content}"
+    );
+    assert!(content.contains(&format!("<#{CHANNEL_ID}>")), "{content}");
+    let opened = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.route == Route::CreateDm)
+        .collect::<Vec<_>>();
+    assert_eq!(opened.len(), 1);
+    assert_eq!(opened[0].body["recipient_id"], bob.id.to_string());
+
+    // Alice did not ask: her move comes without a message.
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    let dms = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.route == Route::CreateDm)
+        .count();
+    assert_eq!(dms, 1, "only bob asked for them");
     bot.stop().await;
 }

@@ -11,8 +11,8 @@ use super::{Context, Error};
 use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::table::{
-    ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table, TableError,
-    UserId,
+    BoardSide, ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table,
+    TableError, UserId,
 };
 
 /// The variant to play.
@@ -99,6 +99,28 @@ pub enum LevelChoice {
     Hard,
 }
 
+/// Which side your board pictures are drawn from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardChoice {
+    /// The side of the player to move: your rows at the bottom on your move.
+    #[name = "mover: the player to move at the bottom (default)"]
+    Mover,
+    /// Always South at the bottom.
+    #[name = "south: always South at the bottom"]
+    South,
+}
+
+/// The colours of the last move's marks.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ColourChoice {
+    /// Gold, green and red marks.
+    #[name = "standard"]
+    Standard,
+    /// Colour-blind-safe marks (no red against green).
+    #[name = "colour-blind-safe"]
+    ColourBlind,
+}
+
 impl From<LevelChoice> for Level {
     fn from(l: LevelChoice) -> Level {
         match l {
@@ -137,6 +159,7 @@ impl From<LevelChoice> for Level {
         "rules",
         "help",
         "games",
+        "settings",
         "abort"
     )
 )]
@@ -428,6 +451,41 @@ pub async fn games(
         ),
     };
     ctx.send(out.reply()).await?;
+    Ok(())
+}
+
+/// Your settings: a DM on your move, the side boards are drawn from, colours (only you see them)
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[rename = "turn-dm"]
+    #[description = "Send me a direct message when it is my move (default: off)"]
+    turn_dm: Option<bool>,
+    #[description = "Draw boards from the side of the player to move (default), or always from South"]
+    board: Option<BoardChoice>,
+    #[description = "Colours of the last move's marks (default: standard)"] colours: Option<ColourChoice>,
+) -> Result<(), Error> {
+    let Here { user, .. } = here(&ctx);
+    let settings = ctx
+        .data()
+        .run(move |t| {
+            t.change_member_settings(user, |s| {
+                if let Some(dm) = turn_dm {
+                    s.dm_on_turn = dm;
+                }
+                if let Some(b) = board {
+                    s.board = match b {
+                        BoardChoice::Mover => BoardSide::Mover,
+                        BoardChoice::South => BoardSide::South,
+                    };
+                }
+                if let Some(c) = colours {
+                    s.colour_blind = matches!(c, ColourChoice::ColourBlind);
+                }
+            })
+        })
+        .await?;
+    ctx.send(present::member_settings(&settings).reply()).await?;
     Ok(())
 }
 

@@ -134,11 +134,38 @@ pub(crate) async fn play(
         send_board(data, reply, channel, board).await?;
         match &out.finished {
             Some(f) => close_thread(&reply.http(), f).await,
-            None => bot_turns(data, reply, channel).await?,
+            None => {
+                notify_turn(data, &reply.http(), &out.view).await;
+                bot_turns(data, reply, channel).await?
+            }
         }
         Ok::<_, Error>(())
     })
     .await
+}
+
+/// Sends the person to move a direct message, if they asked for one
+/// (`/isolo settings turn-dm`). Not in games against the bot, whose moves
+/// come at once; a failure (DMs closed) is only logged.
+async fn notify_turn(data: &Data, http: &serenity::Http, view: &crate::table::GameView) {
+    let Some(user) = view.to_move().and_then(Seat::user) else {
+        return;
+    };
+    if view.live.players.iter().any(|s| s.user().is_none()) {
+        return;
+    }
+    match data.run(move |t| t.member_settings(user)).await {
+        Ok(s) if s.dm_on_turn => {}
+        Ok(_) => return,
+        Err(e) => return tracing::warn!("cannot read the settings of {user}: {e}"),
+    }
+    let dm = present::turn_dm(view);
+    if let Err(e) = serenity::UserId::new(user)
+        .direct_message(http, dm.message())
+        .await
+    {
+        tracing::info!("could not send {user} a turn notice: {e}");
+    }
 }
 
 /// Plays the bot's move if it is the bot's turn, and posts the board.

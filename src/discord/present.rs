@@ -12,7 +12,8 @@ use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
 use crate::table::narrate::{self, Span};
 use crate::table::{
-    Challenge, FinishedGame, GameView, LiveGame, Notice, PlayerStats, Reviewed, Seat, TableError,
+    BoardSide, Challenge, FinishedGame, GameView, LiveGame, MemberSettings, Notice, PlayerStats, Reviewed,
+    Seat, TableError,
 };
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
@@ -656,6 +657,41 @@ pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
         mentions: other.user().into_iter().collect(),
         ..Out::default()
     }
+}
+
+/// `/isolo settings`: the member's settings as they are now.
+pub fn member_settings(s: &MemberSettings) -> Out {
+    Out::private(format!(
+        "Your settings (in every server):\n\
+         - a direct message on your move: {}\n\
+         - boards drawn from: {}\n\
+         - colours of the last move's marks: {}\n\
+         Change one with `/isolo settings` and its option.",
+        if s.dm_on_turn { "on" } else { "off" },
+        match s.board {
+            BoardSide::Mover => "the side of the player to move",
+            BoardSide::South => "South, always",
+        },
+        if s.colour_blind {
+            "colour-blind-safe"
+        } else {
+            "standard"
+        },
+    ))
+}
+
+/// The direct message telling a member it is their move.
+pub fn turn_dm(view: &GameView) -> Out {
+    let opponent = view
+        .to_move()
+        .and_then(|s| view.live.side_of(s.user().unwrap_or_default()))
+        .map(|side| view.live.seat(side.opponent()));
+    Out::text(format!(
+        "Your move in game #{}{} of Isolo: <#{}>. (Turn these messages off with `/isolo settings turn-dm:false`.)",
+        view.live.id,
+        opponent.map(|o| format!(" against {}", name(o))).unwrap_or_default(),
+        view.live.channel
+    ))
 }
 
 /// `/isolo games`: the member's games in progress, each with whose turn it

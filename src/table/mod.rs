@@ -14,6 +14,7 @@ mod deadlines;
 mod endings;
 mod error;
 mod listing;
+mod members;
 mod model;
 pub mod narrate;
 mod rating;
@@ -31,8 +32,9 @@ pub use endings::{DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
 pub use listing::FINISHED_LISTED;
 pub use model::{
-    Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
-    RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+    BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
+    MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
+    IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use rating::Rating;
 pub use turns::{Choice, MoveOutcome};

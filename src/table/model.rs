@@ -540,3 +540,32 @@ impl Versioned for GameRef {
     const KIND: &'static str = "game-ref";
     const FORMAT: u32 = 1;
 }
+
+/// Which side a member's board pictures are drawn from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardSide {
+    /// The side of the player to move (both players see their own rows at
+    /// the bottom when they must move).
+    #[default]
+    Mover,
+    /// Always South at the bottom.
+    South,
+}
+
+/// A member's own settings (`/isolo settings`), the same in every server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MemberSettings {
+    /// A direct message when it is their move (off by default).
+    pub dm_on_turn: bool,
+    /// Which side their boards are drawn from.
+    pub board: BoardSide,
+    /// Highlights in colour-blind-safe colours.
+    pub colour_blind: bool,
+}
+
+impl Versioned for MemberSettings {
+    const KIND: &'static str = "member-settings";
+    const FORMAT: u32 = 1;
+}

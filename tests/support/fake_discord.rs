@@ -188,6 +188,8 @@ pub enum Route {
     GetApplication,
     /// `GET /users/@me`
     GetCurrentUser,
+    /// `POST /users/@me/channels` (opening a DM)
+    CreateDm,
     /// `PUT /applications/{app}/commands` (global, `guild_id` None) or `.../guilds/{g}/commands`.
     PutCommands { guild_id: Option<u64> },
     /// `GET` of the same paths.

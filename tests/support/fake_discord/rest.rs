@@ -173,6 +173,7 @@ fn parse_route(method: &str, path: &str) -> Route {
         ("GET", ["gateway", "bot"]) => Route::GetGatewayBot,
         ("GET", ["oauth2", "applications", "@me"]) => Route::GetApplication,
         ("GET", ["users", "@me"]) => Route::GetCurrentUser,
+        ("POST", ["users", "@me", "channels"]) => Route::CreateDm,
         ("PUT", ["applications", a, "commands"]) if app_ok(a) => Route::PutCommands { guild_id: None },
         ("GET", ["applications", a, "commands"]) if app_ok(a) => Route::GetCommands { guild_id: None },
         ("PUT", ["applications", a, "guilds", g, "commands"]) if app_ok(a) && n(g).is_some() => {
@@ -435,6 +436,16 @@ fn answer(
                 },
             };
             st.validate::<Channel>("channel", &v);
+            ok(v)
+        }
+        Route::CreateDm => {
+            let recipient = body["recipient_id"]
+                .as_str()
+                .and_then(|r| r.parse().ok())
+                .or_else(|| body["recipient_id"].as_u64())
+                .unwrap_or_default();
+            let v = payloads::dm_channel(DM_CHANNEL_ID, &super::FakeUser::new(recipient, "member"));
+            st.validate::<Channel>("DM channel", &v);
             ok(v)
         }
         Route::EditChannel { channel_id } if st.threads.contains_key(channel_id) => {
