@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use isolo_bot::engine::{Game, Move, Rules, Variant};
-use isolo_bot::render::{render_gif, render_png, BoardView};
+use isolo_bot::render::{render_gif, render_png, BoardView, Style};
 
 fn mv(s: &str) -> Move {
     s.parse().expect("a pit name")
@@ -33,9 +33,12 @@ fn bench(c: &mut Criterion) {
         .play(mv("b2"))
         .expect("legal");
     let names = [Some("alice"), Some("bob")];
-    eprintln!("GIF (women, b2): {} bytes", render_gif(&start, &w1, names).len());
+    eprintln!(
+        "GIF (women, b2): {} bytes",
+        render_gif(&start, &w1, names, Style::default()).len()
+    );
     c.bench_function("render_gif women b2", |b| {
-        b.iter(|| render_gif(black_box(&start), black_box(&w1), names))
+        b.iter(|| render_gif(black_box(&start), black_box(&w1), names, Style::default()))
     });
 
     // A long move: B1, the ng'hana (17 seeds, 4 captures, several relays).
@@ -45,10 +48,10 @@ fn bench(c: &mut Criterion) {
         .expect("legal");
     eprintln!(
         "GIF (boys, h1): {} bytes",
-        render_gif(&boys_start, &b1, names).len()
+        render_gif(&boys_start, &b1, names, Style::default()).len()
     );
     c.bench_function("render_gif boys h1", |b| {
-        b.iter(|| render_gif(black_box(&boys_start), black_box(&b1), names))
+        b.iter(|| render_gif(black_box(&boys_start), black_box(&b1), names, Style::default()))
     });
 }
 

@@ -4,8 +4,8 @@
 use image::AnimationDecoder;
 use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
 use isolo_bot::render::{
-    alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, ALT_TEXT_MAX, HEIGHT,
-    WIDTH,
+    alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, Style, ALT_TEXT_MAX,
+    HEIGHT, WIDTH,
 };
 
 fn play(rules: Rules, moves: &str) -> (Game, Position, Option<MoveReport>) {
@@ -51,7 +51,7 @@ fn a_pits_picture_changes_with_its_seeds() {
     let a = render_rgba(&BoardView::new(start.position()));
     let b = render_rgba(&BoardView::new(after.position()));
     let differing = |pit: &str| {
-        let (x, y, w, h) = pit_bounds(pit.parse().expect("pit"));
+        let (x, y, w, h) = pit_bounds(pit.parse().expect("pit"), Side::South);
         let mut n = 0;
         for row in y..y + h {
             for col in x..x + w {
@@ -103,7 +103,7 @@ fn gif_plays_the_move_and_ends_on_the_png() {
         let (game, before, last) = play(rules, moves);
         let report = last.expect("a move");
         let names = [Some("alice"), None];
-        let gif = render_gif(&before, &report, names);
+        let gif = render_gif(&before, &report, names, Style::default());
         assert_eq!(&gif[..6], b"GIF89a");
         assert!(gif.len() <= 1024 * 1024, "{moves}: {} bytes", gif.len());
         let frames = gif_frames(&gif);
@@ -159,7 +159,7 @@ fn a_long_move_stays_within_the_frame_and_size_budget() {
         }
     }
     let (before, report) = longest.expect("some move");
-    let gif = render_gif(&before, &report, [None, None]);
+    let gif = render_gif(&before, &report, [None, None], Style::default());
     let frames = gif_frames(&gif);
     assert!(frames.len() <= 100, "{} frames", frames.len());
     assert!(gif.len() <= 1024 * 1024, "{} bytes", gif.len());
@@ -170,7 +170,7 @@ fn a_report_from_another_position_does_not_panic() {
     let (_, _, last) = women("b2 h4 d2");
     let report = last.expect("a move");
     let (other, _, _) = play(Rules::new(Variant::Boys), "");
-    let gif = render_gif(other.position(), &report, [None, None]);
+    let gif = render_gif(other.position(), &report, [None, None], Style::default());
     assert!(gif_frames(&gif).len() > 1);
 }
 
@@ -272,7 +272,7 @@ fn random_games_render_at_every_ply() {
                 1
             );
             if ply % 5 == 0 {
-                let gif = render_gif(&before, &report, [None, None]);
+                let gif = render_gif(&before, &report, [None, None], Style::default());
                 assert!(gif.len() <= 1024 * 1024);
             }
         }

@@ -5,9 +5,9 @@ use crate::engine::{
     Termination, Variant,
 };
 
-use super::board::{band_y, cell_rect, BAND_H, HEIGHT, WIDTH};
-use super::theme::{Rgb, COLORS};
-use super::{pit_bounds, render_rgba, BoardView};
+use super::board::{BAND_H, HEIGHT, WIDTH};
+use super::theme::{Rgb, COLORS, SAFE_COLORS};
+use super::{pit_bounds, render_rgba, BoardView, Palette, Style};
 
 fn pit(s: &str) -> Pit {
     s.parse().expect("pit name")
@@ -37,20 +37,35 @@ fn count(rgba: &[u8], rect: (usize, usize, usize, usize), c: Rgb) -> usize {
     n
 }
 
+/// A pit's cell with South at the bottom.
+fn cell_rect(p: Pit) -> (usize, usize, usize, usize) {
+    Style::default().cell_rect(p)
+}
+
 fn cell(p: &str) -> (usize, usize, usize, usize) {
     cell_rect(pit(p))
+}
+
+fn band_y(side: Side) -> f32 {
+    Style::default().band_y(side)
 }
 
 #[test]
 fn pit_bounds_match_the_cells_and_tile_the_board() {
     for p in Pit::all() {
-        let (x, y, w, h) = pit_bounds(p);
+        let (x, y, w, h) = pit_bounds(p, Side::South);
         assert_eq!((x as usize, y as usize, w as usize, h as usize), cell_rect(p));
         assert!(x + w <= WIDTH && y + h <= HEIGHT);
     }
     // Rank 4 is on top and column a on the left.
-    assert!(pit_bounds(pit("a4")).1 < pit_bounds(pit("a1")).1);
-    assert!(pit_bounds(pit("a1")).0 < pit_bounds(pit("h1")).0);
+    let south = |p: &str| pit_bounds(pit(p), Side::South);
+    assert!(south("a4").1 < south("a1").1);
+    assert!(south("a1").0 < south("h1").0);
+    // North at the bottom turns the board: every pit takes the place of its mirror.
+    for p in Pit::all() {
+        let mirror = Pit::new(7 - p.column(), 5 - p.rank()).expect("on the board");
+        assert_eq!(pit_bounds(p, Side::North), pit_bounds(mirror, Side::South));
+    }
 }
 
 #[test]
