@@ -66,8 +66,8 @@ fn end_of_input_from_a_pipe_leaves_with_a_note() {
 /// What the game answers to `word`, typed at the first prompt.
 fn reply_to(word: &str) -> String {
     let text = stdout(&play(&["--vs", "human"], &format!("{word}\nquit\n")));
-    let mut turns = text.split("to move> ");
-    turns.nth(1).unwrap_or_default().trim().to_string()
+    let after_prompt = text.split("to move> ").nth(1).unwrap_or_default();
+    after_prompt.lines().next().unwrap_or_default().trim().to_string()
 }
 
 #[test]

@@ -118,3 +118,26 @@ pub fn review(reviewed: &Reviewed) -> String {
     let summary = narrate::review_summary(&reviewed.finished, &reviewed.review, Seat::name);
     format!("{} {}\n{}", summary.title, summary.text, reviewed.review)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::evaluation;
+    use isolo_bot::ai::{Score, SEED};
+
+    #[test]
+    fn evaluations_read_as_words() {
+        // A forced win in 7 plies scores just below the win score; a loss mirrors it.
+        let win_in = |n: i32| Score(30_000 - n);
+        assert_eq!(win_in(7).forced_in(), Some(7));
+        assert_eq!(evaluation(win_in(7)), "You can force a win in 7 plies");
+        assert_eq!(
+            evaluation(Score(-30_000 + 4)),
+            "Your opponent can force a win in 4 plies"
+        );
+        assert_eq!(evaluation(Score(SEED / 3)), "The game is even");
+        assert_eq!(evaluation(Score(-SEED / 3)), "The game is even");
+        assert_eq!(evaluation(Score(SEED)), "You are ahead by about 1 seed");
+        assert_eq!(evaluation(Score(5 * SEED + 40)), "You are ahead by about 5 seeds");
+        assert_eq!(evaluation(Score(-3 * SEED)), "You are behind by about 3 seeds");
+    }
+}
