@@ -27,6 +27,9 @@ fn play_rules(rules: Rules, moves: &str) -> (Game, Position, Option<MoveReport>)
     (game, before, last)
 }
 
+/// A picture to draw: file name, variant, moves, names (South, North), style.
+type Case<'a> = (&'a str, Variant, &'a str, [Option<&'a str>; 2], Style);
+
 fn main() -> std::io::Result<()> {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "gallery".into()));
     std::fs::create_dir_all(&dir)?;
@@ -43,7 +46,7 @@ fn main() -> std::io::Result<()> {
         palette: Palette::ColourBlindSafe,
     };
     let plain = Style::default();
-    let cases: &[(&str, Variant, &str, [Option<&str>; 2], Style)] = &[
+    let cases: &[Case] = &[
         ("women-start", Variant::Women, "", [None, None], plain),
         (
             "women-w1",
