@@ -2,8 +2,8 @@
 //! GIF of a typical move. Budgets: PNG 15 ms and 60 KB, GIF 150 ms and 1 MB.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use isolo_bot::engine::{Game, Move, Rules, Variant};
-use isolo_bot::render::{render_gif, render_png, BoardView, Style};
+use isolo_bot::engine::{Game, Move, Rules, Side, Variant};
+use isolo_bot::render::{render_gif, render_png, BoardView, Palette, Style};
 
 fn mv(s: &str) -> Move {
     s.parse().expect("a pit name")
@@ -19,6 +19,11 @@ fn bench(c: &mut Criterion) {
         .names(Some("alice"), Some("bob"));
     eprintln!("board PNG (women, b2 h4): {} bytes", render_png(&view).len());
     c.bench_function("render_png women", |b| b.iter(|| render_png(black_box(&view))));
+    // The same board from North's side, with the colour-blind-safe palette.
+    let turned = view.bottom(Side::North).palette(Palette::ColourBlindSafe);
+    c.bench_function("render_png women north safe", |b| {
+        b.iter(|| render_png(black_box(&turned)))
+    });
 
     // Boys' game after B2 (c1): overture locks, captures, busier pits.
     let mut boys = Game::new(Rules::new(Variant::Boys));
