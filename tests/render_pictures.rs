@@ -281,7 +281,7 @@ fn random_games_render_at_every_ply() {
 }
 
 #[test]
-fn text_board_turns_with_north_at_the_bottom() {
+fn text_board_and_alt_text_turn_with_north_at_the_bottom() {
     let (game, _, last) = women("b2");
     let view = BoardView::of_game(&game)
         .last_move(last.as_ref())
@@ -326,14 +326,8 @@ fn text_board_turns_with_north_at_the_bottom() {
         .find("North (bob): 28 seeds  << to move")
         .expect("North's band");
     assert!(south_band < north.find("1 ").expect("rank 1") && north_band > north.find("4 ").expect("rank 4"));
-}
 
-#[test]
-fn alt_text_says_which_side_is_at_the_bottom() {
-    let (game, _, last) = women("b2");
-    let view = BoardView::of_game(&game)
-        .last_move(last.as_ref())
-        .names(Some("alice"), Some("bob"));
+    // The alt text says which side is at the bottom and reads the turned grid.
     let alt = alt_text(&view);
     assert!(
         alt.starts_with("Isolo board, women's game, South (alice) at the bottom. "),

@@ -245,6 +245,12 @@ fn differing(a: &[u8], b: &[u8]) -> usize {
     a.chunks(4).zip(b.chunks(4)).filter(|(p, q)| p != q).count()
 }
 
+/// The picture with `bottom`'s rows at the bottom, and its style.
+fn drawn(view: &BoardView, bottom: Side) -> (Vec<u8>, Style) {
+    let view = view.bottom(bottom);
+    (render_rgba(&view), view.style)
+}
+
 #[test]
 fn north_at_the_bottom_is_the_same_board_turned() {
     // W1: South's b2 ends in f2 and takes g3 and g4.
@@ -252,15 +258,7 @@ fn north_at_the_bottom_is_the_same_board_turned() {
     let view = BoardView::new(game.position())
         .last_move(last.as_ref())
         .names(Some("alice"), Some("bob"));
-    let south = render_rgba(&view);
-    let north = render_rgba(&view.bottom(Side::North));
-    let (s, n) = (
-        Style::default(),
-        Style {
-            bottom: Side::North,
-            ..Style::default()
-        },
-    );
+    let ((south, s), (north, n)) = (drawn(&view, Side::South), drawn(&view, Side::North));
     for p in Pit::all() {
         let (a, b) = (s.cell_rect(p), n.cell_rect(p));
         if (1..7).contains(&p.column()) {
@@ -295,15 +293,7 @@ fn labels_turn_with_the_board_and_stay_upright() {
         termination: Termination::Resignation,
     };
     let view = BoardView::new(game.position()).result(Some(over));
-    let south = render_rgba(&view);
-    let north = render_rgba(&view.bottom(Side::North));
-    let (s, n) = (
-        Style::default(),
-        Style {
-            bottom: Side::North,
-            ..Style::default()
-        },
-    );
+    let ((south, s), (north, n)) = (drawn(&view, Side::South), drawn(&view, Side::North));
     for p in Pit::all() {
         let (sx, sy, sw, sh) = s.cell_rect(p);
         let (nx, ny, _, _) = n.cell_rect(p);
