@@ -118,6 +118,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         },
         move_secs: None,
         rated: false,
+        ..GameSettings::default()
     };
     let req = ChallengeRequest {
         guild: 0,
@@ -243,6 +244,7 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
                 return Ok(Turn::Over);
             }
             Ok(DrawOutcome::Offered(_)) => println!("{}", words::DRAW_OFFERED),
+            Ok(DrawOutcome::Declined(_)) => println!("{}", words::DRAW_DECLINED),
             Err(e) => println!("{}", words::refusal(&e)),
         },
         _ if cmd == "move" || looks_like_pit(cmd) => {

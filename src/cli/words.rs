@@ -31,6 +31,9 @@ pub const LEFT_UNFINISHED: &str = "\nEnd of input: the game was not finished.";
 pub const GAME_OVER: &str =
     "The game is over: `review` shows the computer's review of it, `history` its record, `save <file>` writes it; Enter leaves.";
 
+/// Said when the computer declines a draw (it is ahead).
+pub const DRAW_DECLINED: &str = "the computer declines the draw: it is ahead on seeds";
+
 /// Said when a draw offer waits for the opponent.
 pub const DRAW_OFFERED: &str = "draw offered; the opponent may accept with `draw`";
 

@@ -607,6 +607,7 @@ fn termination_text(r: &GameResult, names: &[String; 2]) -> String {
         Termination::Agreement => "agreed".into(),
         Termination::Timeout => format!("{loser} ran out of time"),
         Termination::Aborted => "game aborted".into(),
+        Termination::Abandoned => "abandoned: draw".into(),
     }
 }
 
