@@ -9,7 +9,7 @@ use serenity::{
 
 use crate::engine::Move;
 use crate::engine::MoveReport;
-use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
+use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Style};
 use crate::table::narrate::{self, Span};
 use crate::table::{
     BoardSide, Challenge, FinishedGame, GameView, LiveGame, MemberSettings, Notice, PlayerStats, Reviewed,
@@ -429,7 +429,12 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
 pub fn animation(view: &GameView) -> Option<Out> {
     let (before, report) = view.last_move()?;
     let names = names(&view.live);
-    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]);
+    let gif = render_gif(
+        &before,
+        &report,
+        [Some(&names[0]), Some(&names[1])],
+        Style::default(),
+    );
     Some(Out {
         content: describe_move(&view.live, &report),
         file: Some(Attachment::new(
