@@ -346,15 +346,15 @@ pub async fn board(
     ctx: Context<'_>,
     #[description = "Show it as text instead of a picture"] text: Option<bool>,
 ) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
-    let view = ctx
+    let Here { channel, user, .. } = here(&ctx);
+    let (view, viewer) = ctx
         .data()
-        .run(move |t| t.game(channel))
-        .await?
-        .ok_or(TableError::NoGame)?;
+        .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
+        .await?;
+    let view = view.ok_or(TableError::NoGame)?;
     let mut reply = Reply::Poise(ctx);
     let out = flow::draw(ctx.data(), &mut reply, move || {
-        present::board(&view, text.unwrap_or(false))
+        present::board(&view, text.unwrap_or(false), &viewer)
     })
     .await?;
     ctx.send(out.reply()).await?;
@@ -492,14 +492,14 @@ pub async fn settings(
 /// Watch the last move being sown, lap by lap (animated GIF)
 #[poise::command(slash_command)]
 pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
-    let view = ctx
+    let Here { channel, user, .. } = here(&ctx);
+    let (view, viewer) = ctx
         .data()
-        .run(move |t| t.game(channel))
-        .await?
-        .ok_or(TableError::NoGame)?;
+        .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
+        .await?;
+    let view = view.ok_or(TableError::NoGame)?;
     ctx.defer().await?;
-    let out = ctx.data().render(move || present::animation(&view)).await?;
+    let out = ctx.data().render(move || present::animation(&view, &viewer)).await?;
     let out = out.unwrap_or_else(|| Out::text(present::NO_MOVE_YET));
     ctx.send(out.reply()).await?;
     Ok(())

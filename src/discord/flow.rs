@@ -8,7 +8,8 @@ use super::present::{self, Out};
 use super::reply::{Reply, ANSWER_WITHIN};
 use super::{Data, Error};
 use crate::table::{
-    ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, Notice, Opponent, Seat, TableError, UserId,
+    ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent, Seat, TableError,
+    UserId,
 };
 
 /// Marks a failure that came after the change was saved, so the user is
@@ -127,8 +128,9 @@ pub(crate) async fn play(
         // The used menu goes at once; the new board follows.
         reply.retire_menu().await?;
         let drawn = out.clone();
+        let viewer = mover_settings(data, &out.view).await;
         let board = draw(data, reply, move || {
-            present::board_after(&drawn.view, Some(&drawn.report), drawn.finished.as_ref())
+            present::board_after(&drawn.view, Some(&drawn.report), drawn.finished.as_ref(), &viewer)
         })
         .await?;
         send_board(data, reply, channel, board).await?;
@@ -142,6 +144,18 @@ pub(crate) async fn play(
         Ok::<_, Error>(())
     })
     .await
+}
+
+/// The settings of the person to move (the defaults for the bot, or when
+/// they cannot be read: a picture is never refused for them).
+async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSettings {
+    let Some(user) = view.to_move().and_then(Seat::user) else {
+        return MemberSettings::default();
+    };
+    data.run(move |t| t.member_settings(user)).await.unwrap_or_else(|e| {
+        tracing::warn!("cannot read the settings of {user}: {e}");
+        MemberSettings::default()
+    })
 }
 
 /// Sends the person to move a direct message, if they asked for one
@@ -172,8 +186,9 @@ async fn notify_turn(data: &Data, http: &serenity::Http, view: &crate::table::Ga
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
     if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
         let finished = out.finished.clone();
+        let viewer = mover_settings(data, &out.view).await;
         let board = draw(data, reply, move || {
-            present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+            present::board_after(&out.view, Some(&out.report), out.finished.as_ref(), &viewer)
         })
         .await?;
         send_board(data, reply, channel, board).await?;
@@ -258,7 +273,8 @@ async fn challenged(
     match outcome {
         ChallengeOutcome::Pending(c) => reply.send(&present::challenge(&c)).await,
         ChallengeOutcome::Started(view) => {
-            let board = draw(data, reply, move || present::board_after(&view, None, None)).await?;
+            let viewer = mover_settings(data, &view).await;
+            let board = draw(data, reply, move || present::board_after(&view, None, None, &viewer)).await?;
             send_board(data, reply, channel, board).await?;
             bot_turns(data, reply, channel).await
         }
@@ -364,7 +380,8 @@ async fn show_start(
 ) -> Result<(), Error> {
     let http = reply.http();
     let drawn = view.clone();
-    let draw = data.render(move || present::board_after(&drawn, None, None));
+    let viewer = mover_settings(data, &view).await;
+    let draw = data.render(move || present::board_after(&drawn, None, None, &viewer));
     let mut board = reply.by_deadline(deadline, draw).await??;
     board.content = format!("{note}{}", board.content);
     let (Some(thread), Some(started)) = (host, started) else {
@@ -463,7 +480,11 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         Notice::BotMoved(out) => out.finished.clone(),
         _ => None,
     };
-    let Ok(Some((channel, out))) = data.render(move || present::notice(notice)).await else {
+    let viewer = match &notice {
+        Notice::BotMoved(out) => mover_settings(data, &out.view).await,
+        _ => MemberSettings::default(),
+    };
+    let Ok(Some((channel, out))) = data.render(move || present::notice(notice, &viewer)).await else {
         return;
     };
     match serenity::ChannelId::new(channel)

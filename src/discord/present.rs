@@ -9,7 +9,7 @@ use serenity::{
 
 use crate::engine::Move;
 use crate::engine::MoveReport;
-use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Style};
+use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
 use crate::table::narrate::{self, Span};
 use crate::table::{
     BoardSide, Challenge, FinishedGame, GameView, LiveGame, MemberSettings, Notice, PlayerStats, Reviewed,
@@ -242,12 +242,37 @@ fn names(live: &LiveGame) -> [String; 2] {
     [live.players[0].name(), live.players[1].name()]
 }
 
-/// The board PNG of a game with its alt text.
-fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> Attachment {
+/// How `viewer` sees a game's board: from the side of the player to move
+/// (South once the game is over) unless they fixed it to South, in the
+/// colours they chose.
+pub fn style(view: &GameView, viewer: &MemberSettings) -> Style {
+    let bottom = match (viewer.board, view.game.to_move()) {
+        (BoardSide::Mover, Some(side)) => side,
+        _ => crate::engine::Side::South,
+    };
+    let palette = match viewer.colour_blind {
+        true => Palette::ColourBlindSafe,
+        false => Palette::Standard,
+    };
+    Style { bottom, palette }
+}
+
+/// The line saying whose rows are at the bottom of the picture.
+fn bottom_line(live: &LiveGame, style: Style) -> String {
+    format!(
+        "\n-# Drawn from {}'s side: {} at the bottom.",
+        style.bottom,
+        name(live.seat(style.bottom))
+    )
+}
+
+/// The board PNG of a game with its alt text, drawn in `style`.
+fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64, style: Style) -> Attachment {
     let names = names(&view.live);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
-        .names(Some(&names[0]), Some(&names[1]));
+        .names(Some(&names[0]), Some(&names[1]))
+        .style(style);
     picture(&bv, format!("isolo-{id}-{}.png", view.game.ply()))
 }
 
@@ -334,7 +359,14 @@ pub fn finished_line(f: &FinishedGame) -> String {
 }
 
 /// The board after a move (or at the start), pinging the next player.
-pub fn board_after(view: &GameView, report: Option<&MoveReport>, finished: Option<&FinishedGame>) -> Out {
+/// Drawn as `viewer` (the player to move) sees it: see [`style`].
+pub fn board_after(
+    view: &GameView,
+    report: Option<&MoveReport>,
+    finished: Option<&FinishedGame>,
+    viewer: &MemberSettings,
+) -> Out {
+    let style = style(view, viewer);
     let mut content = String::new();
     if let Some(r) = report {
         content.push_str(&describe_move(&view.live, r));
@@ -359,9 +391,10 @@ pub fn board_after(view: &GameView, report: Option<&MoveReport>, finished: Optio
             components.extend(move_menu(view));
         }
     }
+    content.push_str(&bottom_line(&view.live, style));
     Out {
         content,
-        file: Some(board_file(view, report, view.live.id)),
+        file: Some(board_file(view, report, view.live.id, style)),
         components,
         mentions: match finished {
             // The end pings both players; a turn pings only the player to move.
@@ -394,13 +427,16 @@ pub fn finished(f: &FinishedGame) -> Out {
 }
 
 /// The board of a game for `/isolo board` (anyone may look), with the last move marked.
-pub fn board(view: &GameView, as_text: bool) -> Out {
+/// Drawn as `viewer` (who asked) sees it: see [`style`].
+pub fn board(view: &GameView, as_text: bool, viewer: &MemberSettings) -> Out {
     let last = view.last_move();
     let report = last.as_ref().map(|(_, r)| r);
     let names = names(&view.live);
+    let style = style(view, viewer);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
-        .names(Some(&names[0]), Some(&names[1]));
+        .names(Some(&names[0]), Some(&names[1]))
+        .style(style);
     let header = format!(
         "Game #{}: {} (South) vs {} (North), {} game, ply {}.",
         view.live.id,
@@ -416,7 +452,11 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
         .to_move()
         .map(|s| format!(" {} ({}) to move.", name(s), view.game.position().to_move()));
     Out {
-        content: format!("{header}{}", turn.unwrap_or_default()),
+        content: format!(
+            "{header}{}{}",
+            turn.unwrap_or_default(),
+            bottom_line(&view.live, style)
+        ),
         file: Some(picture(
             &bv,
             format!("isolo-{}-{}.png", view.live.id, view.game.ply()),
@@ -426,15 +466,16 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
 }
 
 /// The sowing animation of the last move.
-pub fn animation(view: &GameView) -> Option<Out> {
+/// Drawn as `viewer` (who asked) sees it, from the side of the player who
+/// moved unless they fixed it to South.
+pub fn animation(view: &GameView, viewer: &MemberSettings) -> Option<Out> {
     let (before, report) = view.last_move()?;
     let names = names(&view.live);
-    let gif = render_gif(
-        &before,
-        &report,
-        [Some(&names[0]), Some(&names[1])],
-        Style::default(),
-    );
+    let mut style = style(view, viewer);
+    if viewer.board == BoardSide::Mover {
+        style.bottom = report.side;
+    }
+    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])], style);
     Some(Out {
         content: describe_move(&view.live, &report),
         file: Some(Attachment::new(
@@ -840,7 +881,7 @@ pub fn help(isolo: &poise::Command<super::Data, super::Error>) -> Out {
 /// What the clock did, as a message for the game's channel (drawing the
 /// board of a move: call it off the async threads); `None` for what is
 /// only logged.
-pub fn notice(notice: Notice) -> Option<(u64, Out)> {
+pub fn notice(notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
     Some(match notice {
         Notice::Reminder {
             channel,
@@ -907,7 +948,7 @@ pub fn notice(notice: Notice) -> Option<(u64, Out)> {
         ),
         Notice::BotMoved(o) => (
             o.view.live.channel,
-            board_after(&o.view, Some(&o.report), o.finished.as_ref()),
+            board_after(&o.view, Some(&o.report), o.finished.as_ref(), viewer),
         ),
         Notice::Unreadable { channel, reason } => {
             tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
