@@ -179,8 +179,22 @@ async fn a_member_who_asked_gets_a_direct_message_on_their_move() {
     );
 
     let mut duel = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 4).await;
+    assert!(
+        duel.board
+            .content
+            .contains("Drawn from South's side: alice at the bottom."),
+        "alice moves first and sees her rows at the bottom: {}",
+        duel.board.content
+    );
     let mv = duel.choose();
     duel.play(fake, mv, Via::Command).await;
+    assert!(
+        duel.board
+            .content
+            .contains("Drawn from North's side: bob at the bottom."),
+        "bob's move, from bob's side: {}",
+        duel.board.content
+    );
     let dm = fake
         .wait_for(
             |r| matches!(r.route, Route::CreateMessage { channel_id } if channel_id == DM_CHANNEL_ID),
@@ -211,5 +225,28 @@ async fn a_member_who_asked_gets_a_direct_message_on_their_move() {
         .filter(|r| r.route == Route::CreateDm)
         .count();
     assert_eq!(dms, 1, "only bob asked for them");
+
+    // Bob fixes his boards to South's side and colour-blind-safe marks.
+    let set = SlashCommand::new("isolo")
+        .sub("settings")
+        .integer("board", 1)
+        .integer("colours", 1)
+        .by(&bob);
+    let sent = fake.send_command(&set).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the settings");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(text.contains("boards drawn from: South, always"), "{text}");
+    assert!(text.contains("colour-blind-safe"), "{text}");
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    assert!(
+        duel.board
+            .content
+            .contains("Drawn from South's side: alice at the bottom."),
+        "{}",
+        duel.board.content
+    );
     bot.stop().await;
 }

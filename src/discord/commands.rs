@@ -499,7 +499,10 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
         .await?;
     let view = view.ok_or(TableError::NoGame)?;
     ctx.defer().await?;
-    let out = ctx.data().render(move || present::animation(&view, &viewer)).await?;
+    let out = ctx
+        .data()
+        .render(move || present::animation(&view, &viewer))
+        .await?;
     let out = out.unwrap_or_else(|| Out::text(present::NO_MOVE_YET));
     ctx.send(out.reply()).await?;
     Ok(())

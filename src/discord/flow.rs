@@ -8,8 +8,8 @@ use super::present::{self, Out};
 use super::reply::{Reply, ANSWER_WITHIN};
 use super::{Data, Error};
 use crate::table::{
-    ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent, Seat, TableError,
-    UserId,
+    ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent, Seat,
+    TableError, UserId,
 };
 
 /// Marks a failure that came after the change was saved, so the user is
@@ -152,10 +152,12 @@ async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSet
     let Some(user) = view.to_move().and_then(Seat::user) else {
         return MemberSettings::default();
     };
-    data.run(move |t| t.member_settings(user)).await.unwrap_or_else(|e| {
-        tracing::warn!("cannot read the settings of {user}: {e}");
-        MemberSettings::default()
-    })
+    data.run(move |t| t.member_settings(user))
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!("cannot read the settings of {user}: {e}");
+            MemberSettings::default()
+        })
 }
 
 /// Sends the person to move a direct message, if they asked for one
@@ -274,7 +276,10 @@ async fn challenged(
         ChallengeOutcome::Pending(c) => reply.send(&present::challenge(&c)).await,
         ChallengeOutcome::Started(view) => {
             let viewer = mover_settings(data, &view).await;
-            let board = draw(data, reply, move || present::board_after(&view, None, None, &viewer)).await?;
+            let board = draw(data, reply, move || {
+                present::board_after(&view, None, None, &viewer)
+            })
+            .await?;
             send_board(data, reply, channel, board).await?;
             bot_turns(data, reply, channel).await
         }

@@ -259,9 +259,12 @@ pub fn style(view: &GameView, viewer: &MemberSettings) -> Style {
 
 /// The line saying whose rows are at the bottom of the picture.
 fn bottom_line(live: &LiveGame, style: Style) -> String {
+    let side = match style.bottom {
+        crate::engine::Side::South => "South",
+        crate::engine::Side::North => "North",
+    };
     format!(
-        "\n-# Drawn from {}'s side: {} at the bottom.",
-        style.bottom,
+        "\n-# Drawn from {side}'s side: {} at the bottom.",
         name(live.seat(style.bottom))
     )
 }
