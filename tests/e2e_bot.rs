@@ -10,7 +10,7 @@ use std::time::Duration;
 use isolo_bot::engine::{Move, Outcome, Variant};
 use serde_json::Value;
 use support::bot::{
-    allowed_users, board_text, boards, bot_user, challenge, expect_refusal, Duel, InProcess, Via, T,
+    allowed_users, board_text, boards, challenge, challenge_the_bot, expect_refusal, Duel, InProcess, Via, T,
 };
 use support::fake_discord::{
     CallbackKind, ComponentClick, FakeDiscord, FakeUser, Reconnect, Route, SentInteraction, SlashCommand,
@@ -708,12 +708,7 @@ async fn a_game_against_the_bot_to_the_end() {
     let bot = InProcess::start(false).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
-    let cmd = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("variant", 0)
-        .by(&alice);
-    let sent = fake.send_command(&cmd).await;
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
     let start = boards(fake, &sent, 1).await.remove(0);
     assert!(
         matches!(start.request.route, Route::InteractionCallback { .. }),

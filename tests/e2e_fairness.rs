@@ -7,7 +7,7 @@ mod support;
 use std::time::Duration;
 
 use isolo_bot::engine::Variant;
-use support::bot::{boards, bot_user, expect_refusal, Duel, InProcess, Via, T};
+use support::bot::{boards, challenge_the_bot, expect_refusal, Duel, InProcess, Via, T};
 use support::fake_discord::{FakeDiscord, FakeUser, Route, SentInteraction, SlashCommand, CHANNEL_ID};
 
 /// Discord drops an interaction that is not answered within this.
@@ -41,13 +41,7 @@ async fn a_flood_of_reviews_and_hints_does_not_hold_up_a_move_elsewhere() {
     for (i, h) in hinters.iter().enumerate() {
         let channel = CHANNEL_ID + 10 + i as u64;
         fake.add_channel(channel);
-        let cmd = SlashCommand::new("isolo")
-            .sub("challenge")
-            .user("opponent", &bot_user())
-            .integer("variant", 0)
-            .by(h)
-            .in_channel(channel);
-        let sent = fake.send_command(&cmd).await;
+        let sent = challenge_the_bot(fake, h, channel).await;
         boards(fake, &sent, 1).await;
     }
     // The game whose move must not wait.

@@ -6,7 +6,7 @@
 mod support;
 
 use isolo_bot::engine::Variant;
-use support::bot::{boards, bot_user, challenge, Duel, InProcess, Via, T};
+use support::bot::{boards, bot_user, challenge, challenge_the_bot, Duel, InProcess, Via, T};
 use support::fake_discord::{ComponentClick, FakeUser, Route, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -37,12 +37,7 @@ async fn a_draw_offered_to_the_bot_is_answered_at_once() {
     let bot = InProcess::start(false).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
-    let cmd = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("variant", 0)
-        .by(&alice);
-    let sent = fake.send_command(&cmd).await;
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
     let start = boards(fake, &sent, 1).await.remove(0);
     // Alice plays her first move; the bot answers.
     let pit = start.menu.expect("alice's menu").pits[0].clone();
@@ -81,12 +76,7 @@ async fn a_game_against_the_bot_gets_a_thread_that_is_archived_at_the_end() {
     let bot = InProcess::start(true).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
-    let cmd = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("variant", 0)
-        .by(&alice);
-    let sent = fake.send_command(&cmd).await;
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
     let cb = fake.wait_for_callback(&sent, T).await.expect("an answer");
     let note = cb.message.content.clone().unwrap_or_default();
     let threads = fake.threads();

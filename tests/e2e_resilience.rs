@@ -6,7 +6,7 @@ mod support;
 
 use std::time::Duration;
 
-use support::bot::{board_text, boards, bot_user, InProcess, T};
+use support::bot::{board_text, boards, challenge_the_bot, InProcess, T};
 use support::fake_discord::{FakeUser, Route, SlashCommand, CHANNEL_ID};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -14,12 +14,7 @@ async fn the_bot_moves_even_when_the_answer_to_the_move_is_lost() {
     let bot = InProcess::start(false).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
-    let cmd = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("variant", 0)
-        .by(&alice);
-    let sent = fake.send_command(&cmd).await;
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
     let start = boards(fake, &sent, 1).await.remove(0);
     let pit = start.menu.expect("alice moves first").pits[0].clone();
 
