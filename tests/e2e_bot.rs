@@ -243,7 +243,7 @@ async fn two_accepts_at_once_open_one_game_and_one_thread() {
     let fake = &bot.fake;
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     let message = challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
-    let click = ComponentClick::button(message, &format!("isolo:accept:{CHANNEL_ID}")).by(&bob);
+    let click = ComponentClick::button(message, &format!("isolo:accept:{CHANNEL_ID}:{}", alice.id)).by(&bob);
     let command = SlashCommand::new("isolo").sub("accept").by(&bob);
     let a = fake.send_component(&click).await;
     let b = fake.send_command(&command).await;
@@ -1015,7 +1015,7 @@ async fn games_end_by_resignation_agreement_or_abort() {
     assert!(!cb.message.is_ephemeral(), "{:?}", cb.message.content);
     let rematch = cb.message.custom_ids();
     assert!(
-        rematch.contains(&format!("isolo:accept:{CHANNEL_ID}")),
+        rematch.contains(&format!("isolo:accept:{CHANNEL_ID}:{}", alice.id)),
         "{rematch:?}"
     );
     let sent = fake.send_command(&cmd("rematch", &bob)).await;

@@ -6,7 +6,7 @@
 mod support;
 
 use isolo_bot::engine::Variant;
-use support::bot::{boards, bot_user, challenge, challenge_the_bot, Duel, InProcess, Via, T};
+use support::bot::{boards, bot_user, challenge, challenge_the_bot, expect_refusal, Duel, InProcess, Via, T};
 use support::fake_discord::{ComponentClick, FakeUser, Route, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -23,7 +23,7 @@ async fn accepting_with_the_button_takes_the_buttons_away() {
         text.contains("after a day without a move") && text.contains("14 days"),
         "a challenge without a clock says what happens to a silent game: {text}"
     );
-    let click = ComponentClick::button(msg, &format!("isolo:accept:{CHANNEL_ID}")).by(&bob);
+    let click = ComponentClick::button(msg, &format!("isolo:accept:{CHANNEL_ID}:{}", alice.id)).by(&bob);
     let sent = fake.send_component(&click).await;
     boards(fake, &sent, 1).await;
     let after = fake.message(msg).expect("the challenge message");
@@ -238,5 +238,51 @@ async fn a_member_who_asked_gets_a_direct_message_on_their_move() {
         "{}",
         duel.board.content
     );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_holds_several_challenges_and_each_game_gets_its_thread() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let from_carol = challenge(fake, CHANNEL_ID, &carol, &bob, Variant::Boys).await;
+
+    // Two challenges wait for bob here: a bare accept asks which.
+    let sent = fake
+        .send_command(&SlashCommand::new("isolo").sub("accept").by(&bob))
+        .await;
+    expect_refusal(fake, &sent, "several challenges here concern you (alice, carol)").await;
+    assert!(fake.threads().is_empty(), "nothing happened");
+
+    // Carol's button names her challenge; alice's goes by the option.
+    let click =
+        ComponentClick::button(from_carol, &format!("isolo:accept:{CHANNEL_ID}:{}", carol.id)).by(&bob);
+    let sent = fake.send_component(&click).await;
+    fake.wait_for_callback(&sent, T).await.expect("accepted");
+    let accept = SlashCommand::new("isolo")
+        .sub("accept")
+        .user("from", &alice)
+        .by(&bob);
+    let sent = fake.send_command(&accept).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("accepted");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(text.contains("bob accepted. Game #2"), "{text}");
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 2, "a thread for each game");
+    // Both games are bob's, each in its own thread.
+    let list = fake
+        .send_command(&SlashCommand::new("isolo").sub("games").by(&bob))
+        .await;
+    let cb = fake.wait_for_callback(&list, T).await.expect("the list");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(
+        text.contains("#1 vs carol (boys)") && text.contains("#2 vs alice (women)"),
+        "{text}"
+    );
+    for thread in threads {
+        assert!(text.contains(&format!("<#{thread}>")), "{text}");
+    }
     bot.stop().await;
 }

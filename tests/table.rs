@@ -92,8 +92,9 @@ fn challenge_answers_and_refusals() {
         Err(TableError::SelfChallenge)
     ));
     t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    // One challenge per pair at a time, whoever challenged.
     assert!(matches!(
-        t.challenge(request(CH, EVE, user(BO), s)),
+        t.challenge(request(CH, BO, user(ANN), s)),
         Err(TableError::ChallengePending { .. })
     ));
     assert!(matches!(
@@ -106,12 +107,66 @@ fn challenge_answers_and_refusals() {
     assert!(matches!(t.accept(CH, BO, None), Err(TableError::NoChallenge)));
     t.challenge(request(CH, ANN, user(BO), s)).unwrap();
     t.withdraw(CH, ANN).unwrap();
-    assert!(t.challenge_in(CH).unwrap().is_none());
+    assert!(t.challenges_in(CH).unwrap().is_empty());
     // One live game per channel; the error names it.
     start(&t, CH, s);
     let err = t.challenge(request(CH, EVE, user(ANN), s)).unwrap_err();
     assert!(matches!(err, TableError::Busy { id: 1, .. }), "{err}");
     assert!(err.to_string().contains("user11 vs user22"), "{err}");
+}
+
+#[test]
+fn a_channel_holds_many_challenges_one_per_pair() {
+    let (t, clock) = table();
+    let s = GameSettings::default();
+    t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    clock.advance(1_000);
+    t.challenge(request(CH, EVE, user(BO), s)).unwrap();
+    t.challenge(request(CH, EVE, user(ANN), s)).unwrap();
+    assert_eq!(t.challenges_in(CH).unwrap().len(), 3);
+    // Bo was challenged twice here: he must say by whom.
+    match t.accept(CH, BO, None) {
+        Err(TableError::WhichChallenge(names)) => assert_eq!(names, ["user11", "user33"]),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(t.withdraw(CH, EVE), Err(TableError::WhichChallenge(_))));
+    assert_eq!(
+        t.challenge_for(CH, BO, Some(EVE)).unwrap().challenger.user(),
+        Some(EVE)
+    );
+    t.decline_from(CH, BO, Some(EVE)).unwrap();
+    // In a thread, the accepted game leaves the other challenges waiting.
+    let view = t.accept_from(CH, BO, Some(ANN), Some(555)).unwrap();
+    assert_eq!(view.live.channel, 555);
+    let left = t.challenges_in(CH).unwrap();
+    assert_eq!(left.len(), 1);
+    assert!(left[0].challenger.is(EVE) && left[0].opponent.is(ANN));
+    // The channel's deadline follows the earliest challenge still waiting.
+    let ttl = TableConfig::default().challenge_ttl_secs * 1000;
+    assert_eq!(t.store().deadline_of(CH).unwrap(), Some(clock.now_ms() + ttl));
+    clock.advance(ttl);
+    let expired: Vec<_> = t
+        .tick()
+        .unwrap()
+        .into_iter()
+        .filter_map(|n| match n {
+            Notice::ChallengeExpired(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert!(matches!(&expired[..], [c] if c.challenger.is(EVE)), "{expired:?}");
+    assert!(t.challenges_in(CH).unwrap().is_empty());
+    assert_eq!(t.store().deadline_of(CH).unwrap(), None);
+
+    // A game hosted in the channel itself occupies it: the others go.
+    t.challenge(request(CH + 1, ANN, user(BO), s)).unwrap();
+    t.challenge(request(CH + 1, EVE, user(BO), s)).unwrap();
+    t.accept_from(CH + 1, BO, Some(ANN), None).unwrap();
+    assert!(t.challenges_in(CH + 1).unwrap().is_empty());
+    assert!(matches!(
+        t.challenge(request(CH + 1, EVE, user(BO), s)),
+        Err(TableError::Busy { .. })
+    ));
 }
 
 #[test]
@@ -123,7 +178,7 @@ fn accepted_game_can_live_in_a_thread() {
     assert_eq!(view.live.channel, 555);
     assert!(t.game(CH).unwrap().is_none());
     assert!(t.game(555).unwrap().is_some());
-    assert!(t.challenge_in(CH).unwrap().is_none());
+    assert!(t.challenges_in(CH).unwrap().is_empty());
 }
 
 #[test]
@@ -420,7 +475,7 @@ fn unanswered_challenges_expire() {
     clock.advance(1);
     let n = t.tick().unwrap();
     assert!(matches!(&n[..], [Notice::ChallengeExpired(c)] if c.challenger.is(ANN)));
-    assert!(t.challenge_in(CH).unwrap().is_none());
+    assert!(t.challenges_in(CH).unwrap().is_empty());
     assert!(matches!(t.accept(CH, BO, None), Err(TableError::NoChallenge)));
 }
 

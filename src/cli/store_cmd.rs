@@ -152,7 +152,11 @@ fn check_entry(space: Space, key: &[u8], value: &[u8]) -> Result<(), String> {
     };
     match space {
         Space::Games => id_key().and_then(|()| typed::<LiveGame>(space, key, value)),
-        Space::Challenges => id_key().and_then(|()| typed::<Challenge>(space, key, value)),
+        // A channel, then (since several challenges may wait in one) the pair.
+        Space::Challenges => match key.len() {
+            8 | 24 => typed::<Challenge>(space, key, value),
+            _ => Err("the key is not a channel and two member ids".to_owned()),
+        },
         Space::Records => id_key().and_then(|()| typed::<FinishedGame>(space, key, value)),
         Space::Ratings => keys::parse_rating(key)
             .ok_or_else(|| "the key is not a guild and user id".to_owned())

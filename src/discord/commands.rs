@@ -282,25 +282,55 @@ pub async fn challenge(
     Ok(())
 }
 
-/// Accept the challenge waiting for you in this channel
+/// Accept a challenge waiting for you in this channel
 #[poise::command(slash_command)]
-pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "Who challenged you (needed when several did here)"] from: Option<serenity::User>,
+) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    flow::accept(ctx.data(), &mut Reply::Poise(ctx), channel, user).await
+    let from = from.map(|u| u.id.get());
+    flow::accept(ctx.data(), &mut Reply::Poise(ctx), channel, user, from).await
 }
 
-/// Decline the challenge waiting for you in this channel
+/// Decline a challenge waiting for you in this channel
 #[poise::command(slash_command)]
-pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn decline(
+    ctx: Context<'_>,
+    #[description = "Who challenged you (needed when several did here)"] from: Option<serenity::User>,
+) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    flow::close(ctx.data(), &mut Reply::Poise(ctx), channel, user, Close::Decline).await
+    let from = from.map(|u| u.id.get());
+    flow::close(
+        ctx.data(),
+        &mut Reply::Poise(ctx),
+        channel,
+        user,
+        Close::Decline,
+        from,
+    )
+    .await
 }
 
 /// Withdraw your challenge in this channel
 #[poise::command(slash_command)]
-pub async fn withdraw(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn withdraw(
+    ctx: Context<'_>,
+    #[description = "Who you challenged (needed when you challenged several here)"] to: Option<
+        serenity::User,
+    >,
+) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    flow::close(ctx.data(), &mut Reply::Poise(ctx), channel, user, Close::Withdraw).await
+    let to = to.map(|u| u.id.get());
+    flow::close(
+        ctx.data(),
+        &mut Reply::Poise(ctx),
+        channel,
+        user,
+        Close::Withdraw,
+        to,
+    )
+    .await
 }
 
 /// Offers the legal pits of the player to move, with their seeds.

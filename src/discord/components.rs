@@ -26,7 +26,12 @@ async fn dispatch(
     reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
     let user = ci.user.id.get();
-    let Some(ids::CustomId { action, channel, ply }) = ids::parse(&ci.data.custom_id) else {
+    let Some(ids::CustomId {
+        action,
+        channel,
+        extra,
+    }) = ids::parse(&ci.data.custom_id)
+    else {
         return Err(TableError::NoGame.into());
     };
     // The id is the client's to forge: act only in the channel clicked in.
@@ -36,9 +41,9 @@ async fn dispatch(
         return Err(TableError::NoGame.into());
     }
     match action {
-        ids::ACCEPT => flow::accept(data, reply, channel, user).await,
-        ids::DECLINE => flow::close(data, reply, channel, user, Close::Decline).await,
-        ids::WITHDRAW => flow::close(data, reply, channel, user, Close::Withdraw).await,
+        ids::ACCEPT => flow::accept(data, reply, channel, user, extra).await,
+        ids::DECLINE => flow::close(data, reply, channel, user, Close::Decline, extra).await,
+        ids::WITHDRAW => flow::close(data, reply, channel, user, Close::Withdraw, extra).await,
         ids::REMATCH => flow::rematch(data, reply, channel, user).await,
         ids::MOVE => {
             let pit = match &ci.data.kind {
@@ -46,7 +51,15 @@ async fn dispatch(
                 _ => None,
             }
             .unwrap_or_default();
-            flow::play(data, reply, channel, user, pit, MoveFrom::Menu(ply)).await
+            flow::play(
+                data,
+                reply,
+                channel,
+                user,
+                pit,
+                MoveFrom::Menu(extra.map(|p| p as usize)),
+            )
+            .await
         }
         _ => Err(TableError::NoGame.into()),
     }

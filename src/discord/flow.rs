@@ -294,12 +294,13 @@ pub(crate) async fn close(
     channel: ChannelId,
     user: UserId,
     how: Close,
+    other: Option<UserId>,
 ) -> Result<(), Error> {
     let _turn = data.answering(channel).await;
     let c = data
         .run(move |t| match how {
-            Close::Decline => t.decline(channel, user),
-            Close::Withdraw => t.withdraw(channel, user),
+            Close::Decline => t.decline_from(channel, user, other),
+            Close::Withdraw => t.withdraw_to(channel, user, other),
         })
         .await?;
     let out = match how {
@@ -327,16 +328,12 @@ pub(crate) async fn accept(
     reply: &mut Reply<'_>,
     channel: ChannelId,
     user: UserId,
+    from: Option<UserId>,
 ) -> Result<(), Error> {
     let _turn = data.answering(channel).await;
     // Decide before doing anything visible: a refusal stays private.
-    let c = data
-        .run(move |t| t.challenge_in(channel))
-        .await?
-        .ok_or(TableError::NoChallenge)?;
-    if !c.opponent.is(user) {
-        return Err(TableError::NotTheOpponent(c.opponent.name()).into());
-    }
+    let c = data.run(move |t| t.challenge_for(channel, user, from)).await?;
+    let from = c.challenger.user();
     let http = reply.http();
     // Opening a thread and drawing the board share one answer deadline.
     let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
@@ -351,7 +348,7 @@ pub(crate) async fn accept(
         }
         false => (None, ""),
     };
-    let view = match data.run(move |t| t.accept(channel, user, host)).await {
+    let view = match data.run(move |t| t.accept_from(channel, user, from, host)).await {
         Ok(view) => view,
         Err(e) => {
             // The challenge expired meanwhile: remove the thread (this

@@ -206,10 +206,11 @@ pub mod ids {
     /// Ask for a rematch.
     pub const REMATCH: &str = "rematch";
 
-    /// The custom id of an action in a channel, with an optional ply.
-    pub fn make(action: &str, channel: u64, ply: Option<usize>) -> String {
-        match ply {
-            Some(p) => format!("isolo:{action}:{channel}:{p}"),
+    /// The custom id of an action in a channel, with an optional number:
+    /// the ply of a move menu's board, or the other member of a challenge.
+    pub fn make(action: &str, channel: u64, extra: Option<u64>) -> String {
+        match extra {
+            Some(n) => format!("isolo:{action}:{channel}:{n}"),
             None => format!("isolo:{action}:{channel}"),
         }
     }
@@ -221,8 +222,10 @@ pub mod ids {
         pub action: &'a str,
         /// The channel of the challenge or game.
         pub channel: u64,
-        /// The ply of the board a move menu was under.
-        pub ply: Option<usize>,
+        /// The ply of the board a move menu was under; for a challenge's
+        /// buttons the other member (the challenger for accept and decline,
+        /// the challenged for withdraw).
+        pub extra: Option<u64>,
     }
 
     /// Reads a custom id made by [`make`].
@@ -230,11 +233,15 @@ pub mod ids {
         let mut parts = id.strip_prefix("isolo:")?.split(':');
         let action = parts.next()?;
         let channel = parts.next()?.parse().ok()?;
-        let ply = match parts.next() {
+        let extra = match parts.next() {
             Some(p) => Some(p.parse().ok()?),
             None => None,
         };
-        Some(CustomId { action, channel, ply })
+        Some(CustomId {
+            action,
+            channel,
+            extra,
+        })
     }
 }
 
@@ -299,7 +306,7 @@ fn move_menu(view: &GameView) -> Vec<CreateActionRow> {
         .map(|m| CreateSelectMenuOption::new(format!("{m} ({} seeds)", p.seeds(m.pit())), m.to_string()))
         .collect();
     let menu = CreateSelectMenu::new(
-        ids::make(ids::MOVE, view.live.channel, Some(view.game.ply())),
+        ids::make(ids::MOVE, view.live.channel, Some(view.game.ply() as u64)),
         CreateSelectMenuKind::String { options },
     )
     .placeholder(format!("{}: choose a pit to sow", seat.name()));
@@ -521,14 +528,15 @@ pub fn challenge(c: &Challenge) -> Out {
         if s.rated { "rated" } else { "unrated" },
         c.expires_ms / 1000
     );
+    let (from, to) = (c.challenger.user(), c.opponent.user());
     let buttons = vec![
-        CreateButton::new(ids::make(ids::ACCEPT, c.channel, None))
+        CreateButton::new(ids::make(ids::ACCEPT, c.channel, from))
             .label("Accept")
             .style(ButtonStyle::Success),
-        CreateButton::new(ids::make(ids::DECLINE, c.channel, None))
+        CreateButton::new(ids::make(ids::DECLINE, c.channel, from))
             .label("Decline")
             .style(ButtonStyle::Danger),
-        CreateButton::new(ids::make(ids::WITHDRAW, c.channel, None))
+        CreateButton::new(ids::make(ids::WITHDRAW, c.channel, to))
             .label("Withdraw")
             .style(ButtonStyle::Secondary),
     ];
@@ -616,6 +624,11 @@ pub fn refusal(e: &TableError) -> String {
         TableError::NotModerator => "only moderators (Manage Messages) can abort a game".into(),
         TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo abort it"),
         TableError::Stale => format!("{e}: use the menu under the newest board, or /isolo move"),
+        TableError::WhichChallenge(names) => format!(
+            "several challenges here concern you ({}): use the buttons on the one you mean, or say who \
+             with the `from` option of /isolo accept and /isolo decline (the `to` option of /isolo withdraw)",
+            names.join(", ")
+        ),
         _ => e.to_string(),
     }
 }

@@ -5,7 +5,7 @@ use crate::engine::{Rules, Side};
 use crate::store::{Batch, Expect, Space, StoreExt, Stored};
 
 use super::error::not_a_player;
-use super::model::GameCounter;
+use super::model::{GameCounter, Roster};
 use super::{
     game_key, Challenge, ChannelId, FirstMove, GameSettings, GameView, GuildId, LiveGame, Seat, Table,
     TableError, UserId, COUNTER_KEY,
@@ -51,7 +51,141 @@ pub enum ChallengeOutcome {
     Started(GameView),
 }
 
+/// The store key of the pending challenge between two members in a channel:
+/// one per pair at a time, whoever challenged. (Challenges stored before
+/// several could wait in a channel are keyed by the channel alone.)
+fn challenge_key(channel: ChannelId, a: UserId, b: UserId) -> Vec<u8> {
+    let mut k = channel.to_be_bytes().to_vec();
+    k.extend_from_slice(&a.min(b).to_be_bytes());
+    k.extend_from_slice(&a.max(b).to_be_bytes());
+    k
+}
+
+fn roster_key(channel: ChannelId) -> Vec<u8> {
+    let mut k = b"challenges:".to_vec();
+    k.extend_from_slice(&channel.to_be_bytes());
+    k
+}
+
+/// A pending challenge with its key and version.
+#[derive(Debug, Clone)]
+pub(super) struct Pending {
+    key: Vec<u8>,
+    stored: Stored<Challenge>,
+}
+
+/// A channel's pending challenges as read for a change: the change commits
+/// only if none changed meanwhile (the roster's compare-and-swap).
+pub(super) struct Challenges {
+    channel: ChannelId,
+    list: Vec<Pending>,
+    roster: Roster,
+    roster_expect: Expect,
+}
+
+impl Challenges {
+    /// Finishes `batch`: removes `taken` (keys of challenges answered,
+    /// withdrawn, expired or cancelled), bumps the roster and sets the
+    /// channel's deadline to the earliest expiry left. With `game_here` the
+    /// channel hosts a game from now on: its deadline is the game's.
+    fn commit_into(&self, batch: &mut Batch, taken: &[&[u8]], game_here: bool) -> Result<(), TableError> {
+        for p in self.list.iter().filter(|p| taken.contains(&p.key.as_slice())) {
+            batch.delete(Space::Challenges, &p.key, Expect::Version(p.stored.version));
+        }
+        let roster = Roster {
+            changes: self.roster.changes + 1,
+        };
+        batch.put(
+            Space::Meta,
+            &roster_key(self.channel),
+            &roster,
+            self.roster_expect,
+        )?;
+        if !game_here {
+            let next = self
+                .list
+                .iter()
+                .filter(|p| !taken.contains(&p.key.as_slice()))
+                .map(|p| p.stored.value.expires_ms)
+                .min();
+            batch.set_deadline(self.channel, next);
+        }
+        Ok(())
+    }
+
+    /// Every pending challenge, oldest first.
+    pub(super) fn values(&self) -> impl Iterator<Item = &Challenge> {
+        self.list.iter().map(|p| &p.stored.value)
+    }
+
+    /// The one challenge that `pick` selects, or why there is none or several.
+    fn one(
+        &self,
+        pick: impl Fn(&Challenge) -> bool,
+        none: impl FnOnce(Option<&Challenge>) -> TableError,
+        other_name: impl Fn(&Challenge) -> String,
+    ) -> Result<&Pending, TableError> {
+        let picked: Vec<&Pending> = self.list.iter().filter(|p| pick(&p.stored.value)).collect();
+        match picked[..] {
+            [one] => Ok(one),
+            [] => Err(none(self.values().next())),
+            _ => Err(TableError::WhichChallenge(
+                picked.iter().map(|p| other_name(&p.stored.value)).collect(),
+            )),
+        }
+    }
+}
+
 impl Table {
+    /// A channel's pending challenges, for a change to them.
+    pub(super) fn challenges(&self, channel: ChannelId) -> Result<Challenges, TableError> {
+        let roster = self.store.get::<Roster>(Space::Meta, &roster_key(channel))?;
+        let mut list = Vec::new();
+        for (key, entry) in self
+            .store
+            .list::<Challenge>(Space::Challenges, &channel.to_be_bytes())?
+        {
+            list.push(Pending { key, stored: entry? });
+        }
+        list.sort_by_key(|p| p.stored.value.created_ms);
+        Ok(Challenges {
+            channel,
+            list,
+            roster_expect: roster
+                .as_ref()
+                .map_or(Expect::Absent, |r| Expect::Version(r.version)),
+            roster: roster.map(|r| r.value).unwrap_or_default(),
+        })
+    }
+
+    /// The pending challenges in a channel, oldest first.
+    pub fn challenges_in(&self, channel: ChannelId) -> Result<Vec<Challenge>, TableError> {
+        Ok(self.challenges(channel)?.values().cloned().collect())
+    }
+
+    /// The challenge in `channel` that `user` may answer: the one from
+    /// `from` when given, else the only one to `user` there.
+    pub fn challenge_for(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        from: Option<UserId>,
+    ) -> Result<Challenge, TableError> {
+        let all = self.challenges(channel)?;
+        Ok(Self::to_user(&all, user, from)?.stored.value.clone())
+    }
+
+    fn to_user(all: &Challenges, user: UserId, from: Option<UserId>) -> Result<&Pending, TableError> {
+        all.one(
+            |c| c.opponent.is(user) && from.is_none_or(|f| c.challenger.is(f)),
+            |any| match any {
+                Some(c) if from.is_none() => TableError::NotTheOpponent(c.opponent.name()),
+                _ => TableError::NoChallenge,
+            },
+            |c| c.challenger.name(),
+        )
+    }
+
     fn busy(&self, channel: ChannelId) -> Result<(), TableError> {
         if let Some(g) = self.load_game(channel)? {
             return Err(TableError::Busy {
@@ -111,10 +245,15 @@ impl Table {
         let channel = challenge.channel;
         self.retry(|| {
             self.busy(channel)?;
-            if let Some(c) = self.load_challenge(channel)? {
+            let all = self.challenges(channel)?;
+            let (a, b) = (challenge.challenger.user(), challenge.opponent.user());
+            if let Some(c) = all
+                .values()
+                .find(|c| [a, b].contains(&c.challenger.user()) && [a, b].contains(&c.opponent.user()))
+            {
                 return Err(TableError::ChallengePending {
-                    challenger: c.value.challenger.name(),
-                    opponent: c.value.opponent.name(),
+                    challenger: c.challenger.name(),
+                    opponent: c.opponent.name(),
                 });
             }
             if matches!(challenge.opponent, Seat::Bot { .. }) {
@@ -124,18 +263,34 @@ impl Table {
                     .start(None, challenge.clone(), host)
                     .map(ChallengeOutcome::Started);
             }
+            let key = challenge_key(channel, a.unwrap_or_default(), b.unwrap_or_default());
             let mut batch = Batch::new();
-            batch.put(Space::Challenges, &game_key(channel), &challenge, Expect::Absent)?;
+            batch.put(Space::Challenges, &key, &challenge, Expect::Absent)?;
             batch.check(Space::Games, &game_key(channel), Expect::Absent);
-            batch.set_deadline(channel, Some(challenge.expires_ms));
+            all.commit_into(&mut batch, &[], false)?;
+            // The new challenge expires last: the channel's deadline is the
+            // earliest of the others', or its own.
+            let first = all
+                .values()
+                .map(|c| c.expires_ms)
+                .min()
+                .unwrap_or(challenge.expires_ms);
+            batch.set_deadline(channel, Some(first.min(challenge.expires_ms)));
             self.commit(&batch)?;
             Ok(ChallengeOutcome::Pending(challenge.clone()))
         })
     }
 
     /// Starts the game of a challenge in `host` (the challenge's channel, or a
-    /// thread made for the game), removing the stored challenge if there is one.
-    fn start(&self, stored: Option<u64>, ch: Challenge, host: ChannelId) -> Result<GameView, TableError> {
+    /// thread made for the game), removing the stored challenge if there is
+    /// one (`taken` from the channel's `all`). A game hosted in the channel
+    /// itself occupies it: the other challenges waiting there are cancelled.
+    fn start(
+        &self,
+        taken: Option<(&Challenges, &Pending)>,
+        ch: Challenge,
+        host: ChannelId,
+    ) -> Result<GameView, TableError> {
         let now = self.now_ms();
         let players = ch
             .seats
@@ -181,9 +336,13 @@ impl Table {
             &GameCounter { last: id },
             counter.map_or(Expect::Absent, |c| Expect::Version(c.version)),
         )?;
-        if let Some(v) = stored {
-            batch.delete(Space::Challenges, &game_key(ch.channel), Expect::Version(v));
-            batch.set_deadline(ch.channel, None);
+        if let Some((all, p)) = taken {
+            let here = host == ch.channel;
+            let cancelled: Vec<&[u8]> = match here {
+                true => all.list.iter().map(|p| p.key.as_slice()).collect(),
+                false => vec![p.key.as_slice()],
+            };
+            all.commit_into(&mut batch, &cancelled, here)?;
         }
         batch.put(Space::Games, &game_key(host), &live, Expect::Absent)?;
         batch.set_deadline(host, live.next_event_ms());
@@ -207,49 +366,106 @@ impl Table {
         user: UserId,
         host: Option<ChannelId>,
     ) -> Result<GameView, TableError> {
+        self.accept_from(channel, user, None, host)
+    }
+
+    /// [`Table::accept`] the challenge from `from` (needed when several
+    /// members challenged `user` in the channel).
+    pub fn accept_from(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        from: Option<UserId>,
+        host: Option<ChannelId>,
+    ) -> Result<GameView, TableError> {
         self.retry(|| {
-            let c = self.challenge_to(channel, user)?;
+            let all = self.challenges(channel)?;
+            let p = Self::to_user(&all, user, from)?;
             let host = host.unwrap_or(channel);
             self.busy(host)?;
-            self.start(Some(c.version), c.value, host)
+            self.start(Some((&all, p)), p.stored.value.clone(), host)
         })
     }
 
     /// The challenged player declines.
     pub fn decline(&self, channel: ChannelId, user: UserId) -> Result<Challenge, TableError> {
-        self.retry(|| self.drop_challenge(channel, self.challenge_to(channel, user)?))
+        self.decline_from(channel, user, None)
     }
 
-    /// The challenge in `channel`, if it is `user`'s to answer.
-    fn challenge_to(&self, channel: ChannelId, user: UserId) -> Result<Stored<Challenge>, TableError> {
-        let c = self.load_challenge(channel)?.ok_or(TableError::NoChallenge)?;
-        if !c.value.opponent.is(user) {
-            return Err(TableError::NotTheOpponent(c.value.opponent.name()));
-        }
-        Ok(c)
+    /// [`Table::decline`] the challenge from `from`.
+    pub fn decline_from(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        from: Option<UserId>,
+    ) -> Result<Challenge, TableError> {
+        self.retry(|| {
+            let all = self.challenges(channel)?;
+            let p = Self::to_user(&all, user, from)?;
+            self.drop_challenge(&all, p)
+        })
     }
 
     /// The challenger withdraws.
     pub fn withdraw(&self, channel: ChannelId, user: UserId) -> Result<Challenge, TableError> {
+        self.withdraw_to(channel, user, None)
+    }
+
+    /// [`Table::withdraw`] the challenge to `to` (needed when `user`
+    /// challenged several members in the channel).
+    pub fn withdraw_to(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        to: Option<UserId>,
+    ) -> Result<Challenge, TableError> {
         self.retry(|| {
-            let c = self.load_challenge(channel)?.ok_or(TableError::NoChallenge)?;
-            if !c.value.challenger.is(user) {
-                return Err(TableError::NotTheChallenger(c.value.challenger.name()));
-            }
-            self.drop_challenge(channel, c)
+            let all = self.challenges(channel)?;
+            let p = all.one(
+                |c| c.challenger.is(user) && to.is_none_or(|t| c.opponent.is(t)),
+                |any| match any {
+                    Some(c) if to.is_none() => TableError::NotTheChallenger(c.challenger.name()),
+                    _ => TableError::NoChallenge,
+                },
+                |c| c.opponent.name(),
+            )?;
+            self.drop_challenge(&all, p)
         })
     }
 
-    pub(super) fn drop_challenge(
+    /// Removes one pending challenge of a channel.
+    pub(super) fn drop_challenge(&self, all: &Challenges, p: &Pending) -> Result<Challenge, TableError> {
+        let mut batch = Batch::new();
+        all.commit_into(&mut batch, &[p.key.as_slice()], false)?;
+        self.commit(&batch)?;
+        Ok(p.stored.value.clone())
+    }
+
+    /// Removes the challenges of a channel that expired by `now`.
+    pub(super) fn expire_challenges(
         &self,
         channel: ChannelId,
-        c: Stored<Challenge>,
-    ) -> Result<Challenge, TableError> {
-        let mut batch = Batch::new();
-        batch.delete(Space::Challenges, &game_key(channel), Expect::Version(c.version));
-        batch.set_deadline(channel, None);
-        self.commit(&batch)?;
-        Ok(c.value)
+        now: u64,
+    ) -> Result<Vec<Challenge>, TableError> {
+        self.retry(|| {
+            let all = self.challenges(channel)?;
+            if all.list.is_empty() {
+                // A stale index entry: nothing waits here.
+                self.store.set_deadline(channel, None)?;
+                return Ok(Vec::new());
+            }
+            let due: Vec<&Pending> = all
+                .list
+                .iter()
+                .filter(|p| p.stored.value.expires_ms <= now)
+                .collect();
+            let keys: Vec<&[u8]> = due.iter().map(|p| p.key.as_slice()).collect();
+            let game_here = self.load_game(channel)?.is_some();
+            let mut batch = Batch::new();
+            all.commit_into(&mut batch, &keys, game_here)?;
+            self.commit(&batch)?;
+            Ok(due.iter().map(|p| p.stored.value.clone()).collect())
+        })
     }
 
     /// Asks for a rematch of the channel's last game with colours swapped (the
@@ -260,13 +476,17 @@ impl Table {
         let Some(side) = Side::ALL.into_iter().find(|&s| last.players[s.index()].is(user)) else {
             return Err(not_a_player(&last.players));
         };
-        if let Some(c) = self.challenge_in(channel)? {
-            if c.opponent.is(user) && c.seats.is_some() {
-                return self.accept(channel, user, None).map(ChallengeOutcome::Started);
-            }
-        }
         let me = last.players[side.index()].clone();
         let other = last.players[side.opponent().index()].clone();
+        let asked = self
+            .challenges_in(channel)?
+            .into_iter()
+            .any(|c| c.opponent.is(user) && c.seats.is_some() && c.challenger == other);
+        if asked {
+            return self
+                .accept_from(channel, user, other.user(), None)
+                .map(ChallengeOutcome::Started);
+        }
         let seats = [last.players[1].clone(), last.players[0].clone()];
         // The same side starts, so the other person does: the first player alternates.
         let first_side = last.record.rules.first;

@@ -16,39 +16,38 @@ fn set_aside_key(channel: ChannelId, at_ms: u64) -> Vec<u8> {
 }
 
 impl Table {
-    /// Why the channel's entry in `space` cannot be used, if it cannot.
-    fn damage(&self, space: Space, channel: ChannelId) -> Option<String> {
+    /// The channel's entries that cannot be used, with why: its game, and
+    /// any of its pending challenges.
+    fn damaged(&self, channel: ChannelId) -> Result<Vec<(Space, Vec<u8>, String)>, TableError> {
+        let mut found = Vec::new();
         let key = game_key(channel);
-        let read = match space {
-            Space::Games => self
-                .store
-                .get::<LiveGame>(space, &key)
-                .map_err(TableError::from)
-                .and_then(|g| g.map(|g| g.value.game()).transpose().map(drop)),
-            _ => self
-                .store
-                .get::<Challenge>(space, &key)
-                .map(drop)
-                .map_err(TableError::from),
-        };
-        match read {
-            Err(e @ TableError::Corrupt { .. }) => Some(e.to_string()),
-            _ => None,
+        let game = self
+            .store
+            .get::<LiveGame>(Space::Games, &key)
+            .map_err(TableError::from)
+            .and_then(|g| g.map(|g| g.value.game()).transpose().map(drop));
+        if let Err(e @ TableError::Corrupt { .. }) = game {
+            found.push((Space::Games, key, e.to_string()));
         }
+        for (key, entry) in self
+            .store
+            .list::<Challenge>(Space::Challenges, &channel.to_be_bytes())?
+        {
+            if let Err(e) = entry {
+                found.push((Space::Challenges, key, TableError::from(e).to_string()));
+            }
+        }
+        Ok(found)
     }
 
-    /// Moves the channel's unreadable game and challenge, if any, out of the
-    /// way into the meta space, in one commit with the channel's deadline
-    /// cleared. Returns how many entries were set aside.
+    /// Moves the channel's unreadable game and challenges, if any, out of
+    /// the way into the meta space, in one commit with the channel's
+    /// deadline set for what stays. Returns how many entries were set aside.
     pub(super) fn set_aside_damaged(&self, channel: ChannelId) -> Result<usize, TableError> {
         let now = self.now_ms();
         let mut batch = Batch::new();
         let mut moved = 0;
-        for space in [Space::Games, Space::Challenges] {
-            let Some(reason) = self.damage(space, channel) else {
-                continue;
-            };
-            let key = game_key(channel);
+        for (space, key, reason) in self.damaged(channel)? {
             let Some(entry) = self.store.get_raw(space, &key)? else {
                 continue;
             };
@@ -68,7 +67,25 @@ impl Table {
             moved += 1;
         }
         if moved > 0 {
-            batch.set_deadline(channel, None);
+            // What stays readable keeps its clock.
+            let game = self
+                .store
+                .get::<LiveGame>(Space::Games, &game_key(channel))
+                .ok()
+                .flatten();
+            let next = match game {
+                Some(g) if !matches!(g.value.game(), Err(TableError::Corrupt { .. })) => {
+                    g.value.next_event_ms()
+                }
+                Some(_) => None,
+                None => self
+                    .store
+                    .list::<Challenge>(Space::Challenges, &channel.to_be_bytes())?
+                    .into_iter()
+                    .filter_map(|(_, c)| c.ok().map(|c| c.value.expires_ms))
+                    .min(),
+            };
+            batch.set_deadline(channel, next);
             self.commit(&batch)?;
         }
         Ok(moved)

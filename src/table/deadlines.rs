@@ -72,8 +72,7 @@ impl Table {
         let mut notices = Vec::new();
         for d in self.store.due_deadlines(now, 256)? {
             match self.handle_deadline(d.channel, now) {
-                Ok(Some(n)) => notices.push(n),
-                Ok(None) => {}
+                Ok(done) => notices.extend(done),
                 Err(e @ TableError::Corrupt { .. }) => {
                     // One damaged entry harms its channel only, and once: it
                     // is set aside, or at least its deadline is dropped.
@@ -143,20 +142,19 @@ impl Table {
             .map(|f| Some(Notice::TimedOut(f)))
     }
 
-    fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
+    /// What a channel's due deadline does: its game's clock event, or (a
+    /// channel without a game) the expiry of its due challenges.
+    fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Vec<Notice>, TableError> {
+        if self.load_game(channel)?.is_none() {
+            let expired = self.expire_challenges(channel, now)?;
+            return Ok(expired.into_iter().map(Notice::ChallengeExpired).collect());
+        }
+        self.game_deadline(channel, now).map(|n| n.into_iter().collect())
+    }
+
+    fn game_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
         self.retry(|| {
-            if let Some(c) = self.load_challenge(channel)? {
-                if c.value.expires_ms <= now {
-                    return self
-                        .drop_challenge(channel, c)
-                        .map(|c| Some(Notice::ChallengeExpired(c)));
-                }
-            }
             let Some(stored) = self.load_game(channel)? else {
-                // Nothing left here: clear a stale index entry.
-                if self.load_challenge(channel)?.is_none() {
-                    self.store.set_deadline(channel, None)?;
-                }
                 return Ok(None);
             };
             let mut live = stored.value.clone();

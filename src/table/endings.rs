@@ -205,6 +205,8 @@ impl Table {
     /// kept (the last [`REVIEWS_KEPT`] games reviewed).
     pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<Reviewed, TableError> {
         let finished = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
+        // Replayed every time: a record damaged since is reported, not hidden by the cache.
+        let game = finished.game()?;
         let key = (finished.id, budget);
         let cached = self
             .reviews
@@ -216,7 +218,7 @@ impl Table {
         let review = match cached {
             Some(review) => review,
             None => {
-                let review = Arc::new(crate::ai::review(&finished.game()?, budget));
+                let review = Arc::new(crate::ai::review(&game, budget));
                 let mut reviews = self.reviews.lock().expect("review cache");
                 if reviews.len() >= REVIEWS_KEPT {
                     reviews.pop_front();

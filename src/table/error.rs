@@ -29,7 +29,10 @@ pub enum TableError {
         /// North's name.
         north: String,
     },
-    /// A challenge is already waiting in the channel.
+    /// Several pending challenges here concern the member: which one?
+    #[error("several challenges here concern you ({}): name the other player with the command's option", .0.join(", "))]
+    WhichChallenge(Vec<String>),
+    /// A challenge between the same two members is already waiting in the channel.
     #[error("{challenger} has already challenged {opponent} here: it must be answered or withdrawn first")]
     ChallengePending {
         /// Who challenged.
@@ -125,6 +128,7 @@ impl TableError {
                 opponent: escape(opponent),
             },
             E::BotOpponent(name) => E::BotOpponent(escape(name)),
+            E::WhichChallenge(names) => E::WhichChallenge(names.iter().map(|n| escape(n)).collect()),
             E::NotTheOpponent(name) => E::NotTheOpponent(escape(name)),
             E::NotTheChallenger(name) => E::NotTheChallenger(escape(name)),
             E::NotAPlayer { south, north } => E::NotAPlayer {

@@ -229,12 +229,6 @@ impl Table {
         Ok(self.store.get::<LiveGame>(Space::Games, &game_key(channel))?)
     }
 
-    fn load_challenge(&self, channel: ChannelId) -> Result<Option<Stored<Challenge>>, TableError> {
-        Ok(self
-            .store
-            .get::<Challenge>(Space::Challenges, &game_key(channel))?)
-    }
-
     /// The game in a channel, if any (anyone may look).
     pub fn game(&self, channel: ChannelId) -> Result<Option<GameView>, TableError> {
         match self.load_game(channel)? {
@@ -244,10 +238,5 @@ impl Table {
             })),
             None => Ok(None),
         }
-    }
-
-    /// The pending challenge in a channel, if any.
-    pub fn challenge_in(&self, channel: ChannelId) -> Result<Option<Challenge>, TableError> {
-        Ok(self.load_challenge(channel)?.map(|s| s.value))
     }
 }

@@ -569,3 +569,18 @@ impl Versioned for MemberSettings {
     const KIND: &'static str = "member-settings";
     const FORMAT: u32 = 1;
 }
+
+/// A channel's count of changes to its pending challenges: every change
+/// writes it with compare-and-swap, so changes to one channel's challenges
+/// happen one after another and its deadline is always computed from the
+/// whole list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Roster {
+    /// Changes so far.
+    pub changes: u64,
+}
+
+impl Versioned for Roster {
+    const KIND: &'static str = "challenge-roster";
+    const FORMAT: u32 = 1;
+}

@@ -432,9 +432,9 @@ pub async fn challenge(
     assert_eq!(
         cb.message.custom_ids(),
         [
-            format!("isolo:accept:{channel}"),
-            format!("isolo:decline:{channel}"),
-            format!("isolo:withdraw:{channel}")
+            format!("isolo:accept:{channel}:{}", south.id),
+            format!("isolo:decline:{channel}:{}", south.id),
+            format!("isolo:withdraw:{channel}:{}", north.id)
         ]
     );
     let msg = fake.original_message(&sent).expect("challenge message");
