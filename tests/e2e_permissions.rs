@@ -107,6 +107,12 @@ impl<'a> Refusals<'a> {
         self.sent.push(sent);
     }
 
+    /// `/isolo <sub>` by `by`, who plays in no game in `channel`, is refused.
+    async fn bystander(&mut self, channel: u64, sub: &str, by: &FakeUser) {
+        self.check(channel, command(sub, by, channel), "not playing in this game")
+            .await;
+    }
+
     /// Each refusal was the whole answer: no followup, edit or post came after.
     async fn were_alone(self) {
         assert!(!self.sent.is_empty(), "no refusal was checked");
@@ -192,22 +198,24 @@ async fn any_member_may_challenge_but_not_themselves_a_bot_account_or_into_a_tak
     bot.stop().await;
 }
 
-/// Alice's challenge to Bob in the test channel; the challenge message's id.
-async fn alice_challenges_bob(bot: &InProcess) -> u64 {
-    challenge(
-        &bot.fake,
-        CHANNEL_ID,
-        &FakeUser::alice(),
-        &FakeUser::bob(),
-        Variant::Women,
-    )
-    .await
-}
-
-/// Alice (the challenger) and Carol (a bystander) are refused `action`, by
-/// command and by the button, with `needle`.
-async fn only_bob_answers(refusals: &mut Refusals<'_>, message: u64, action: &str, needle: &str) {
-    for by in [FakeUser::alice(), FakeUser::carol()] {
+/// Alice challenges Bob. The other two of Alice, Bob and Carol (a
+/// bystander) are refused `action` on the challenge, by command and by its
+/// button, with `needle`; then `allowed` does it, by the button with
+/// `by_button`. Returns `allowed`'s interaction.
+async fn only_one_may(
+    bot: &InProcess,
+    action: &str,
+    allowed: FakeUser,
+    needle: &str,
+    by_button: bool,
+) -> SentInteraction {
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let message = challenge(&bot.fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let mut refusals = Refusals::new(bot);
+    for by in [alice, bob, FakeUser::carol()] {
+        if by == allowed {
+            continue;
+        }
         refusals
             .check(CHANNEL_ID, command(action, &by, CHANNEL_ID), needle)
             .await;
@@ -215,24 +223,24 @@ async fn only_bob_answers(refusals: &mut Refusals<'_>, message: u64, action: &st
             .check(CHANNEL_ID, button(message, action, CHANNEL_ID, &by), needle)
             .await;
     }
+    refusals.were_alone().await;
+    let act = match by_button {
+        true => button(message, action, CHANNEL_ID, &allowed),
+        false => command(action, &allowed, CHANNEL_ID),
+    };
+    act.send(&bot.fake).await
+}
+
+/// Bob's answer `action` after the others were refused it.
+async fn only_bob_may(bot: &InProcess, action: &str, by_button: bool) -> SentInteraction {
+    let needle = "only bob can answer this challenge";
+    only_one_may(bot, action, FakeUser::bob(), needle, by_button).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_challenged_member_may_accept() {
     let bot = InProcess::start(false).await;
-    let message = alice_challenges_bob(&bot).await;
-    let mut refusals = Refusals::new(&bot);
-    only_bob_answers(
-        &mut refusals,
-        message,
-        "accept",
-        "only bob can answer this challenge",
-    )
-    .await;
-    refusals.were_alone().await;
-    let sent = button(message, "accept", CHANNEL_ID, &FakeUser::bob())
-        .send(&bot.fake)
-        .await;
+    let sent = only_bob_may(&bot, "accept", true).await;
     boards(&bot.fake, &sent, 1).await;
     let game = bot.table.game(CHANNEL_ID).unwrap().expect("the game started");
     assert_eq!(game.live.side_of(FakeUser::bob().id), Some(Side::North));
@@ -243,19 +251,7 @@ async fn only_the_challenged_member_may_accept() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_challenged_member_may_decline() {
     let bot = InProcess::start(false).await;
-    let message = alice_challenges_bob(&bot).await;
-    let mut refusals = Refusals::new(&bot);
-    only_bob_answers(
-        &mut refusals,
-        message,
-        "decline",
-        "only bob can answer this challenge",
-    )
-    .await;
-    refusals.were_alone().await;
-    let sent = command("decline", &FakeUser::bob(), CHANNEL_ID)
-        .send(&bot.fake)
-        .await;
+    let sent = only_bob_may(&bot, "decline", false).await;
     let answer = public_answer(&bot.fake, &sent).await;
     let text = answer.message().content.unwrap_or_default();
     assert!(text.contains("bob declined the challenge from alice"), "{text}");
@@ -266,21 +262,8 @@ async fn only_the_challenged_member_may_decline() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_challenger_may_withdraw() {
     let bot = InProcess::start(false).await;
-    let message = alice_challenges_bob(&bot).await;
-    let mut refusals = Refusals::new(&bot);
     let needle = "only alice, who made the challenge, can withdraw it";
-    for by in [FakeUser::bob(), FakeUser::carol()] {
-        refusals
-            .check(CHANNEL_ID, command("withdraw", &by, CHANNEL_ID), needle)
-            .await;
-        refusals
-            .check(CHANNEL_ID, button(message, "withdraw", CHANNEL_ID, &by), needle)
-            .await;
-    }
-    refusals.were_alone().await;
-    let sent = button(message, "withdraw", CHANNEL_ID, &FakeUser::alice())
-        .send(&bot.fake)
-        .await;
+    let sent = only_one_may(&bot, "withdraw", FakeUser::alice(), needle, true).await;
     let cb = bot.fake.wait_for_callback(&sent, T).await.expect("withdrawn");
     assert_eq!(
         cb.kind,
@@ -340,13 +323,7 @@ async fn only_the_player_to_move_may_move_and_is_offered_pits() {
 async fn only_a_player_may_resign_on_either_turn() {
     let (bot, duel) = InProcess::with_duel(Variant::Boys, 4).await;
     let mut refusals = Refusals::new(&bot);
-    refusals
-        .check(
-            CHANNEL_ID,
-            command("resign", &FakeUser::carol(), CHANNEL_ID),
-            "not playing in this game",
-        )
-        .await;
+    refusals.bystander(CHANNEL_ID, "resign", &FakeUser::carol()).await;
     refusals.were_alone().await;
     // The player not to move may resign too.
     let waiting = duel.waiting().clone();
@@ -363,18 +340,13 @@ async fn only_a_player_may_offer_or_accept_a_draw() {
     let (bot, _duel) = InProcess::with_duel(Variant::Women, 5).await;
     let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
     let mut refusals = Refusals::new(&bot);
-    let needle = "not playing in this game";
-    refusals
-        .check(CHANNEL_ID, command("draw", &carol, CHANNEL_ID), needle)
-        .await;
+    refusals.bystander(CHANNEL_ID, "draw", &carol).await;
     let sent = command("draw", &alice, CHANNEL_ID).send(&bot.fake).await;
     public_answer(&bot.fake, &sent).await;
     let game = bot.table.game(CHANNEL_ID).unwrap().expect("on");
     assert_eq!(game.live.draw_offer, Some(Side::South), "alice's offer is stored");
     // A bystander cannot accept the offer for bob.
-    refusals
-        .check(CHANNEL_ID, command("draw", &carol, CHANNEL_ID), needle)
-        .await;
+    refusals.bystander(CHANNEL_ID, "draw", &carol).await;
     refusals.were_alone().await;
     let sent = command("draw", &bob, CHANNEL_ID).send(&bot.fake).await;
     let end = boards(&bot.fake, &sent, 1).await.remove(0);
@@ -392,9 +364,7 @@ async fn only_the_last_games_players_may_ask_for_a_rematch() {
     let end = boards(fake, &sent, 1).await.remove(0);
     let mut refusals = Refusals::new(&bot);
     let needle = "not playing in this game";
-    refusals
-        .check(CHANNEL_ID, command("rematch", &carol, CHANNEL_ID), needle)
-        .await;
+    refusals.bystander(CHANNEL_ID, "rematch", &carol).await;
     refusals
         .check(
             CHANNEL_ID,
@@ -445,11 +415,7 @@ async fn only_the_player_to_move_gets_a_hint_and_only_against_the_bot() {
     let sent = fake.send_command(&cmd).await;
     boards(fake, &sent, 1).await;
     refusals
-        .check(
-            OTHER_CHANNEL,
-            command("hint", &FakeUser::alice(), OTHER_CHANNEL),
-            "not playing in this game",
-        )
+        .bystander(OTHER_CHANNEL, "hint", &FakeUser::alice())
         .await;
     refusals.were_alone().await;
     let before = stored(&bot.table, OTHER_CHANNEL);
@@ -490,9 +456,7 @@ async fn only_the_waiting_player_may_claim_once_time_ran_out() {
     boards(fake, &sent, 1).await;
     let mut refusals = Refusals::new(&bot);
     let claim = |by: &FakeUser| command("claim", by, CHANNEL_ID);
-    refusals
-        .check(CHANNEL_ID, claim(&carol), "not playing in this game")
-        .await;
+    refusals.bystander(CHANNEL_ID, "claim", &carol).await;
     refusals
         .check(CHANNEL_ID, claim(&alice), "no time to claim")
         .await;
@@ -513,9 +477,7 @@ async fn only_the_waiting_player_may_claim_once_time_ran_out() {
     .await
     .expect("alice is flagged");
     assert!(bot.table.game(CHANNEL_ID).unwrap().expect("on").live.flagged);
-    refusals
-        .check(CHANNEL_ID, claim(&carol), "not playing in this game")
-        .await;
+    refusals.bystander(CHANNEL_ID, "claim", &carol).await;
     refusals
         .check(CHANNEL_ID, claim(&alice), "no time to claim")
         .await;
@@ -546,31 +508,36 @@ async fn only_a_moderator_may_abort_with_manage_messages_or_administrator() {
     }
     refusals.were_alone().await;
     let ratings = stored(&bot.table, CHANNEL_ID).ratings;
-    let moderator = carol.clone().with_permissions(MODERATOR_PERMISSIONS);
-    let sent = command("abort", &moderator, CHANNEL_ID).send(fake).await;
-    let end = boards(fake, &sent, 1).await.remove(0);
-    assert!(end.content.contains("aborted by a moderator"), "{}", end.content);
-    let after = stored(&bot.table, CHANNEL_ID);
-    assert!(after.game.is_none(), "the game is gone");
-    assert_eq!(after.ratings, ratings, "no rating changes");
-    // Administrator alone (as Discord sends it, all bits included or not).
-    Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Boys, 9).await;
-    let admin = carol.with_permissions(MEMBER_PERMISSIONS | Permissions::ADMINISTRATOR.bits());
-    let sent = command("abort", &admin, CHANNEL_ID).send(fake).await;
-    let end = boards(fake, &sent, 1).await.remove(0);
-    assert!(end.content.contains("aborted by a moderator"), "{}", end.content);
-    assert!(bot.table.game(CHANNEL_ID).unwrap().is_none());
+    // Manage Messages; then, in a new game, Administrator alone.
+    for (round, permissions) in [
+        MODERATOR_PERMISSIONS,
+        MEMBER_PERMISSIONS | Permissions::ADMINISTRATOR.bits(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if round > 0 {
+            Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Boys, 9).await;
+        }
+        let moderator = carol.clone().with_permissions(permissions);
+        let sent = command("abort", &moderator, CHANNEL_ID).send(fake).await;
+        let end = boards(fake, &sent, 1).await.remove(0);
+        assert!(end.content.contains("aborted by a moderator"), "{}", end.content);
+        let after = stored(&bot.table, CHANNEL_ID);
+        assert!(after.game.is_none(), "the game is gone");
+        assert_eq!(after.ratings, ratings, "no rating changes");
+    }
     bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anyone_may_look_publicly_and_looking_changes_nothing() {
+    // Carol neither plays nor moderates.
+    let look = |sub: &str| SlashCommand::new("isolo").sub(sub).by(&FakeUser::carol());
     let (bot, mut duel) = InProcess::with_duel(Variant::Women, 10).await;
     let fake = &bot.fake;
-    let carol = FakeUser::carol();
     let first = duel.choose();
     duel.play(fake, first, Via::Command).await;
-    let look = |sub: &str| SlashCommand::new("isolo").sub(sub).by(&carol);
     let mut looks = vec![
         look("board"),
         look("board").boolean("text", true),

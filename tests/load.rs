@@ -43,6 +43,9 @@ const SOAK_MAX: Duration = Duration::from_secs(3600);
 const SAMPLE_EVERY: Duration = Duration::from_secs(30);
 /// Discord drops an interaction not answered within this.
 const DISCORD_DEADLINE: Duration = Duration::from_secs(3);
+/// How much the bot's memory may grow in the soak: sled's cache (64 MiB, set
+/// in `store/sled_store.rs`) fills as games are written, plus some slack.
+const SOAK_GROWTH_KIB: u64 = 80 * 1024;
 
 /// The load tests share the machine's cores: one at a time, whatever `--test-threads`.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -371,5 +374,11 @@ async fn a_steady_soak_over_200_games_keeps_the_bots_memory_flat() {
         mib(end.peak_kib)
     );
     assert!(moves > 0, "the soak played");
+    assert!(
+        end.rss_kib < start.rss_kib + SOAK_GROWTH_KIB,
+        "the bot's memory grew from {:.1} MiB to {:.1} MiB",
+        mib(start.rss_kib),
+        mib(end.rss_kib)
+    );
     floor.close().await;
 }
