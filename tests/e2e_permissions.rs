@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use isolo_bot::engine::{Side, Variant};
-use isolo_bot::table::{Challenge, LiveGame, ManualClock, PlayerStats, Table, TimeoutPolicy};
+use isolo_bot::table::{Challenge, LiveGame, ManualClock, MemberSettings, PlayerStats, Table, TimeoutPolicy};
 use serenity::model::Permissions;
 use support::bot::{boards, bot_user, challenge, expect_refusal, Board, Duel, InProcess, Via, T};
 use support::fake_discord::{
@@ -33,6 +33,7 @@ struct Stored {
     challenge: Option<Challenge>,
     last_game: Option<u64>,
     ratings: Vec<Option<PlayerStats>>,
+    settings: Vec<MemberSettings>,
 }
 
 fn stored(table: &Table, channel: u64) -> Stored {
@@ -44,6 +45,10 @@ fn stored(table: &Table, channel: u64) -> Stored {
         ratings: people
             .iter()
             .map(|p| table.stats(GUILD_ID, p.id).expect("readable rating"))
+            .collect(),
+        settings: people
+            .iter()
+            .map(|p| table.member_settings(p.id).expect("readable settings"))
             .collect(),
     }
 }
@@ -329,7 +334,7 @@ async fn only_a_player_may_resign_on_either_turn() {
     let waiting = duel.waiting().clone();
     let sent = command("resign", &waiting, CHANNEL_ID).send(&bot.fake).await;
     let end = boards(&bot.fake, &sent, 1).await.remove(0);
-    assert!(end.content.contains("resignation"), "{}", end.content);
+    assert!(end.content.contains("resigned"), "{}", end.content);
     assert!(bot.table.game(CHANNEL_ID).unwrap().is_none(), "the game is over");
     assert!(bot.table.last_game(CHANNEL_ID).unwrap().is_some());
     bot.stop().await;
@@ -350,7 +355,7 @@ async fn only_a_player_may_offer_or_accept_a_draw() {
     refusals.were_alone().await;
     let sent = command("draw", &bob, CHANNEL_ID).send(&bot.fake).await;
     let end = boards(&bot.fake, &sent, 1).await.remove(0);
-    assert!(end.content.contains("draw by agreement"), "{}", end.content);
+    assert!(end.content.contains("both players agreed"), "{}", end.content);
     assert!(bot.table.game(CHANNEL_ID).unwrap().is_none());
     bot.stop().await;
 }
@@ -577,19 +582,95 @@ async fn anyone_may_look_publicly_and_looking_changes_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anyone_may_read_the_rules_and_help_privately() {
     let (bot, _duel) = InProcess::with_duel(Variant::Boys, 11).await;
-    let fake = &bot.fake;
-    for sub in ["rules", "help"] {
-        let before = stored(&bot.table, CHANNEL_ID);
-        let sent = command(sub, &FakeUser::carol(), CHANNEL_ID).send(fake).await;
-        let cb = fake.wait_for_callback(&sent, T).await.expect(sub);
-        assert_eq!(cb.kind, CallbackKind::Message, "/isolo {sub}");
-        assert!(cb.message.is_ephemeral(), "/isolo {sub} answers privately");
-        assert!(!cb.message.content.unwrap_or_default().is_empty());
-        assert_eq!(
-            stored(&bot.table, CHANNEL_ID),
-            before,
-            "/isolo {sub} changed something"
-        );
+    for (sub, says) in [("rules", "seeds"), ("help", "/isolo move")] {
+        let cmd = SlashCommand::new("isolo").sub(sub).by(&FakeUser::carol());
+        answered_privately(&bot, &cmd, says).await;
     }
+    bot.stop().await;
+}
+
+/// Sends `cmd` in the test channel and checks it is answered by one private
+/// message that says `says`, and that nothing stored changed.
+async fn answered_privately(bot: &InProcess, cmd: &SlashCommand, says: &str) {
+    let before = stored(&bot.table, CHANNEL_ID);
+    let sent = bot.fake.send_command(cmd).await;
+    let cb = bot.fake.wait_for_callback(&sent, T).await.expect("an answer");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert_eq!(cb.kind, CallbackKind::Message, "{text}");
+    assert!(cb.message.is_ephemeral(), "only the member sees it: {text}");
+    assert!(text.contains(says), "{text}");
+    assert_eq!(
+        stored(&bot.table, CHANNEL_ID),
+        before,
+        "changed something: {text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_of_this_server_is_anyones_by_number() {
+    let (bot, _duel) = InProcess::with_duel(Variant::Women, 12).await;
+    let fake = &bot.fake;
+    let carol = FakeUser::carol();
+    let export = |game: i64| {
+        Act::Command(
+            SlashCommand::new("isolo")
+                .sub("export")
+                .integer("game", game)
+                .by(&carol),
+        )
+    };
+    let mut refusals = Refusals::new(&bot);
+    // Game 1 is still on: only finished games are exported by number.
+    refusals.check(CHANNEL_ID, export(1), "game #1").await;
+    refusals.check(CHANNEL_ID, export(99), "game #99").await;
+    refusals.were_alone().await;
+    let sent = command("resign", &FakeUser::alice(), CHANNEL_ID).send(fake).await;
+    boards(fake, &sent, 1).await;
+    let sent = export(1).send(fake).await;
+    let file = fake.wait_for_file_reply(&sent, T).await.expect("the record");
+    assert!(!file.message().is_ephemeral());
+    let record = String::from_utf8_lossy(&file.files[0].data).into_owned();
+    assert!(record.contains("alice") && record.contains("bob"), "{record}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_member_lists_their_own_games_privately() {
+    let (bot, _duel) = InProcess::with_duel(Variant::Boys, 13).await;
+    for (by, finished, says) in [
+        (FakeUser::carol(), false, "You have no game in progress"),
+        (FakeUser::carol(), true, "You have no finished game"),
+        (FakeUser::alice(), false, "vs bob"),
+    ] {
+        let cmd = SlashCommand::new("isolo")
+            .sub("games")
+            .boolean("finished", finished)
+            .by(&by);
+        answered_privately(&bot, &cmd, says).await;
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_member_changes_only_their_own_settings_privately() {
+    let (bot, _duel) = InProcess::with_duel(Variant::Women, 14).await;
+    let fake = &bot.fake;
+    let before = stored(&bot.table, CHANNEL_ID);
+    let carol = FakeUser::carol();
+    let cmd = SlashCommand::new("isolo")
+        .sub("settings")
+        .boolean("turn-dm", true)
+        .by(&carol);
+    let sent = fake.send_command(&cmd).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the settings");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(cb.message.is_ephemeral(), "only the member sees them: {text}");
+    assert!(text.contains("a direct message on your move: on"), "{text}");
+    let after = stored(&bot.table, CHANNEL_ID);
+    // Carol is third in the list; nobody else's settings, nor anything else, moved.
+    assert!(after.settings[2].dm_on_turn, "carol's setting is stored");
+    let mut expected = before;
+    expected.settings[2] = after.settings[2];
+    assert_eq!(after, expected);
     bot.stop().await;
 }
