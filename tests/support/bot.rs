@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use isolo_bot::ai::Level;
 use isolo_bot::discord::Connection;
 use isolo_bot::engine::{Game, Move, Outcome, Rules, Variant};
-use isolo_bot::table::{SystemClock, Table};
+use isolo_bot::table::{Clock, SystemClock, Table};
 use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -56,6 +56,8 @@ pub struct InProcess {
     pub fake: FakeDiscord,
     /// Holds the store.
     pub dir: tempfile::TempDir,
+    /// The bot's table, to read what it stored (a refusal must change nothing).
+    pub table: Arc<Table>,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<anyhow::Result<()>>>,
 }
@@ -63,17 +65,29 @@ pub struct InProcess {
 impl InProcess {
     /// A fresh fake Discord and the bot connected to it, commands registered.
     pub async fn start(use_threads: bool) -> InProcess {
+        InProcess::start_with(use_threads, Arc::new(SystemClock), |_| {}).await
+    }
+
+    /// [`InProcess::start`] with the table on `clock` and the config file's
+    /// settings changed by `adjust` (e.g. `[games] timeout`).
+    pub async fn start_with(
+        use_threads: bool,
+        clock: Arc<dyn Clock>,
+        adjust: impl FnOnce(&mut isolo_bot::config::Config),
+    ) -> InProcess {
         prepare_environment();
         let fake = FakeDiscord::start(FakeOptions::default()).await;
         let dir = tempfile::tempdir().expect("temp dir");
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
-        let config: isolo_bot::config::Config = toml::from_str(&text).expect("config parses");
+        let mut config: isolo_bot::config::Config = toml::from_str(&text).expect("config parses");
+        adjust(&mut config);
         // Built as `isolo-bot run` builds it: a sled store, the table, the adapter.
         let store = isolo_bot::store::SledStore::open(&config.storage).expect("open the store");
-        let table = Table::new(Arc::new(store), Arc::new(SystemClock), config.games).with_ai(config.ai);
+        let table = Table::new(Arc::new(store), clock, config.games).with_ai(config.ai);
+        let table = Arc::new(table);
         let connection = Connection::new(&config.discord).expect("a token");
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(isolo_bot::discord::run(connection, Arc::new(table), async move {
+        let task = tokio::spawn(isolo_bot::discord::run(connection, table.clone(), async move {
             let _ = stopped.await;
         }));
         fake.wait_ready(T).await.expect("the bot identifies");
@@ -83,6 +97,7 @@ impl InProcess {
         InProcess {
             fake,
             dir,
+            table,
             stop: Some(stop),
             task: Some(task),
         }
