@@ -30,7 +30,7 @@ fn dave() -> FakeUser {
 #[derive(Debug, PartialEq)]
 struct Stored {
     game: Option<LiveGame>,
-    challenge: Option<Challenge>,
+    challenges: Vec<Challenge>,
     last_game: Option<u64>,
     ratings: Vec<Option<PlayerStats>>,
     settings: Vec<MemberSettings>,
@@ -40,7 +40,7 @@ fn stored(table: &Table, channel: u64) -> Stored {
     let people = [FakeUser::alice(), FakeUser::bob(), FakeUser::carol(), dave()];
     Stored {
         game: table.game(channel).expect("readable game").map(|v| v.live),
-        challenge: table.challenge_in(channel).expect("readable challenge"),
+        challenges: table.challenges_in(channel).expect("readable challenges"),
         last_game: table.last_game(channel).expect("readable record").map(|f| f.id),
         ratings: people
             .iter()
@@ -180,13 +180,13 @@ async fn any_member_may_challenge_but_not_themselves_a_bot_account_or_into_a_tak
         .await;
     // Carol, who plays nowhere and moderates nothing, challenges dave: public.
     challenge(fake, CHANNEL_ID, &carol, &dave(), Variant::Women).await;
-    let pending = bot.table.challenge_in(CHANNEL_ID).unwrap().expect("stored");
-    assert!(pending.challenger.is(carol.id) && pending.opponent.is(dave().id));
-    // One open challenge per channel, whoever asks.
+    let pending = bot.table.challenges_in(CHANNEL_ID).unwrap();
+    assert!(matches!(&pending[..], [c] if c.challenger.is(carol.id) && c.opponent.is(dave().id)));
+    // One open challenge per pair of members in a channel, whoever asks.
     refusals
         .check(
             CHANNEL_ID,
-            challenge_by(&alice, &bob, CHANNEL_ID),
+            challenge_by(&dave(), &carol, CHANNEL_ID),
             "has already challenged",
         )
         .await;
@@ -200,6 +200,9 @@ async fn any_member_may_challenge_but_not_themselves_a_bot_account_or_into_a_tak
         )
         .await;
     refusals.were_alone().await;
+    // Another pair may challenge in the same channel meanwhile.
+    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    assert_eq!(bot.table.challenges_in(CHANNEL_ID).unwrap().len(), 2);
     bot.stop().await;
 }
 
@@ -249,7 +252,7 @@ async fn only_the_challenged_member_may_accept() {
     boards(&bot.fake, &sent, 1).await;
     let game = bot.table.game(CHANNEL_ID).unwrap().expect("the game started");
     assert_eq!(game.live.side_of(FakeUser::bob().id), Some(Side::North));
-    assert_eq!(bot.table.challenge_in(CHANNEL_ID).unwrap(), None);
+    assert!(bot.table.challenges_in(CHANNEL_ID).unwrap().is_empty());
     bot.stop().await;
 }
 
@@ -260,7 +263,7 @@ async fn only_the_challenged_member_may_decline() {
     let answer = public_answer(&bot.fake, &sent).await;
     let text = answer.message().content.unwrap_or_default();
     assert!(text.contains("bob declined the challenge from alice"), "{text}");
-    assert_eq!(bot.table.challenge_in(CHANNEL_ID).unwrap(), None);
+    assert!(bot.table.challenges_in(CHANNEL_ID).unwrap().is_empty());
     bot.stop().await;
 }
 
@@ -278,7 +281,7 @@ async fn only_the_challenger_may_withdraw() {
     let text = cb.message.content.unwrap_or_default();
     assert!(text.contains("alice withdrew the challenge to bob"), "{text}");
     assert!(cb.message.components.is_empty(), "its buttons go");
-    assert_eq!(bot.table.challenge_in(CHANNEL_ID).unwrap(), None);
+    assert!(bot.table.challenges_in(CHANNEL_ID).unwrap().is_empty());
     bot.stop().await;
 }
 
@@ -384,8 +387,9 @@ async fn only_the_last_games_players_may_ask_for_a_rematch() {
     public_answer(fake, &sent).await;
     let asked = bot
         .table
-        .challenge_in(CHANNEL_ID)
+        .challenges_in(CHANNEL_ID)
         .unwrap()
+        .pop()
         .expect("a rematch challenge");
     assert!(asked.challenger.is(alice.id) && asked.opponent.is(bob.id));
     let sent = command("rematch", &bob, CHANNEL_ID).send(fake).await;
