@@ -29,7 +29,8 @@ impl Costly {
         match self {
             Costly::Review => (2, Duration::from_secs(30)),
             Costly::Hint => (3, Duration::from_secs(10)),
-            Costly::Challenge => (5, Duration::from_secs(15)),
+            // Enough to set up a club's evening at once; pings stay rare after.
+            Costly::Challenge => (60, Duration::from_secs(6)),
         }
     }
 
