@@ -8,6 +8,7 @@
 //! and a refusal changes nothing.
 
 mod challenges;
+mod claims;
 mod clock;
 mod deadlines;
 mod endings;
@@ -121,6 +122,8 @@ pub struct Table {
     deadlines_changed: Arc<tokio::sync::Notify>,
     /// How long the computer thinks.
     ai: AiConfig,
+    /// The operator's counters (commit conflicts, timer lag), when kept.
+    metrics: Option<Arc<crate::metrics::Metrics>>,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -144,6 +147,19 @@ impl Table {
             config,
             deadlines_changed: Arc::new(tokio::sync::Notify::new()),
             ai: AiConfig::default(),
+            metrics: None,
+        }
+    }
+
+    /// Counts lost compare-and-swap races and timer lag into `metrics`.
+    pub fn with_metrics(mut self, metrics: Arc<crate::metrics::Metrics>) -> Table {
+        self.metrics = Some(metrics);
+        self
+    }
+
+    fn count_conflict(&self) {
+        if let Some(m) = &self.metrics {
+            m.commit_conflict();
         }
     }
 
@@ -194,7 +210,10 @@ impl Table {
     /// Maps a lost race to a retry and other store errors to table errors.
     fn commit(&self, batch: &Batch) -> Result<u64, TableError> {
         let version = self.store.apply(batch).map_err(|e| match e {
-            StoreError::Conflict { .. } => TableError::Contended,
+            StoreError::Conflict { .. } => {
+                self.count_conflict();
+                TableError::Contended
+            }
             other => other.into(),
         })?;
         if batch
