@@ -123,7 +123,7 @@ async fn a_running_bot_serves_its_metrics_and_health() {
             1.0,
         ),
         (
-            "isolo_interactions_total{command=\"component accept\",outcome=\"ok\"}",
+            "isolo_interactions_total{command=\"isolo challenge\",outcome=\"ok\"}",
             1.0,
         ),
         ("isolo_answer_latency_seconds_count", 4.0),
