@@ -78,17 +78,30 @@ impl Table {
             owner: owner(),
             until_ms: now.saturating_add(self.lease_ms()),
         };
-        match self.store.put_cas(Space::Meta, &key, &claim, expect) {
-            Ok(version) => Ok(Some(Held {
+        let held = match self.store.put_cas(Space::Meta, &key, &claim, expect) {
+            Ok(version) => Held {
                 channel: d.channel,
                 version,
                 due_ms: d.at,
-            })),
+            },
             Err(StoreError::Conflict { .. }) => {
                 self.count_conflict();
+                return Ok(None);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        // Another process may have handled it and let go between our read
+        // of the index and the claim: only a deadline still due is ours.
+        match self.store.deadline_of(d.channel) {
+            Ok(Some(at)) if at <= now => Ok(Some(held)),
+            Ok(_) => {
+                self.give_back(held);
                 Ok(None)
             }
-            Err(e) => Err(e.into()),
+            Err(e) => {
+                self.give_back(held);
+                Err(e.into())
+            }
         }
     }
 
@@ -101,6 +114,10 @@ impl Table {
             m.timer_lag
                 .observe(std::time::Duration::from_millis(now.saturating_sub(held.due_ms)));
         }
+        self.give_back(held);
+    }
+
+    fn give_back(&self, held: Held) {
         let key = claim_key(held.channel);
         if let Err(e) = self
             .store
@@ -116,7 +133,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::store::{MemoryStore, Store};
+    use crate::store::{MemoryStore, Store, StoreExt};
     use crate::table::{ManualClock, TableConfig};
 
     fn table(store: &Arc<MemoryStore>, clock: &Arc<ManualClock>) -> Table {
@@ -130,6 +147,7 @@ mod tests {
         let clock = Arc::new(ManualClock::new(1_000));
         let (a, b) = (table(&store, &clock), table(&store, &clock));
         let due = Deadline { at: 900, channel: 7 };
+        store.set_deadline(7, Some(900)).unwrap();
 
         let held = a
             .claim_deadline(&due, 1_000)
@@ -156,6 +174,9 @@ mod tests {
         b.release_deadline(held);
         assert!(b.claim_deadline(&due, 1_000 + lease).unwrap().is_none());
         a.release_deadline(taken);
+        // Handled and moved on by another process: not claimed again.
+        store.set_deadline(7, Some(5_000_000)).unwrap();
+        assert!(a.claim_deadline(&due, 1_000 + lease).unwrap().is_none());
         assert!(
             store.get_raw(Space::Meta, &claim_key(7)).unwrap().is_none(),
             "released claims leave nothing behind"
