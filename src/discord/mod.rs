@@ -323,7 +323,9 @@ async fn watch_shards(
     metrics: Arc<Metrics>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let mut connected: HashMap<u32, bool> = HashMap::new();
+    // Shards seen connected, then lost: told when they are back.
+    let mut lost = std::collections::HashSet::new();
+    let mut seen = std::collections::HashSet::new();
     let mut last_count: Option<std::time::Instant> = None;
     while !*stop.borrow() {
         let state: HashMap<u32, (bool, Option<Duration>)> = runners
@@ -336,10 +338,13 @@ async fn watch_shards(
         for id in plan.ids() {
             let (up, latency) = state.get(&id).copied().unwrap_or((false, None));
             metrics.shard(id, up, latency);
-            match connected.insert(id, up) {
-                Some(true) if !up => tracing::warn!("shard {id} lost the Discord gateway; reconnecting"),
-                Some(false) if up => tracing::info!("shard {id} is connected again"),
-                _ => {}
+            if up && lost.remove(&id) {
+                tracing::info!("shard {id} is connected again");
+            } else if !up && seen.contains(&id) && lost.insert(id) {
+                tracing::warn!("shard {id} lost the Discord gateway; reconnecting");
+            }
+            if up {
+                seen.insert(id);
             }
         }
         if last_count.is_none_or(|t| t.elapsed() >= GAMES_POLL) {

@@ -182,7 +182,7 @@ fn on_frame(
                 conn,
                 intents: d["intents"].as_u64().unwrap_or(0),
             });
-            dispatch(st, "READY", ready);
+            dispatch_to(st, shard[0], "READY", ready);
         }
         Some(6) => {
             let seq = d["seq"].as_u64().unwrap_or(0);
