@@ -375,6 +375,24 @@ mod tests {
     }
 
     #[test]
+    fn the_deploy_configs_name_their_shards() {
+        use crate::discord::shards::ShardsConfig;
+        for (n, text) in [
+            (0, include_str!("../deploy/shard0.toml")),
+            (1, include_str!("../deploy/shard1.toml")),
+        ] {
+            let c = Config::parse(text).unwrap();
+            let want = ShardsConfig::Range {
+                total: 2,
+                first: n,
+                last: n,
+            };
+            assert_eq!(c.discord.shards, Some(want));
+            assert!(c.metrics.listen.is_some());
+        }
+    }
+
+    #[test]
     fn quoted_values_are_hidden_and_key_names_kept() {
         assert_eq!(
             hide_values(r#"invalid type: string "s3cr3t", expected u64"#),

@@ -10,6 +10,13 @@
 //! cannot fire a deadline twice: the claim saves work, the game's version
 //! keeps it exact. Built on the [`Store`](crate::store::Store) trait alone,
 //! it works the same on sled, PostgreSQL and memory.
+//!
+//! Not `SELECT ... FOR UPDATE SKIP LOCKED`: a row lock lives as long as its
+//! transaction, so it would hold a pooled connection open across the whole
+//! handling (seconds of move search) and tie the table to one backend; a
+//! lease with an expiry gives the same bounded takeover (a dead process's
+//! claim lapses after [`LEASE_MS`] plus the thinking time) with one
+//! ordinary commit.
 
 use serde::{Deserialize, Serialize};
 
