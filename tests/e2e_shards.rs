@@ -103,7 +103,7 @@ async fn expiry_announcements(fake: &FakeDiscord, channel: u64) -> usize {
         .unwrap_or_else(|e| panic!("no expiry in {channel}: {e}"));
     // Long enough for a second process to have fired it too, were it able to.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    fake.requests().iter().filter(|r| expired(r)).count()
+    fake.count_requests(expired)
 }
 
 #[test]
@@ -130,11 +130,7 @@ async fn two_processes(schema: &PgSchema) {
     let started = fake.wait_shards_ready(2, Duration::from_secs(30)).await;
     started.unwrap_or_else(|e| panic!("{e}\na:\n{}\nb:\n{}", a.output(), b.output()));
     assert_eq!(fake.identified_shards(), [[0, 2], [1, 2]]);
-    let registrations = fake
-        .requests()
-        .iter()
-        .filter(|r| matches!(r.route, Route::PutCommands { .. }))
-        .count();
+    let registrations = fake.count_requests(|r| matches!(r.route, Route::PutCommands { .. }));
     assert_eq!(registrations, 1, "only the process on shard 0 registers");
 
     // A game in each guild, each played by the process of its shard.

@@ -299,7 +299,11 @@ async fn reach_discord(
         };
         match answer {
             Ok(count) => return Ok(Some(count)),
-            Err(serenity::Error::Http(serenity::HttpError::Request(e))) => {
+            // No connection, or a proxy (or Discord) answering 5xx: an outage.
+            Err(serenity::Error::Http(e))
+                if matches!(e, serenity::HttpError::Request(_))
+                    || e.status_code().is_some_and(|s| s.is_server_error()) =>
+            {
                 tracing::debug!("Discord unreachable: {e}");
                 tracing::warn!("cannot reach Discord, retrying in {} s", wait.as_secs());
             }

@@ -674,6 +674,11 @@ impl FakeDiscord {
         self.shared.lock().requests.clone()
     }
 
+    /// How many REST requests so far match `pred`.
+    pub fn count_requests(&self, pred: impl Fn(&Request) -> bool) -> usize {
+        self.shared.lock().requests.iter().filter(|r| pred(r)).count()
+    }
+
     /// The requests that answer `sent`.
     pub fn requests_for(&self, sent: &SentInteraction) -> Vec<Request> {
         self.shared
