@@ -155,6 +155,12 @@ async fn two_processes(schema: &PgSchema) {
         }
     }
 
+    // Live games are counted in the shared database (every 10 s).
+    eventually(Duration::from_secs(15), "both games counted", async || {
+        (metric(ports[0], "isolo_live_games").await == 2.0).then_some(())
+    })
+    .await;
+
     // A clock both processes see, fired once.
     unanswered_challenge(&fake, EXPIRE_0).await;
     assert_eq!(expiry_announcements(&fake, EXPIRE_0).await, 1);
