@@ -2,8 +2,8 @@
 //! GIF of a typical move. Budgets: PNG 15 ms and 60 KB, GIF 150 ms and 1 MB.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use isolo_bot::engine::{Game, Move, Rules, Variant};
-use isolo_bot::render::{render_gif, render_png, BoardView};
+use isolo_bot::engine::{Game, Move, Rules, Side, Variant};
+use isolo_bot::render::{render_gif, render_png, BoardView, Palette, Style};
 
 fn mv(s: &str) -> Move {
     s.parse().expect("a pit name")
@@ -19,6 +19,11 @@ fn bench(c: &mut Criterion) {
         .names(Some("alice"), Some("bob"));
     eprintln!("board PNG (women, b2 h4): {} bytes", render_png(&view).len());
     c.bench_function("render_png women", |b| b.iter(|| render_png(black_box(&view))));
+    // The same board from North's side, with the colour-blind-safe palette.
+    let turned = view.bottom(Side::North).palette(Palette::ColourBlindSafe);
+    c.bench_function("render_png women north safe", |b| {
+        b.iter(|| render_png(black_box(&turned)))
+    });
 
     // Boys' game after B2 (c1): overture locks, captures, busier pits.
     let mut boys = Game::new(Rules::new(Variant::Boys));
@@ -33,9 +38,12 @@ fn bench(c: &mut Criterion) {
         .play(mv("b2"))
         .expect("legal");
     let names = [Some("alice"), Some("bob")];
-    eprintln!("GIF (women, b2): {} bytes", render_gif(&start, &w1, names).len());
+    eprintln!(
+        "GIF (women, b2): {} bytes",
+        render_gif(&start, &w1, names, Style::default()).len()
+    );
     c.bench_function("render_gif women b2", |b| {
-        b.iter(|| render_gif(black_box(&start), black_box(&w1), names))
+        b.iter(|| render_gif(black_box(&start), black_box(&w1), names, Style::default()))
     });
 
     // A long move: B1, the ng'hana (17 seeds, 4 captures, several relays).
@@ -45,10 +53,10 @@ fn bench(c: &mut Criterion) {
         .expect("legal");
     eprintln!(
         "GIF (boys, h1): {} bytes",
-        render_gif(&boys_start, &b1, names).len()
+        render_gif(&boys_start, &b1, names, Style::default()).len()
     );
     c.bench_function("render_gif boys h1", |b| {
-        b.iter(|| render_gif(black_box(&boys_start), black_box(&b1), names))
+        b.iter(|| render_gif(black_box(&boys_start), black_box(&b1), names, Style::default()))
     });
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use isolo_bot::engine::{Move, Outcome, Variant};
 use serde_json::Value;
 use support::bot::{
-    allowed_users, board_text, boards, bot_user, challenge, expect_refusal, Duel, InProcess, Via, T,
+    allowed_users, board_text, boards, challenge, challenge_the_bot, expect_refusal, Duel, InProcess, Via, T,
 };
 use support::fake_discord::{
     CallbackKind, ComponentClick, FakeDiscord, FakeUser, Reconnect, Route, SentInteraction, SlashCommand,
@@ -68,6 +68,8 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "leaderboard",
             "rules",
             "help",
+            "games",
+            "settings",
             "abort"
         ]
     );
@@ -703,15 +705,10 @@ async fn play_goes_on_after_a_gateway_reconnect() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_bot_to_the_end() {
-    let bot = InProcess::start(true).await;
+    let bot = InProcess::start(false).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
-    let cmd = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("variant", 0)
-        .by(&alice);
-    let sent = fake.send_command(&cmd).await;
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
     let start = boards(fake, &sent, 1).await.remove(0);
     assert!(
         matches!(start.request.route, Route::InteractionCallback { .. }),
@@ -722,7 +719,7 @@ async fn a_game_against_the_bot_to_the_end() {
             .requests()
             .iter()
             .any(|r| matches!(r.route, Route::CreateThread { .. })),
-        "a game against the bot needs no thread"
+        "without threads the game is played here"
     );
     let mut game = isolo_bot::engine::Game::new(isolo_bot::engine::Rules::new(Variant::Women));
     let mut board = start;
@@ -852,7 +849,7 @@ async fn a_user_named_everyone_never_pings_everyone() {
         end.content
     );
     assert!(
-        end.content.contains("(@\u{200b}everyone lost)"),
+        end.content.contains(": @\u{200b}everyone resigned."),
         "{}",
         end.content
     );
@@ -1002,7 +999,11 @@ async fn games_end_by_resignation_agreement_or_abort() {
     assert_eq!(allowed_users(&cb.message.allowed_mentions), [bob.id]);
     let sent = fake.send_command(&cmd("draw", &bob)).await;
     let end = boards(fake, &sent, 1).await.remove(0);
-    assert!(end.content.contains("draw by agreement"), "{}", end.content);
+    assert!(
+        end.content.contains("draw: both players agreed"),
+        "{}",
+        end.content
+    );
     assert_eq!(
         end.request.message().custom_ids(),
         [format!("isolo:rematch:{CHANNEL_ID}")]
@@ -1048,7 +1049,7 @@ async fn games_end_by_resignation_agreement_or_abort() {
         "{}",
         end.content
     );
-    assert!(end.content.contains("resignation"), "{}", end.content);
+    assert!(end.content.contains(": alice resigned."), "{}", end.content);
     let sent = fake.send_command(&cmd("stats", &alice)).await;
     let cb = fake.wait_for_callback(&sent, T).await.expect("stats");
     let text = cb.message.content.unwrap_or_default();

@@ -4,8 +4,8 @@
 use image::AnimationDecoder;
 use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
 use isolo_bot::render::{
-    alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, ALT_TEXT_MAX, HEIGHT,
-    WIDTH,
+    alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, Palette, Style,
+    ALT_TEXT_MAX, HEIGHT, WIDTH,
 };
 
 fn play(rules: Rules, moves: &str) -> (Game, Position, Option<MoveReport>) {
@@ -51,7 +51,7 @@ fn a_pits_picture_changes_with_its_seeds() {
     let a = render_rgba(&BoardView::new(start.position()));
     let b = render_rgba(&BoardView::new(after.position()));
     let differing = |pit: &str| {
-        let (x, y, w, h) = pit_bounds(pit.parse().expect("pit"));
+        let (x, y, w, h) = pit_bounds(pit.parse().expect("pit"), Side::South);
         let mut n = 0;
         for row in y..y + h {
             for col in x..x + w {
@@ -103,7 +103,7 @@ fn gif_plays_the_move_and_ends_on_the_png() {
         let (game, before, last) = play(rules, moves);
         let report = last.expect("a move");
         let names = [Some("alice"), None];
-        let gif = render_gif(&before, &report, names);
+        let gif = render_gif(&before, &report, names, Style::default());
         assert_eq!(&gif[..6], b"GIF89a");
         assert!(gif.len() <= 1024 * 1024, "{moves}: {} bytes", gif.len());
         let frames = gif_frames(&gif);
@@ -159,7 +159,7 @@ fn a_long_move_stays_within_the_frame_and_size_budget() {
         }
     }
     let (before, report) = longest.expect("some move");
-    let gif = render_gif(&before, &report, [None, None]);
+    let gif = render_gif(&before, &report, [None, None], Style::default());
     let frames = gif_frames(&gif);
     assert!(frames.len() <= 100, "{} frames", frames.len());
     assert!(gif.len() <= 1024 * 1024, "{} bytes", gif.len());
@@ -170,7 +170,7 @@ fn a_report_from_another_position_does_not_panic() {
     let (_, _, last) = women("b2 h4 d2");
     let report = last.expect("a move");
     let (other, _, _) = play(Rules::new(Variant::Boys), "");
-    let gif = render_gif(other.position(), &report, [None, None]);
+    let gif = render_gif(other.position(), &report, [None, None], Style::default());
     assert!(gif_frames(&gif).len() > 1);
 }
 
@@ -272,10 +272,111 @@ fn random_games_render_at_every_ply() {
                 1
             );
             if ply % 5 == 0 {
-                let gif = render_gif(&before, &report, [None, None]);
+                let gif = render_gif(&before, &report, [None, None], Style::default());
                 assert!(gif.len() <= 1024 * 1024);
             }
         }
         eprintln!("{rules:?}: largest PNG {largest} bytes");
     }
+}
+
+#[test]
+fn text_board_and_alt_text_turn_with_north_at_the_bottom() {
+    let (game, _, last) = women("b2");
+    let view = BoardView::of_game(&game)
+        .last_move(last.as_ref())
+        .names(Some("alice"), Some("bob"));
+    let south = render_text(&view);
+    let north = render_text(&view.bottom(Side::North));
+    assert!(south.starts_with("South (alice) at the bottom\n"), "{south}");
+    assert!(north.starts_with("North (bob) at the bottom\n"), "{north}");
+    let grid = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with(['1', '2', '3', '4']))
+            .map(String::from)
+            .collect()
+    };
+    let (s, n) = (grid(&south), grid(&north));
+    // Ranks 1 to 4 from the top, each row read from h to a.
+    assert_eq!(n[0], "1    4    0    3    3    0    3    3    0  1");
+    assert_eq!(n[1], "2    4    4    3*   2    2    2   >0    3  2");
+    assert_eq!(n[3], "4    2    0x   2    2    2    2    2    2  4");
+    // Every cell of the turned grid is a cell of South's grid, mirrored.
+    for (row_n, row_s) in n.iter().zip(s.iter().rev()) {
+        let cells = |r: &str| -> Vec<String> {
+            let inner = &r[2..r.len() - 2];
+            inner
+                .as_bytes()
+                .chunks(5)
+                .map(|c| String::from_utf8_lossy(c).into_owned())
+                .collect()
+        };
+        let mut mirrored = cells(row_s);
+        mirrored.reverse();
+        assert_eq!(cells(row_n), mirrored);
+    }
+    let letters: Vec<&str> = north
+        .lines()
+        .filter(|l| l.trim_start().starts_with("h "))
+        .collect();
+    assert_eq!(letters, ["     h    g    f    e    d    c    b    a"; 2]);
+    // The bands follow: South on top, North (to move) at the bottom.
+    let south_band = north.find("South (alice): 36 seeds").expect("South's band");
+    let north_band = north
+        .find("North (bob): 28 seeds  << to move")
+        .expect("North's band");
+    assert!(south_band < north.find("1 ").expect("rank 1") && north_band > north.find("4 ").expect("rank 4"));
+
+    // The alt text says which side is at the bottom and reads the turned grid.
+    let alt = alt_text(&view);
+    assert!(
+        alt.starts_with("Isolo board, women's game, South (alice) at the bottom. "),
+        "{alt}"
+    );
+    assert!(alt.contains("columns a to h: rank 4: 2 2 2 2 2 2 0 2;"), "{alt}");
+    let alt = alt_text(&view.bottom(Side::North));
+    assert!(alt.contains("North (bob) at the bottom."), "{alt}");
+    assert!(alt.contains("South (alice), ranks 1 and 2, top"), "{alt}");
+    assert!(alt.contains("North (bob), ranks 3 and 4, bottom"), "{alt}");
+    assert!(alt.contains("columns h to a: rank 1: 4 0 3 3 0 3 3 0;"), "{alt}");
+}
+
+#[test]
+fn gif_from_north_ends_on_the_png_from_north() {
+    let (game, before, last) = women("b2");
+    let report = last.expect("a move");
+    let style = Style {
+        bottom: Side::North,
+        palette: Palette::ColourBlindSafe,
+    };
+    let gif = render_gif(&before, &report, [Some("alice"), Some("bob")], style);
+    let frames = gif_frames(&gif);
+    let view = BoardView::of_game(&game)
+        .last_move(Some(&report))
+        .names(Some("alice"), Some("bob"))
+        .style(style);
+    let (last_frame, _) = frames.last().expect("frames");
+    assert!(
+        *last_frame == render_rgba(&view),
+        "the final frame is the turned PNG"
+    );
+    // The first frame is the board before the move, turned too.
+    let first = render_rgba(
+        &BoardView::new(&before)
+            .names(Some("alice"), Some("bob"))
+            .style(style),
+    );
+    let (x, y, w, h) = pit_bounds("b2".parse().expect("pit"), Side::North);
+    let cell = |rgba: &[u8]| -> Vec<u8> {
+        (y..y + h)
+            .flat_map(|row| {
+                let i = ((row * WIDTH + x) * 4) as usize;
+                rgba[i..i + (w * 4) as usize].to_vec()
+            })
+            .collect()
+    };
+    assert!(
+        cell(&frames[0].0) == cell(&first),
+        "b2 before the move, in its turned place"
+    );
 }

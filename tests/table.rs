@@ -444,9 +444,119 @@ fn a_corrupt_game_affects_only_its_channel() {
         "says what: {err}"
     );
     t.play(CH + 1, ANN, "b2").unwrap();
-    // A moderator clears it and the channel is usable again.
+    // A moderator clears it and the channel is usable again; the damaged
+    // entry is kept aside, whole, for the operator.
     assert!(t.abort(CH, true).unwrap().is_none());
+    let kept = t.set_aside_in(CH).unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].space, "games");
+    assert_eq!(kept[0].value["data"]["moves"], "garbage");
     start(&t, CH, GameSettings::default());
+}
+
+#[test]
+fn a_damaged_entry_with_a_deadline_is_reported_once_and_set_aside() {
+    let (t, clock) = table();
+    let timed = GameSettings {
+        move_secs: Some(60),
+        ..GameSettings::default()
+    };
+    start(&t, CH, timed);
+    start(&t, CH + 1, timed);
+    // A stored move that is not legal: the entry decodes, the game does not replay.
+    let mut raw: serde_json::Value = serde_json::from_slice(
+        &t.store()
+            .get_raw(Space::Games, &keys::id(CH))
+            .unwrap()
+            .unwrap()
+            .value,
+    )
+    .unwrap();
+    raw["data"]["moves"] = serde_json::json!(["a1", "a1", "a1"]);
+    t.store()
+        .commit(&[Op::Put {
+            space: Space::Games,
+            key: keys::id(CH),
+            value: serde_json::to_vec(&raw).unwrap(),
+            expect: Expect::Any,
+        }])
+        .unwrap();
+    clock.advance(31_000);
+    let notices = t.tick().unwrap();
+    let unreadable: Vec<_> = notices
+        .iter()
+        .filter(|n| matches!(n, Notice::Unreadable { channel: CH, .. }))
+        .collect();
+    assert_eq!(unreadable.len(), 1, "{notices:?}");
+    assert!(
+        notices
+            .iter()
+            .any(|n| matches!(n, Notice::Reminder { channel, .. } if *channel == CH + 1)),
+        "the other channel's clock runs on: {notices:?}"
+    );
+    // Once: the next ticks are quiet, and the channel is free.
+    clock.advance(60_000);
+    assert!(t
+        .tick()
+        .unwrap()
+        .iter()
+        .all(|n| !matches!(n, Notice::Unreadable { .. })));
+    assert!(t.game(CH).unwrap().is_none());
+    let kept = t.set_aside_in(CH).unwrap();
+    assert_eq!(kept.len(), 1, "kept, not deleted");
+    assert_eq!(kept[0].value, raw);
+    assert!(kept[0].reason.contains("illegal"), "{}", kept[0].reason);
+    start(&t, CH, GameSettings::default());
+}
+
+#[test]
+fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
+    let (t, clock) = table();
+    let ChallengeOutcome::Started(_) = t
+        .challenge(request(
+            CH,
+            ANN,
+            Opponent::Bot(Level::Greedy),
+            GameSettings::default(),
+        ))
+        .unwrap()
+    else {
+        panic!("a game against the bot starts at once")
+    };
+    let idle_reminder = Some(clock.now_ms() + DAY);
+    assert_eq!(
+        t.store().deadline_of(CH).unwrap(),
+        idle_reminder,
+        "no clock, Ann to move"
+    );
+    let mv = t.moves_for(CH, ANN).unwrap()[0].mv;
+    t.play(CH, ANN, &mv.to_string()).unwrap();
+    // The front end's answer was lost: nobody called bot_move.
+    let due = t.store().deadline_of(CH).unwrap().expect("the bot's move is due");
+    assert!(t.tick().unwrap().is_empty(), "a grace for the front end first");
+    clock.advance(due - clock.now_ms());
+    let notices = t.tick().unwrap();
+    let [Notice::BotMoved(out)] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(out.report.side, Side::North);
+    assert_eq!(t.game(CH).unwrap().unwrap().game.ply(), 2);
+    assert_eq!(
+        t.store().deadline_of(CH).unwrap(),
+        Some(clock.now_ms() + DAY),
+        "Ann's turn: a day before the reminder"
+    );
+    assert!(t.tick().unwrap().is_empty(), "played once");
+
+    // A game saved before bot moves had deadlines is found at start-up.
+    let mv = t.moves_for(CH, ANN).unwrap()[0].mv;
+    t.play(CH, ANN, &mv.to_string()).unwrap();
+    t.store().set_deadline(CH, None).unwrap();
+    assert_eq!(t.resume_bot_games().unwrap(), 1);
+    assert_eq!(t.resume_bot_games().unwrap(), 0, "once");
+    clock.advance(60_000);
+    assert!(matches!(&t.tick().unwrap()[..], [Notice::BotMoved(_)]));
+    assert!(t.tick().unwrap().is_empty());
 }
 
 #[test]
@@ -550,4 +660,61 @@ fn a_failed_save_says_so_once_and_changes_nothing() {
     // Once the disk has room again, the same move is Ann's to play.
     store.failing.store(false, SeqCst);
     t.play(CH, ANN, "b2").expect("the move is still Ann's");
+}
+
+#[test]
+fn a_game_without_a_clock_reminds_once_then_ends_as_an_unrated_draw() {
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let config = TableConfig {
+        idle_expiry_secs: 3 * 24 * 3600,
+        ..TableConfig::default()
+    };
+    let t = table_with(Arc::new(MemoryStore::new()), clock.clone(), config);
+    start(&t, CH, GameSettings::default());
+    assert!(t.tick().unwrap().is_empty());
+    clock.advance(DAY);
+    let notices = t.tick().unwrap();
+    let [Notice::Idle { user, closes_ms, .. }] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(*user, ANN);
+    assert_eq!(
+        *closes_ms,
+        clock.now_ms() + 2 * DAY,
+        "three days after the last move"
+    );
+    assert!(t.tick().unwrap().is_empty(), "one reminder");
+    // A move starts the silence over.
+    let mv = t.moves_for(CH, ANN).unwrap()[0].mv;
+    t.play(CH, ANN, &mv.to_string()).unwrap();
+    clock.advance(DAY);
+    assert!(matches!(&t.tick().unwrap()[..], [Notice::Idle { user: BO, .. }]));
+    clock.advance(2 * DAY);
+    let notices = t.tick().unwrap();
+    let [Notice::TimedOut(f)] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(f.result.outcome, Outcome::Draw);
+    assert_eq!(f.result.termination, Termination::Abandoned);
+    assert!(f.rating_changes.is_empty(), "unrated");
+    assert!(t.stats(GUILD, ANN).unwrap().is_none());
+    assert!(narrate::result_line(f, |s| s.name()).contains("nobody moved for too long"));
+    assert!(t.game(CH).unwrap().is_none());
+}
+
+#[test]
+fn head_to_head_keeps_the_most_played_opponents_only() {
+    let (t, _) = table();
+    let first = 1_000;
+    for opp in first..first + 101 {
+        let req = request(CH, ANN, user(opp), GameSettings::default());
+        t.challenge(req).unwrap();
+        t.accept(CH, opp, None).unwrap();
+        t.resign(CH, opp).unwrap();
+    }
+    let stats = t.stats(GUILD, ANN).unwrap().unwrap();
+    assert_eq!(stats.tally.wins, 101, "every result counts");
+    assert_eq!(stats.head_to_head.len(), isolo_bot::table::MAX_HEAD_TO_HEAD);
+    assert!(!stats.head_to_head.contains_key(&first), "the least played goes");
+    assert!(stats.head_to_head.contains_key(&(first + 100)));
 }

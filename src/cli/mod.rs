@@ -12,8 +12,9 @@ pub mod words;
 
 use std::fmt;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
+use isolo_bot::ai::Level;
 use isolo_bot::engine::{AfterCapture, CaptureFrom, Move, Record, Rules, Side, Variant};
 
 /// A move the engine refused, or text that names no pit: the commands that
@@ -30,7 +31,7 @@ impl fmt::Display for RefusedMove {
 impl std::error::Error for RefusedMove {}
 
 /// A parser for a `FromStr` type whose values `--help` lists.
-fn listed<T>(names: &'static [&'static str]) -> impl TypedValueParser<Value = T>
+fn listed<T>(names: impl IntoIterator<Item = impl Into<PossibleValue>>) -> impl TypedValueParser<Value = T>
 where
     T: std::str::FromStr + Clone + Send + Sync + 'static,
     T::Err: fmt::Display,
@@ -38,16 +39,24 @@ where
     PossibleValuesParser::new(names).try_map(|s: String| s.parse::<T>().map_err(|e| e.to_string()))
 }
 
+/// The values of a `--variant` option.
+const VARIANTS: [&str; 2] = ["women", "boys"];
+
+/// A parser for a computer level, listing them all in `--help`.
+fn level() -> impl TypedValueParser<Value = Level> {
+    listed::<Level>(Level::ALL.map(Level::name))
+}
+
 /// The two house-rule switches (rules.md section 6), shared by every command
 /// that sets up a game.
 #[derive(Args, Debug, Clone, Default)]
 pub struct HouseRuleArgs {
     /// Where captured seeds are sown from [default: origin, or the record's rule].
-    #[arg(long, value_parser = listed::<CaptureFrom>(&["origin", "capture-pit"]))]
+    #[arg(long, value_parser = listed::<CaptureFrom>(["origin", "capture-pit"]))]
     pub capture_from: Option<CaptureFrom>,
     /// After captured seeds are sown, the move ends, or captures go on (house
     /// rule) [default: end, or the record's rule].
-    #[arg(long, value_parser = listed::<AfterCapture>(&["end", "continue"]))]
+    #[arg(long, value_parser = listed::<AfterCapture>(["end", "continue"]))]
     pub after_capture: Option<AfterCapture>,
 }
 
@@ -74,10 +83,10 @@ impl HouseRuleArgs {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The variant.
-    #[arg(long, default_value = "women", value_parser = listed::<Variant>(&["women", "boys"]))]
+    #[arg(long, default_value = "women", value_parser = listed::<Variant>(VARIANTS))]
     pub variant: Variant,
     /// Who moves first [default: south, or the record's].
-    #[arg(long, value_parser = listed::<Side>(&["south", "north"]))]
+    #[arg(long, value_parser = listed::<Side>(["south", "north"]))]
     pub first: Option<Side>,
     #[command(flatten)]
     pub house: HouseRuleArgs,

@@ -1,17 +1,18 @@
 //! `isolo-bot play`: a game in the terminal, through the same hosting layer
 //! (and the same messages) as the Discord bot. The way to try it without a token.
 
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 
 use super::words;
 use isolo_bot::ai::{Budget, Level, REVIEW_NODES};
-use isolo_bot::engine::Variant;
-use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
+use isolo_bot::engine::{MoveReport, Variant};
+use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView, Style};
 use isolo_bot::store::MemoryStore;
 use isolo_bot::table::{
     ChallengeOutcome, ChallengeRequest, DrawOutcome, FirstMove, GameSettings, GameView, MoveOutcome,
@@ -25,11 +26,11 @@ const FRIEND: u64 = 2;
 /// Options of `play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// women or boys.
-    #[arg(long, default_value = "women")]
+    /// The variant.
+    #[arg(long, default_value = "women", value_parser = super::listed::<Variant>(super::VARIANTS))]
     variant: Variant,
-    /// Your opponent: a computer level (random, greedy, easy, medium, hard) or `human` for two players at one keyboard.
-    #[arg(long, default_value = "medium")]
+    /// Your opponent: a computer level, or `human` (alias `friend`) for two players at one keyboard.
+    #[arg(long, default_value = "medium", value_parser = opponents())]
     vs: String,
     /// Let the opponent move first.
     #[arg(long)]
@@ -41,16 +42,42 @@ pub struct PlayArgs {
     png: Option<PathBuf>,
 }
 
-fn show(view: &GameView, report: Option<&isolo_bot::engine::MoveReport>, png: Option<&PathBuf>) {
-    let names = [view.live.players[0].name(), view.live.players[1].name()];
-    let bv = BoardView::of_game(&view.game)
+/// The values of `--vs`: every computer level, and a second human.
+fn opponents() -> PossibleValuesParser {
+    let levels = Level::ALL.into_iter().map(|l| PossibleValue::new(l.name()));
+    PossibleValuesParser::new(levels.chain([PossibleValue::new("human").alias("friend")]))
+}
+
+/// The board view of a game, with its last move and the players' names.
+fn board_of<'a>(view: &'a GameView, report: Option<&'a MoveReport>, names: &'a [String; 2]) -> BoardView<'a> {
+    BoardView::of_game(&view.game)
         .last_move(report)
-        .names(Some(&names[0]), Some(&names[1]));
+        .names(Some(&names[0]), Some(&names[1]))
+}
+
+/// The players' names, South then North.
+fn names_of(view: &GameView) -> [String; 2] {
+    [view.live.players[0].name(), view.live.players[1].name()]
+}
+
+/// Writes a file, or says why not: a bad path never ends the game.
+fn write_file(path: &Path, bytes: &[u8]) -> bool {
+    match std::fs::write(path, bytes) {
+        Ok(()) => true,
+        Err(e) => {
+            println!("{}", words::cannot_write(path, &e));
+            false
+        }
+    }
+}
+
+fn show(view: &GameView, report: Option<&MoveReport>, png: Option<&PathBuf>) {
+    let names = names_of(view);
+    let bv = board_of(view, report, &names);
     println!("{}", render_text(&bv));
     if let Some(path) = png {
-        match std::fs::write(path, render_png(&bv)) {
-            Ok(()) => println!("(board picture: {})", path.display()),
-            Err(e) => println!("cannot write {}: {e}", path.display()),
+        if write_file(path, &render_png(&bv)) {
+            println!("(board picture: {})", path.display());
         }
     }
 }
@@ -91,6 +118,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         },
         move_secs: None,
         rated: false,
+        ..GameSettings::default()
     };
     let req = ChallengeRequest {
         guild: 0,
@@ -109,6 +137,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     show(&view, None, args.png.as_ref());
     let png = args.png.as_ref();
     let stdin = std::io::stdin();
+    let terminal = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     loop {
         // The computer moves whenever it is its turn.
@@ -120,78 +149,141 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         let Some(view) = table.game(CHANNEL)? else {
             break;
         };
-        let mover = view.to_move().and_then(|s| s.user()).unwrap_or(YOU);
         print!("{}", words::prompt(view.to_move()));
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
-            return Ok(ExitCode::SUCCESS);
+            if !terminal || confirm_leave(&mut lines)? {
+                println!("{}", words::LEFT_UNFINISHED);
+                return Ok(ExitCode::SUCCESS);
+            }
+            continue;
         };
-        let line = line?;
-        let mut words = line.split_whitespace();
-        let (cmd, arg) = (words.next().unwrap_or(""), words.next());
-        match cmd {
-            "" => {}
-            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
-            "help" => println!("{}", words::HELP),
-            "rules" => println!("{}", words::rules()),
-            "board" => show(&view, view.last_move().as_ref().map(|(_, r)| r), None),
-            "png" => {
-                let path = PathBuf::from(arg.unwrap_or("board.png"));
-                let names = [view.live.players[0].name(), view.live.players[1].name()];
-                let last = view.last_move();
-                let bv = BoardView::of_game(&view.game)
-                    .last_move(last.as_ref().map(|(_, r)| r))
-                    .names(Some(&names[0]), Some(&names[1]));
-                std::fs::write(&path, render_png(&bv))?;
-                println!("wrote {} ({})", path.display(), alt_text(&bv));
-            }
-            "animate" => match view.last_move() {
-                Some((before, report)) => {
-                    let path = PathBuf::from(arg.unwrap_or("sowing.gif"));
-                    let names = [view.live.players[0].name(), view.live.players[1].name()];
-                    std::fs::write(
-                        &path,
-                        render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]),
-                    )?;
-                    println!("wrote {}", path.display());
-                }
-                None => println!("{}", words::NO_MOVE_YET),
-            },
-            "history" => println!("{}", table.record(CHANNEL)?),
-            "hint" => match table.hint(CHANNEL, mover) {
-                Ok(hint) => println!("{}", words::hint(hint.mv, hint.captured)),
-                Err(e) => println!("{}", words::refusal(&e)),
-            },
-            "resign" => {
-                let f = table.resign(CHANNEL, mover)?;
-                println!("{}", words::result(&f));
-                break;
-            }
-            "draw" => match table.offer_draw(CHANNEL, mover) {
-                Ok(DrawOutcome::Agreed(f)) => {
-                    println!("{}", words::result(&f));
-                    break;
-                }
-                Ok(DrawOutcome::Offered(_)) => println!("{}", words::DRAW_OFFERED),
-                Err(e) => println!("{}", words::refusal(&e)),
-            },
-            _ => {
-                let pit = if cmd == "move" { arg.unwrap_or("") } else { cmd };
-                match table.play(CHANNEL, mover, pit) {
-                    Ok(out) => {
-                        if after_move(&out, png) {
-                            break;
-                        }
-                    }
-                    Err(e) => println!("{}", words::refusal(&e)),
-                }
-            }
+        match command(&table, &view, &line?, png)? {
+            Turn::Goes => {}
+            Turn::Over => break,
+            Turn::Quit => return Ok(ExitCode::SUCCESS),
         }
     }
     after_game(&table, &mut lines)
 }
 
-/// Once the game is over: its review and its record on request, then leave.
+/// After end of input on a terminal: whether the player really leaves (a
+/// second end of input or "yes") or goes on.
+fn confirm_leave(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> anyhow::Result<bool> {
+    print!("{}", words::LEAVE_ASK);
+    std::io::stdout().flush()?;
+    let leave = match lines.next() {
+        None => true,
+        Some(line) => matches!(line?.trim().to_ascii_lowercase().as_str(), "y" | "yes"),
+    };
+    if !leave {
+        println!("{}", words::GOES_ON);
+    }
+    Ok(leave)
+}
+
+/// What a command left the game loop to do.
+enum Turn {
+    /// Ask for the next command.
+    Goes,
+    /// The game is over.
+    Over,
+    /// The player left.
+    Quit,
+}
+
+/// Runs one command of the game loop.
+fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) -> anyhow::Result<Turn> {
+    let mover = view.to_move().and_then(|s| s.user()).unwrap_or(YOU);
+    let mut parts = line.split_whitespace();
+    let (cmd, arg) = (parts.next().unwrap_or(""), parts.next());
+    let last = view.last_move();
+    let names = names_of(view);
+    match cmd {
+        "" => {}
+        "quit" | "exit" => return Ok(Turn::Quit),
+        "help" => println!("{}", words::HELP),
+        "rules" => println!("{}", words::rules()),
+        "board" => show(view, last.as_ref().map(|(_, r)| r), None),
+        "png" => {
+            let path = PathBuf::from(arg.unwrap_or("board.png"));
+            let bv = board_of(view, last.as_ref().map(|(_, r)| r), &names);
+            if write_file(&path, &render_png(&bv)) {
+                println!("wrote {} ({})", path.display(), alt_text(&bv));
+            }
+        }
+        "animate" => match &last {
+            Some((before, report)) => {
+                let path = PathBuf::from(arg.unwrap_or("sowing.gif"));
+                let gif = render_gif(
+                    before,
+                    report,
+                    [Some(&names[0]), Some(&names[1])],
+                    Style::default(),
+                );
+                if write_file(&path, &gif) {
+                    println!("wrote {}", path.display());
+                }
+            }
+            None => println!("{}", words::NO_MOVE_YET),
+        },
+        "save" => save(table, arg)?,
+        "history" => println!("{}", table.record(CHANNEL)?),
+        "hint" => match table.hint(CHANNEL, mover) {
+            Ok(hint) => println!("{}", words::hint(&hint)),
+            Err(e) => println!("{}", words::refusal(&e)),
+        },
+        "resign" => {
+            let f = table.resign(CHANNEL, mover)?;
+            println!("{}", words::result(&f));
+            return Ok(Turn::Over);
+        }
+        "draw" => match table.offer_draw(CHANNEL, mover) {
+            Ok(DrawOutcome::Agreed(f)) => {
+                println!("{}", words::result(&f));
+                return Ok(Turn::Over);
+            }
+            Ok(DrawOutcome::Offered(_)) => println!("{}", words::DRAW_OFFERED),
+            Ok(DrawOutcome::Declined(_)) => println!("{}", words::DRAW_DECLINED),
+            Err(e) => println!("{}", words::refusal(&e)),
+        },
+        _ if cmd == "move" || looks_like_pit(cmd) => {
+            let pit = if cmd == "move" { arg.unwrap_or("") } else { cmd };
+            match table.play(CHANNEL, mover, pit) {
+                Ok(out) => {
+                    if after_move(&out, png) {
+                        return Ok(Turn::Over);
+                    }
+                }
+                Err(e) => println!("{}", words::refusal(&e)),
+            }
+        }
+        _ => println!("{}", words::UNKNOWN_COMMAND),
+    }
+    Ok(Turn::Goes)
+}
+
+/// A letter and a digit, like "b2" or "z9": meant as a pit, so a refusal
+/// names what is wrong with it rather than calling it an unknown command.
+fn looks_like_pit(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
+}
+
+/// `save FILE`: the game's record, as `replay --record` and `review` read it.
+fn save(table: &Table, arg: Option<&str>) -> anyhow::Result<()> {
+    let Some(path) = arg.map(Path::new) else {
+        println!("{}", words::SAVE_NEEDS_FILE);
+        return Ok(());
+    };
+    let record = table.record(CHANNEL)?;
+    if write_file(path, record.to_string().as_bytes()) {
+        println!("{}", words::saved(path));
+    }
+    Ok(())
+}
+
+/// Once the game is over: its review, its record and saving it on request, then leave.
 fn after_game(
     table: &Table,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
@@ -203,12 +295,15 @@ fn after_game(
         let Some(line) = lines.next() else {
             return Ok(ExitCode::SUCCESS);
         };
-        match line?.trim() {
-            "review" => match table.review(CHANNEL, Budget::nodes(REVIEW_NODES)) {
+        let line = line?;
+        let mut parts = line.split_whitespace();
+        match (parts.next().unwrap_or(""), parts.next()) {
+            ("review", _) => match table.review(CHANNEL, Budget::nodes(REVIEW_NODES)) {
                 Ok(reviewed) => print!("{}", words::review(&reviewed)),
                 Err(e) => println!("{}", words::refusal(&e)),
             },
-            "history" => println!("{}", table.record(CHANNEL)?),
+            ("history", _) => println!("{}", table.record(CHANNEL)?),
+            ("save", file) => save(table, file)?,
             _ => return Ok(ExitCode::SUCCESS),
         }
     }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context};
 use isolo_bot::logging::printable;
-use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView};
+use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView, Style};
 
 /// Arguments of `render`.
 #[derive(Debug, Clone, clap::Args)]
@@ -66,7 +66,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         let Some((before, report)) = &last else {
             bail!("no move to animate: give at least one move for --gif");
         };
-        std::fs::write(path, render_gif(before, report, [south, north]))
+        std::fs::write(path, render_gif(before, report, [south, north], Style::default()))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     // Names come from the record file: no raw control characters on the terminal.

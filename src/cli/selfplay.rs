@@ -11,8 +11,8 @@ use serde_json::json;
 /// Options of `selfplay`.
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
-    /// women or boys.
-    #[arg(long, default_value = "women")]
+    /// The variant.
+    #[arg(long, default_value = "women", value_parser = super::listed::<Variant>(super::VARIANTS))]
     variant: Variant,
     #[command(flatten)]
     house: super::HouseRuleArgs,
@@ -20,10 +20,10 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 100)]
     games: u64,
     /// South's player (with --alternate: the first player, who starts as South).
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = super::level())]
     south: Level,
     /// North's player (with --alternate: the second player).
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = super::level())]
     north: Level,
     /// Seed for reproducible games (with --alternate, game i reseeds both
     /// players from this seed and i, so games from the setup differ).

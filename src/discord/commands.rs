@@ -4,14 +4,15 @@
 use poise::serenity_prelude as serenity;
 
 use super::flow::{self, Close, MoveFrom};
+use super::limits::Costly;
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Context, Error};
 use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::table::{
-    ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table, TableError,
-    UserId,
+    BoardSide, ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table,
+    TableError, UserId,
 };
 
 /// The variant to play.
@@ -98,6 +99,28 @@ pub enum LevelChoice {
     Hard,
 }
 
+/// Which side your board pictures are drawn from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardChoice {
+    /// The side of the player to move: your rows at the bottom on your move.
+    #[name = "mover: the player to move at the bottom (default)"]
+    Mover,
+    /// Always South at the bottom.
+    #[name = "south: always South at the bottom"]
+    South,
+}
+
+/// The colours of the last move's marks.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ColourChoice {
+    /// Gold, green and red marks.
+    #[name = "standard"]
+    Standard,
+    /// Colour-blind-safe marks (no red against green).
+    #[name = "colour-blind-safe"]
+    ColourBlind,
+}
+
 impl From<LevelChoice> for Level {
     fn from(l: LevelChoice) -> Level {
         match l {
@@ -135,6 +158,8 @@ impl From<LevelChoice> for Level {
         "leaderboard",
         "rules",
         "help",
+        "games",
+        "settings",
         "abort"
     )
 )]
@@ -235,6 +260,7 @@ pub async fn challenge(
             _ => None,
         },
         rated: rated.unwrap_or(true),
+        ..GameSettings::default()
     };
     let req = crate::table::ChallengeRequest {
         guild,
@@ -244,7 +270,16 @@ pub async fn challenge(
         opponent: target,
         settings,
     };
-    flow::challenge(data, &mut Reply::Poise(ctx), req).await
+    // A challenge of a person pings them: not more often than a cooldown.
+    let cooling = match req.opponent {
+        Opponent::User { .. } => Some(data.cooldowns.start(user, Costly::Challenge)?),
+        Opponent::Bot(_) => None,
+    };
+    flow::challenge(data, &mut Reply::Poise(ctx), req).await?;
+    if let Some(cooling) = cooling {
+        cooling.keep();
+    }
+    Ok(())
 }
 
 /// Accept the challenge waiting for you in this channel
@@ -311,15 +346,15 @@ pub async fn board(
     ctx: Context<'_>,
     #[description = "Show it as text instead of a picture"] text: Option<bool>,
 ) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
-    let view = ctx
+    let Here { channel, user, .. } = here(&ctx);
+    let (view, viewer) = ctx
         .data()
-        .run(move |t| t.game(channel))
-        .await?
-        .ok_or(TableError::NoGame)?;
+        .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
+        .await?;
+    let view = view.ok_or(TableError::NoGame)?;
     let mut reply = Reply::Poise(ctx);
     let out = flow::draw(ctx.data(), &mut reply, move || {
-        present::board(&view, text.unwrap_or(false))
+        present::board(&view, text.unwrap_or(false), &viewer)
     })
     .await?;
     ctx.send(out.reply()).await?;
@@ -349,9 +384,12 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.offer_draw(channel, user)).await? {
         DrawOutcome::Offered(view) => {
             let side = view.live.side_of(user).expect("a player offered");
-            ctx.send(present::draw_offered(&view, side).reply()).await?;
+            flow::saved(ctx.send(present::draw_offered(&view, side).reply())).await?;
         }
         DrawOutcome::Agreed(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
+        DrawOutcome::Declined(view) => {
+            ctx.send(present::draw_declined(&view).reply()).await?;
+        }
     }
     Ok(())
 }
@@ -360,7 +398,10 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user).await
+    let cooling = ctx.data().cooldowns.start(user, Costly::Challenge)?;
+    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user).await?;
+    cooling.keep();
+    Ok(())
 }
 
 /// Show the moves of the game here (or of the last one)
@@ -373,26 +414,95 @@ pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Download the record of the game here (or of the last one) as a file
+/// Download the record of the game here (or of the last one, or game N) as a file
 #[poise::command(slash_command)]
-pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
-    let record = ctx.data().run(move |t| t.record(channel)).await?.to_string();
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The number of a finished game of this server (default: the game here)"]
+    #[min = 1]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    let Here { guild, channel, .. } = here(&ctx);
+    let game = game.map(|id| (guild, id));
+    let record = ctx
+        .data()
+        .run(move |t| t.record_of(channel, game))
+        .await?
+        .to_string();
     ctx.send(present::export(record).reply()).await?;
+    Ok(())
+}
+
+/// List your games in this server: whose turn, time left, where (only you see it)
+#[poise::command(slash_command)]
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Show your last finished games instead (default: the games in progress)"]
+    finished: Option<bool>,
+) -> Result<(), Error> {
+    let Here { guild, user, .. } = here(&ctx);
+    let now = ctx.data().table.now_ms();
+    let out = match finished.unwrap_or(false) {
+        true => present::finished_games(user, &ctx.data().run(move |t| t.finished_of(guild, user)).await?),
+        false => present::live_games(
+            user,
+            &ctx.data().run(move |t| t.games_of(guild, user)).await?,
+            now,
+        ),
+    };
+    ctx.send(out.reply()).await?;
+    Ok(())
+}
+
+/// Your settings: a DM on your move, the side boards are drawn from, colours (only you see them)
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[rename = "turn-dm"]
+    #[description = "Send me a direct message when it is my move (default: off)"]
+    turn_dm: Option<bool>,
+    #[description = "Draw boards from the side of the player to move (default), or always from South"]
+    board: Option<BoardChoice>,
+    #[description = "Colours of the last move's marks (default: standard)"] colours: Option<ColourChoice>,
+) -> Result<(), Error> {
+    let Here { user, .. } = here(&ctx);
+    let settings = ctx
+        .data()
+        .run(move |t| {
+            t.change_member_settings(user, |s| {
+                if let Some(dm) = turn_dm {
+                    s.dm_on_turn = dm;
+                }
+                if let Some(b) = board {
+                    s.board = match b {
+                        BoardChoice::Mover => BoardSide::Mover,
+                        BoardChoice::South => BoardSide::South,
+                    };
+                }
+                if let Some(c) = colours {
+                    s.colour_blind = matches!(c, ColourChoice::ColourBlind);
+                }
+            })
+        })
+        .await?;
+    ctx.send(present::member_settings(&settings).reply()).await?;
     Ok(())
 }
 
 /// Watch the last move being sown, lap by lap (animated GIF)
 #[poise::command(slash_command)]
 pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
-    let view = ctx
+    let Here { channel, user, .. } = here(&ctx);
+    let (view, viewer) = ctx
         .data()
-        .run(move |t| t.game(channel))
-        .await?
-        .ok_or(TableError::NoGame)?;
+        .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
+        .await?;
+    let view = view.ok_or(TableError::NoGame)?;
     ctx.defer().await?;
-    let out = ctx.data().render(move || present::animation(&view)).await?;
+    let out = ctx
+        .data()
+        .render(move || present::animation(&view, &viewer))
+        .await?;
     let out = out.unwrap_or_else(|| Out::text(present::NO_MOVE_YET));
     ctx.send(out.reply()).await?;
     Ok(())
@@ -402,7 +512,13 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let hint = ctx.data().run(move |t| t.hint(channel, user)).await?;
+    let cooling = ctx.data().cooldowns.start(user, Costly::Hint)?;
+    let table = ctx.data().table.clone();
+    let hint = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), move || {
+        table.hint(channel, user)
+    })
+    .await??;
+    cooling.keep();
     ctx.send(present::hint(hint.mv, hint.captured).reply()).await?;
     Ok(())
 }
@@ -410,11 +526,12 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 /// Review the last finished game here: the moves that gave the most away
 #[poise::command(slash_command)]
 pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, .. } = here(&ctx);
+    let Here { channel, user, .. } = here(&ctx);
+    let cooling = ctx.data().cooldowns.start(user, Costly::Review)?;
     let table = ctx.data().table.clone();
-    // On a core of its own, like a picture; refusals come back at once.
     let review = move || table.review(channel, Budget::nodes(REVIEW_NODES));
-    let reviewed = flow::draw(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    let reviewed = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    cooling.keep();
     ctx.send(present::review(&reviewed).reply()).await?;
     Ok(())
 }
@@ -486,7 +603,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
         Some(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
         None => {
-            ctx.send(Out::text(present::UNREADABLE_REMOVED).reply()).await?;
+            flow::saved(ctx.send(Out::text(present::UNREADABLE_REMOVED).reply())).await?;
         }
     }
     Ok(())

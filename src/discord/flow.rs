@@ -8,8 +8,27 @@ use super::present::{self, Out};
 use super::reply::{Reply, ANSWER_WITHIN};
 use super::{Data, Error};
 use crate::table::{
-    Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, Notice, TableError, UserId,
+    ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent, Seat,
+    TableError, UserId,
 };
+
+/// Marks a failure that came after the change was saved, so the user is
+/// told it was saved rather than that nothing changed.
+#[derive(Debug)]
+pub(crate) struct Saved;
+
+impl std::fmt::Display for Saved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the change was saved, but its answer could not be sent")
+    }
+}
+
+/// Runs the answer to a change already saved, marking its failure [`Saved`].
+pub(crate) async fn saved<T, E: Into<Error>>(
+    answer: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<T, Error> {
+    answer.await.map_err(|e| e.into().context(Saved))
+}
 
 /// Where a move was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,10 +60,32 @@ pub(crate) async fn draw<T: Send + 'static>(
     reply.by_deadline(deadline, data.render(draw)).await?
 }
 
+/// Channels whose newest board is remembered. Forgetting one only leaves an
+/// old menu in place, and a stale menu is refused anyway.
+const MAX_TRACKED_BOARDS: usize = 10_000;
+
+/// Runs an analysis (a review, a hint) in its own pool ([`Data`]'s
+/// `analysis`): when it is not done in [`ANSWER_WITHIN`], the interaction is
+/// acknowledged first.
+pub(crate) async fn analyse<T: Send + 'static>(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Error> {
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    reply.by_deadline(deadline, data.analysis.run(work)).await?
+}
+
 /// Remembers the newest board of a channel and retires the menu of the one before.
 async fn track_board(data: &Data, http: &serenity::Http, channel: ChannelId, msg: Option<serenity::Message>) {
     let Some(msg) = msg else { return };
-    let previous = data.boards.lock().expect("board map").insert(channel, msg.id);
+    let previous = {
+        let mut boards = data.boards.lock().expect("board map");
+        if boards.len() >= MAX_TRACKED_BOARDS && !boards.contains_key(&channel) {
+            boards.clear();
+        }
+        boards.insert(channel, msg.id)
+    };
     if let Some(prev) = previous.filter(|p| *p != msg.id) {
         let edit = serenity::EditMessage::new().components(Vec::new());
         if let Err(e) = msg.channel_id.edit_message(http, prev, edit).await {
@@ -83,28 +124,79 @@ pub(crate) async fn play(
         }
     }
     let out = data.run(move |t| t.play(channel, user, &pit)).await?;
-    // The used menu goes at once; the new board follows.
-    reply.retire_menu().await?;
-    let game_on = out.finished.is_none();
-    let board = draw(data, reply, move || {
-        present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+    saved(async {
+        // The used menu goes at once; the new board follows.
+        reply.retire_menu().await?;
+        let drawn = out.clone();
+        let viewer = mover_settings(data, &out.view).await;
+        let board = draw(data, reply, move || {
+            present::board_after(&drawn.view, Some(&drawn.report), drawn.finished.as_ref(), &viewer)
+        })
+        .await?;
+        send_board(data, reply, channel, board).await?;
+        match &out.finished {
+            Some(f) => close_thread(&reply.http(), f).await,
+            None => {
+                notify_turn(data, &reply.http(), &out.view).await;
+                bot_turns(data, reply, channel).await?
+            }
+        }
+        Ok::<_, Error>(())
     })
-    .await?;
-    send_board(data, reply, channel, board).await?;
-    if game_on {
-        bot_turns(data, reply, channel).await?;
+    .await
+}
+
+/// The settings of the person to move (the defaults for the bot, or when
+/// they cannot be read: a picture is never refused for them).
+async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSettings {
+    let Some(user) = view.to_move().and_then(Seat::user) else {
+        return MemberSettings::default();
+    };
+    data.run(move |t| t.member_settings(user))
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!("cannot read the settings of {user}: {e}");
+            MemberSettings::default()
+        })
+}
+
+/// Sends the person to move a direct message, if they asked for one
+/// (`/isolo settings turn-dm`). Not in games against the bot, whose moves
+/// come at once; a failure (DMs closed) is only logged.
+async fn notify_turn(data: &Data, http: &serenity::Http, view: &crate::table::GameView) {
+    let Some(user) = view.to_move().and_then(Seat::user) else {
+        return;
+    };
+    if view.live.players.iter().any(|s| s.user().is_none()) {
+        return;
     }
-    Ok(())
+    match data.run(move |t| t.member_settings(user)).await {
+        Ok(s) if s.dm_on_turn => {}
+        Ok(_) => return,
+        Err(e) => return tracing::warn!("cannot read the settings of {user}: {e}"),
+    }
+    let dm = present::turn_dm(view);
+    if let Err(e) = serenity::UserId::new(user)
+        .direct_message(http, dm.message())
+        .await
+    {
+        tracing::info!("could not send {user} a turn notice: {e}");
+    }
 }
 
 /// Plays the bot's move if it is the bot's turn, and posts the board.
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
     if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
+        let finished = out.finished.clone();
+        let viewer = mover_settings(data, &out.view).await;
         let board = draw(data, reply, move || {
-            present::board_after(&out.view, Some(&out.report), out.finished.as_ref())
+            present::board_after(&out.view, Some(&out.report), out.finished.as_ref(), &viewer)
         })
         .await?;
         send_board(data, reply, channel, board).await?;
+        if let Some(f) = finished {
+            close_thread(&reply.http(), &f).await;
+        }
     }
     Ok(())
 }
@@ -116,8 +208,49 @@ pub(crate) async fn challenge(
     req: ChallengeRequest,
 ) -> Result<(), Error> {
     let channel = req.channel;
-    let outcome = data.run(move |t| t.challenge(req)).await?;
-    challenged(data, reply, channel, outcome).await
+    let Opponent::Bot(level) = req.opponent else {
+        let outcome = data.run(move |t| t.challenge(req)).await?;
+        return saved(challenged(data, reply, channel, outcome)).await;
+    };
+    // A game against the bot starts at once, in a thread of its own when
+    // allowed and possible.
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let (host, note) = match data.use_threads {
+        true => {
+            let seats = [
+                Seat::Human {
+                    id: req.challenger,
+                    name: req.challenger_name.clone(),
+                },
+                Seat::Bot { level },
+            ];
+            reply
+                .by_deadline(deadline, open_game_thread(&reply.http(), channel, &seats))
+                .await?
+        }
+        false => (None, ""),
+    };
+    let view = match data.run(move |t| t.challenge_hosted(req, host)).await {
+        Ok(ChallengeOutcome::Started(view)) => view,
+        Ok(ChallengeOutcome::Pending(_)) => unreachable!("a game against the bot starts at once"),
+        Err(e) => {
+            if let Some(thread) = host {
+                delete_thread(&reply.http(), thread).await;
+            }
+            return Err(e);
+        }
+    };
+    let started = host.map(|thread| present::bot_game_in_thread(&view.live, thread));
+    saved(show_start(
+        data,
+        reply,
+        channel,
+        (host, started),
+        note,
+        view,
+        deadline,
+    ))
+    .await
 }
 
 /// Asks for (or, when both asked, starts) a rematch.
@@ -128,7 +261,7 @@ pub(crate) async fn rematch(
     user: UserId,
 ) -> Result<(), Error> {
     let outcome = data.run(move |t| t.rematch(channel, user)).await?;
-    challenged(data, reply, channel, outcome).await
+    saved(challenged(data, reply, channel, outcome)).await
 }
 
 /// Shows a challenge with its buttons, or a started game's first board and
@@ -142,7 +275,11 @@ async fn challenged(
     match outcome {
         ChallengeOutcome::Pending(c) => reply.send(&present::challenge(&c)).await,
         ChallengeOutcome::Started(view) => {
-            let board = draw(data, reply, move || present::board_after(&view, None, None)).await?;
+            let viewer = mover_settings(data, &view).await;
+            let board = draw(data, reply, move || {
+                present::board_after(&view, None, None, &viewer)
+            })
+            .await?;
             send_board(data, reply, channel, board).await?;
             bot_turns(data, reply, channel).await
         }
@@ -169,13 +306,19 @@ pub(crate) async fn close(
         Close::Decline => present::declined(&c),
         Close::Withdraw => present::withdrawn(&c),
     };
-    reply.replace(&out).await
+    saved(reply.replace(&out)).await
 }
 
 /// Announces a finished game with its final board.
 pub(crate) async fn finished(data: &Data, reply: &mut Reply<'_>, f: FinishedGame) -> Result<(), Error> {
-    let out = draw(data, reply, move || present::finished(&f)).await?;
-    reply.send(&out).await
+    saved(async {
+        let drawn = f.clone();
+        let out = draw(data, reply, move || present::finished(&drawn)).await?;
+        reply.send(&out).await?;
+        close_thread(&reply.http(), &f).await;
+        Ok::<_, Error>(())
+    })
+    .await
 }
 
 /// Accepts a challenge: in a new thread when allowed and possible, else here.
@@ -200,7 +343,10 @@ pub(crate) async fn accept(
     let (host, thread_note) = match data.use_threads {
         true => {
             reply
-                .by_deadline(deadline, open_game_thread(&http, channel, &c))
+                .by_deadline(
+                    deadline,
+                    open_game_thread(&http, channel, &[c.challenger.clone(), c.opponent.clone()]),
+                )
                 .await?
         }
         false => (None, ""),
@@ -216,14 +362,38 @@ pub(crate) async fn accept(
             return Err(e);
         }
     };
-    let (id, drawn) = (view.live.id, view.clone());
-    let draw = data.render(move || present::board_after(&drawn, None, None));
+    saved(async {
+        // The challenge's buttons go once it is accepted.
+        reply.retire_menu().await?;
+        let started = host.map(|thread| present::accepted_in_thread(&c, view.live.id, thread));
+        show_start(data, reply, channel, (host, started), thread_note, view, deadline).await
+    })
+    .await
+}
+
+/// Shows a started game: its first board here, or the note `started` here
+/// and the board in its thread `host` (here after all if the thread refuses
+/// it), then the bot's first move if it starts.
+async fn show_start(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    (host, started): (Option<ChannelId>, Option<Out>),
+    note: &str,
+    view: crate::table::GameView,
+    deadline: tokio::time::Instant,
+) -> Result<(), Error> {
+    let http = reply.http();
+    let drawn = view.clone();
+    let viewer = mover_settings(data, &view).await;
+    let draw = data.render(move || present::board_after(&drawn, None, None, &viewer));
     let mut board = reply.by_deadline(deadline, draw).await??;
-    board.content = format!("{thread_note}{}", board.content);
-    let Some(thread) = host else {
-        return send_board(data, reply, channel, board).await;
+    board.content = format!("{note}{}", board.content);
+    let (Some(thread), Some(started)) = (host, started) else {
+        send_board(data, reply, channel, board).await?;
+        return bot_turns(data, reply, channel).await;
     };
-    reply.send(&present::accepted_in_thread(&c, id, thread)).await?;
+    reply.send(&started).await?;
     match serenity::ChannelId::new(thread)
         .send_message(&http, board.message())
         .await
@@ -237,18 +407,23 @@ pub(crate) async fn accept(
             send_board(data, reply, channel, board).await?;
         }
     }
+    // The bot's first move goes into the thread, not as an answer here.
+    let t = thread;
+    if let Some(out) = data.run(move |table| table.bot_move(t)).await? {
+        announce(data, &http, Notice::BotMoved(Box::new(out))).await;
+    }
     Ok(())
 }
 
-/// Opens a public thread for the accepted challenge `c` and introduces the
+/// Opens a public thread for a game between `seats` and introduces the
 /// game in it. Without the right to create the thread or to post in it, the
 /// game stays in the channel: `(None, note)` with a note saying why.
 async fn open_game_thread(
     http: &serenity::Http,
     channel: ChannelId,
-    c: &Challenge,
+    seats: &[Seat; 2],
 ) -> (Option<ChannelId>, &'static str) {
-    let name = format!("Isolo: {} vs {}", c.challenger.name(), c.opponent.name());
+    let name = format!("Isolo: {} vs {}", seats[0].name(), seats[1].name());
     let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
@@ -264,7 +439,7 @@ async fn open_game_thread(
     };
     // Posting first proves the bot may speak here before the game moves in.
     match thread
-        .send_message(http, present::thread_intro(c).message())
+        .send_message(http, present::thread_intro(seats).message())
         .await
     {
         Ok(_) => (Some(thread.get()), ""),
@@ -276,6 +451,25 @@ async fn open_game_thread(
     }
 }
 
+/// Archives the thread of a game that ended, and locks it when the bot may
+/// (Manage Threads): the result and the rematch button stay in it.
+pub(crate) async fn close_thread(http: &serenity::Http, f: &FinishedGame) {
+    if f.parent.is_none() {
+        return;
+    }
+    let thread = serenity::ChannelId::new(f.channel);
+    let locked = serenity::EditThread::new().archived(true).locked(true);
+    if thread.edit_thread(http, locked).await.is_ok() {
+        return;
+    }
+    if let Err(e) = thread
+        .edit_thread(http, serenity::EditThread::new().archived(true))
+        .await
+    {
+        tracing::info!("could not archive the finished game's thread {thread}: {e}");
+    }
+}
+
 /// Deletes a thread the bot made for a game that will not be played in it.
 async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
     if let Err(e) = serenity::ChannelId::new(thread).delete(http).await {
@@ -283,15 +477,34 @@ async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
     }
 }
 
-/// Posts what the clock did into the game's channel.
-pub(crate) async fn announce(http: &serenity::Http, notice: Notice) {
-    let Some((channel, out)) = present::notice(notice) else {
+/// Posts what the clock did into the game's channel; a board the bot
+/// moved on becomes the channel's newest, and a game's end closes its thread.
+pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice) {
+    let ended = match &notice {
+        Notice::TimedOut(f) => Some(f.clone()),
+        Notice::BotMoved(out) => out.finished.clone(),
+        _ => None,
+    };
+    let viewer = match &notice {
+        Notice::BotMoved(out) => mover_settings(data, &out.view).await,
+        _ => MemberSettings::default(),
+    };
+    let Ok(Some((channel, out))) = data.render(move || present::notice(notice, &viewer)).await else {
         return;
     };
-    if let Err(e) = serenity::ChannelId::new(channel)
+    match serenity::ChannelId::new(channel)
         .send_message(http, out.message())
         .await
     {
-        tracing::warn!("could not post to channel {channel}: {e} (does the bot have Send Messages there?)");
+        Ok(msg) if !out.components.is_empty() => track_board(data, http, channel, Some(msg)).await,
+        Ok(_) => {}
+        Err(e) => {
+            tracing::warn!(
+                "could not post to channel {channel}: {e} (does the bot have Send Messages there?)"
+            )
+        }
+    }
+    if let Some(f) = ended {
+        close_thread(http, &f).await;
     }
 }

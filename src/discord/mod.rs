@@ -5,6 +5,7 @@
 mod commands;
 mod components;
 mod flow;
+mod limits;
 pub mod markdown;
 pub mod present;
 mod reply;
@@ -46,6 +47,10 @@ pub struct Data {
     /// decline or a withdrawal waits while an accept opens a thread, then is
     /// refused before it can leave a thread nobody uses.
     answering: Arc<Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Reviews and hints: a pool of their own, so boards never wait behind them.
+    analysis: Arc<limits::Analysis>,
+    /// Per-member waits between costly commands.
+    cooldowns: Arc<limits::Cooldowns>,
     /// The operator's counters.
     metrics: Arc<Metrics>,
 }
@@ -153,6 +158,13 @@ impl Drop for InFlight {
 /// What the user is told when handling `what` failed: a refusal says why
 /// (names and typed text neutralised), anything else is logged.
 pub(crate) fn error_text(error: &Error, what: &str) -> String {
+    if let Some(limited) = error.downcast_ref::<limits::Limited>() {
+        return present::limited(limited);
+    }
+    if error.downcast_ref::<flow::Saved>().is_some() {
+        tracing::warn!("{what}: {error:#}");
+        return present::SAVED_NOT_SHOWN.to_string();
+    }
     match error.downcast_ref::<TableError>() {
         Some(refusal) => present::refusal(refusal),
         None => {
@@ -432,6 +444,8 @@ pub async fn run(
             std::thread::available_parallelism().map_or(2, usize::from),
         )),
         answering: Arc::default(),
+        analysis: Arc::new(limits::Analysis::new()),
+        cooldowns: Arc::default(),
         metrics: metrics.clone(),
     };
     let setup_data = data.clone();
@@ -551,9 +565,10 @@ pub async fn run(
                 tracing::info!("invite the bot with {}", invite_link(ready.application.id.get()));
                 let http = ctx.http.clone();
                 let table = setup_data.table.clone();
+                let data = setup_data.clone();
                 tokio::spawn(crate::table::scheduler::run(table, scheduler_stop, move |n| {
-                    let http = http.clone();
-                    async move { flow::announce(&http, n).await }
+                    let (http, data) = (http.clone(), data.clone());
+                    async move { flow::announce(&data, &http, n).await }
                 }));
                 Ok(setup_data)
             })

@@ -9,10 +9,11 @@ use serenity::{
 
 use crate::engine::Move;
 use crate::engine::MoveReport;
-use crate::render::{alt_text, render_gif, render_png, render_text, BoardView};
+use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
 use crate::table::narrate::{self, Span};
 use crate::table::{
-    Challenge, FinishedGame, GameView, LiveGame, Notice, PlayerStats, Reviewed, Seat, TableError,
+    BoardSide, Challenge, FinishedGame, GameView, LiveGame, MemberSettings, Notice, PlayerStats, Reviewed,
+    Seat, TableError,
 };
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
@@ -241,12 +242,40 @@ fn names(live: &LiveGame) -> [String; 2] {
     [live.players[0].name(), live.players[1].name()]
 }
 
-/// The board PNG of a game with its alt text.
-fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64) -> Attachment {
+/// How `viewer` sees a game's board: from the side of the player to move
+/// (South once the game is over) unless they fixed it to South, in the
+/// colours they chose.
+pub fn style(view: &GameView, viewer: &MemberSettings) -> Style {
+    let bottom = match (viewer.board, view.game.to_move()) {
+        (BoardSide::Mover, Some(side)) => side,
+        _ => crate::engine::Side::South,
+    };
+    let palette = match viewer.colour_blind {
+        true => Palette::ColourBlindSafe,
+        false => Palette::Standard,
+    };
+    Style { bottom, palette }
+}
+
+/// The line saying whose rows are at the bottom of the picture.
+fn bottom_line(live: &LiveGame, style: Style) -> String {
+    let side = match style.bottom {
+        crate::engine::Side::South => "South",
+        crate::engine::Side::North => "North",
+    };
+    format!(
+        "\n-# Drawn from {side}'s side: {} at the bottom.",
+        name(live.seat(style.bottom))
+    )
+}
+
+/// The board PNG of a game with its alt text, drawn in `style`.
+fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64, style: Style) -> Attachment {
     let names = names(&view.live);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
-        .names(Some(&names[0]), Some(&names[1]));
+        .names(Some(&names[0]), Some(&names[1]))
+        .style(style);
     picture(&bv, format!("isolo-{id}-{}.png", view.game.ply()))
 }
 
@@ -333,7 +362,14 @@ pub fn finished_line(f: &FinishedGame) -> String {
 }
 
 /// The board after a move (or at the start), pinging the next player.
-pub fn board_after(view: &GameView, report: Option<&MoveReport>, finished: Option<&FinishedGame>) -> Out {
+/// Drawn as `viewer` (the player to move) sees it: see [`style`].
+pub fn board_after(
+    view: &GameView,
+    report: Option<&MoveReport>,
+    finished: Option<&FinishedGame>,
+    viewer: &MemberSettings,
+) -> Out {
+    let style = style(view, viewer);
     let mut content = String::new();
     if let Some(r) = report {
         content.push_str(&describe_move(&view.live, r));
@@ -358,9 +394,10 @@ pub fn board_after(view: &GameView, report: Option<&MoveReport>, finished: Optio
             components.extend(move_menu(view));
         }
     }
+    content.push_str(&bottom_line(&view.live, style));
     Out {
         content,
-        file: Some(board_file(view, report, view.live.id)),
+        file: Some(board_file(view, report, view.live.id, style)),
         components,
         mentions: match finished {
             // The end pings both players; a turn pings only the player to move.
@@ -393,13 +430,16 @@ pub fn finished(f: &FinishedGame) -> Out {
 }
 
 /// The board of a game for `/isolo board` (anyone may look), with the last move marked.
-pub fn board(view: &GameView, as_text: bool) -> Out {
+/// Drawn as `viewer` (who asked) sees it: see [`style`].
+pub fn board(view: &GameView, as_text: bool, viewer: &MemberSettings) -> Out {
     let last = view.last_move();
     let report = last.as_ref().map(|(_, r)| r);
     let names = names(&view.live);
+    let style = style(view, viewer);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
-        .names(Some(&names[0]), Some(&names[1]));
+        .names(Some(&names[0]), Some(&names[1]))
+        .style(style);
     let header = format!(
         "Game #{}: {} (South) vs {} (North), {} game, ply {}.",
         view.live.id,
@@ -415,7 +455,11 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
         .to_move()
         .map(|s| format!(" {} ({}) to move.", name(s), view.game.position().to_move()));
     Out {
-        content: format!("{header}{}", turn.unwrap_or_default()),
+        content: format!(
+            "{header}{}{}",
+            turn.unwrap_or_default(),
+            bottom_line(&view.live, style)
+        ),
         file: Some(picture(
             &bv,
             format!("isolo-{}-{}.png", view.live.id, view.game.ply()),
@@ -425,10 +469,16 @@ pub fn board(view: &GameView, as_text: bool) -> Out {
 }
 
 /// The sowing animation of the last move.
-pub fn animation(view: &GameView) -> Option<Out> {
+/// Drawn as `viewer` (who asked) sees it, from the side of the player who
+/// moved unless they fixed it to South.
+pub fn animation(view: &GameView, viewer: &MemberSettings) -> Option<Out> {
     let (before, report) = view.last_move()?;
     let names = names(&view.live);
-    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])]);
+    let mut style = style(view, viewer);
+    if viewer.board == BoardSide::Mover {
+        style.bottom = report.side;
+    }
+    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])], style);
     Some(Out {
         content: describe_move(&view.live, &report),
         file: Some(Attachment::new(
@@ -455,8 +505,16 @@ pub fn challenge(c: &Challenge) -> Out {
     let rule = crate::render::house_rules_text(s.capture_from, s.after_capture)
         .map(|h| format!(", {h}"))
         .unwrap_or_default();
+    let idle = match s.move_secs {
+        Some(_) => String::new(),
+        None => format!(
+            "\nNo clock: after a day without a move the player to move is reminded once, and after {} \
+             without a move the game ends as an unrated draw.",
+            crate::table::duration_text(s.idle_secs.saturating_mul(1000))
+        ),
+    };
     let content = format!(
-        "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.",
+        "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.{idle}",
         mention(&c.challenger),
         mention(&c.opponent),
         s.variant,
@@ -518,7 +576,9 @@ pub fn stats(p: &PlayerStats) -> String {
         _ => {}
     }
     s.push_str(&format!(" Best winning streak: {}.", p.best_streak));
-    for (opp, t) in p.head_to_head.iter().take(10) {
+    let mut rivals: Vec<_> = p.head_to_head.iter().collect();
+    rivals.sort_by_key(|(_, t)| std::cmp::Reverse(t.games()));
+    for (opp, t) in rivals.into_iter().take(10) {
         s.push_str(&format!("\nvs <@{opp}>: {}-{}-{}", t.wins, t.losses, t.draws));
     }
     s
@@ -563,6 +623,26 @@ pub fn refusal(e: &TableError) -> String {
 /// What the user is told when something failed on the bot's side.
 pub const INTERNAL_ERROR: &str = "Something went wrong on my side; nothing was changed. Please try again.";
 
+/// A command held back to share the bot fairly.
+pub(crate) fn limited(l: &super::limits::Limited) -> String {
+    use super::limits::Limited;
+    match l {
+        Limited::Cooldown { command, secs } => format!(
+            "You used `/isolo {}` several times just now: try again in {secs} s.",
+            command.command()
+        ),
+        Limited::Busy => "I am busy analysing other games right now: try again in a minute.".into(),
+    }
+}
+
+/// What the user is told when a change was saved but its answer failed.
+pub const SAVED_NOT_SHOWN: &str = "That was done and saved, but I could not show it here \
+(Discord did not take my answer). `/isolo board` shows the game as it is now.";
+
+/// Said in a channel whose stored game could not be read any more.
+pub const SET_ASIDE: &str = "The game saved in this channel could not be read, so it was set aside \
+for the bot's operator to look at. The channel is free for a new game.";
+
 /// What the user is told when a command panicked.
 pub const PANICKED: &str = "Something went wrong on my side. Please try again.";
 
@@ -577,12 +657,12 @@ pub const THREAD_NOTE: &str =
 Messages in Threads), so it is played in this channel.\n";
 
 /// The first message in a game's new thread.
-pub fn thread_intro(c: &Challenge) -> Out {
+pub fn thread_intro(seats: &[Seat; 2]) -> Out {
     Out::text(format!(
         "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
          `/isolo help` lists every command.",
-        name(&c.challenger),
-        name(&c.opponent)
+        name(&seats[0]),
+        name(&seats[1])
     ))
 }
 
@@ -591,6 +671,20 @@ pub fn accepted_in_thread(c: &Challenge, game: u64, thread: u64) -> Out {
     Out::text(format!(
         "{} accepted. Game #{game} is played in <#{thread}>.",
         name(&c.opponent)
+    ))
+}
+
+/// The answer to a challenge of the bot whose game is in a thread.
+pub fn bot_game_in_thread(live: &LiveGame, thread: u64) -> Out {
+    let bot = live
+        .players
+        .iter()
+        .find(|s| s.user().is_none())
+        .unwrap_or(&live.players[1]);
+    Out::text(format!(
+        "Game #{} against {} is on: it is played in <#{thread}>.",
+        live.id,
+        name(bot)
     ))
 }
 
@@ -612,6 +706,109 @@ pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
         mentions: other.user().into_iter().collect(),
         ..Out::default()
     }
+}
+
+/// `/isolo settings`: the member's settings as they are now.
+pub fn member_settings(s: &MemberSettings) -> Out {
+    Out::private(format!(
+        "Your settings (in every server):\n\
+         - a direct message on your move: {}\n\
+         - boards drawn from: {}\n\
+         - colours of the last move's marks: {}\n\
+         Change one with `/isolo settings` and its option.",
+        if s.dm_on_turn { "on" } else { "off" },
+        match s.board {
+            BoardSide::Mover => "the side of the player to move",
+            BoardSide::South => "South, always",
+        },
+        if s.colour_blind {
+            "colour-blind-safe"
+        } else {
+            "standard"
+        },
+    ))
+}
+
+/// The direct message telling a member it is their move.
+pub fn turn_dm(view: &GameView) -> Out {
+    let opponent = view
+        .to_move()
+        .and_then(|s| view.live.side_of(s.user().unwrap_or_default()))
+        .map(|side| view.live.seat(side.opponent()));
+    Out::text(format!(
+        "Your move in game #{}{} of Isolo: <#{}>. (Turn these messages off with `/isolo settings turn-dm:false`.)",
+        view.live.id,
+        opponent.map(|o| format!(" against {}", name(o))).unwrap_or_default(),
+        view.live.channel
+    ))
+}
+
+/// `/isolo games`: the member's games in progress, each with whose turn it
+/// is, the time left and where it is played.
+pub fn live_games(user: u64, games: &[GameView], now_ms: u64) -> Out {
+    if games.is_empty() {
+        return Out::private("You have no game in progress in this server. `/isolo challenge` starts one.");
+    }
+    let mut text = format!("Your games in progress ({}):", games.len());
+    for g in games {
+        let side = g.live.side_of(user);
+        let opponent = side
+            .map(|s| g.live.seat(s.opponent()))
+            .unwrap_or(&g.live.players[1]);
+        let turn = match g.to_move() {
+            Some(seat) if seat.is(user) => "**your move**".to_string(),
+            Some(seat) => format!("{} to move", name(seat)),
+            None => "over".into(),
+        };
+        let clock = match g.deadline_ms() {
+            Some(d) => format!(", {} left", crate::table::duration_text(d.saturating_sub(now_ms))),
+            None => String::new(),
+        };
+        text.push_str(&format!(
+            "\n#{} vs {} ({}): {turn}{clock}, in <#{}>",
+            g.live.id,
+            name(opponent),
+            g.live.rules.variant,
+            g.live.channel
+        ));
+    }
+    Out::private(text)
+}
+
+/// `/isolo games finished:true`: the member's last finished games, newest
+/// first, each with its result and how to get its record.
+pub fn finished_games(user: u64, games: &[FinishedGame]) -> Out {
+    if games.is_empty() {
+        return Out::private("You have no finished game in this server yet.");
+    }
+    let mut text = format!("Your last {} finished games:", games.len());
+    for f in games {
+        let me = f.players.iter().position(|p| p.is(user));
+        let opponent = me.map_or(&f.players[1], |i| &f.players[1 - i]);
+        let result = match (f.result.termination, f.result.outcome, me) {
+            (crate::engine::Termination::Aborted, _, _) => "aborted",
+            (_, crate::engine::Outcome::Draw, _) => "draw",
+            (_, crate::engine::Outcome::Win(side), Some(i)) if side.index() == i => "won",
+            _ => "lost",
+        };
+        text.push_str(&format!(
+            "\n#{} vs {}: {result}, in <#{}> (record: `/isolo export game:{}`)",
+            f.id,
+            name(opponent),
+            f.channel,
+            f.id
+        ));
+    }
+    Out::private(text)
+}
+
+/// The bot's answer to a draw offer it declines (it is ahead).
+pub fn draw_declined(view: &GameView) -> Out {
+    let bot = view.live.players.iter().find(|s| s.user().is_none());
+    Out::private(format!(
+        "{} declines the draw: it is ahead on seeds. Play on, or `/isolo resign`.",
+        bot.map(name).unwrap_or_default()
+    ))
 }
 
 /// A game record as a file to download.
@@ -649,7 +846,7 @@ pub const NO_MOVE_YET: &str = "No move has been played yet in this game.";
 
 /// Said when an unreadable game was removed.
 pub const UNREADABLE_REMOVED: &str =
-    "The unreadable game in this channel was removed; the channel is free again.";
+    "The unreadable game or challenge in this channel was set aside for the bot's operator; the channel is free again.";
 
 /// The rules, with the rule book's key terms in bold.
 pub fn rules(boys: Option<bool>) -> Out {
@@ -684,9 +881,10 @@ pub fn help(isolo: &poise::Command<super::Data, super::Error>) -> Out {
     Out::private(text)
 }
 
-/// What the clock did, as a message for the game's channel; `None` for
-/// what is only logged.
-pub fn notice(notice: Notice) -> Option<(u64, Out)> {
+/// What the clock did, as a message for the game's channel (drawing the
+/// board of a move: call it off the async threads); `None` for what is
+/// only logged.
+pub fn notice(notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
     Some(match notice {
         Notice::Reminder {
             channel,
@@ -699,6 +897,23 @@ pub fn notice(notice: Notice) -> Option<(u64, Out)> {
                 content: format!(
                     "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
                     deadline_ms / 1000
+                ),
+                mentions: vec![user],
+                ..Out::default()
+            },
+        ),
+        Notice::Idle {
+            channel,
+            user,
+            game,
+            closes_ms,
+        } => (
+            channel,
+            Out {
+                content: format!(
+                    "<@{user}>, game #{game} is waiting for your move. Without one it ends as a draw \
+                     (unrated) <t:{}:R>.",
+                    closes_ms / 1000
                 ),
                 mentions: vec![user],
                 ..Out::default()
@@ -734,9 +949,13 @@ pub fn notice(notice: Notice) -> Option<(u64, Out)> {
                 name(&c.opponent)
             )),
         ),
+        Notice::BotMoved(o) => (
+            o.view.live.channel,
+            board_after(&o.view, Some(&o.report), o.finished.as_ref(), viewer),
+        ),
         Notice::Unreadable { channel, reason } => {
-            tracing::warn!("channel {channel}: {reason}");
-            return None;
+            tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
+            (channel, Out::text(SET_ASIDE))
         }
     })
 }

@@ -103,8 +103,23 @@ impl<'a> Reply<'a> {
     /// Takes the menu off the clicked message, whose menu was just used; a
     /// slash command has nothing to retire.
     pub(crate) async fn retire_menu(&mut self) -> Result<(), Error> {
-        self.update(serenity::CreateInteractionResponseMessage::new().components(Vec::new()))
-            .await
+        match self {
+            // Acknowledged already (a slow answer): the clicked message is
+            // the interaction's original message, edited like any other.
+            Reply::Component {
+                ctx,
+                ci,
+                responded: true,
+            } => {
+                let edit = serenity::EditInteractionResponse::new().components(Vec::new());
+                ci.edit_response(&ctx.http, edit).await?;
+                Ok(())
+            }
+            _ => {
+                self.update(serenity::CreateInteractionResponseMessage::new().components(Vec::new()))
+                    .await
+            }
+        }
     }
 
     /// A component's first answer as an edit of its own message (nothing for

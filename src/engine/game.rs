@@ -75,11 +75,13 @@ pub enum Termination {
     Timeout,
     /// A moderator aborted the game.
     Aborted,
+    /// Nobody moved for the server's idle time: drawn, unrated.
+    Abandoned,
 }
 
 impl Termination {
     /// Every termination, for parsing.
-    pub const ALL: [Termination; 7] = [
+    pub const ALL: [Termination; 8] = [
         Termination::NoLegalMove,
         Termination::Repetition,
         Termination::PlyLimit,
@@ -87,6 +89,7 @@ impl Termination {
         Termination::Agreement,
         Termination::Timeout,
         Termination::Aborted,
+        Termination::Abandoned,
     ];
 
     /// Name used in records (`no-legal-move`, `repetition`, ...).
@@ -99,6 +102,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::Timeout => "timeout",
             Termination::Aborted => "aborted",
+            Termination::Abandoned => "abandoned",
         }
     }
 

@@ -10,9 +10,10 @@ use std::borrow::Cow;
 
 use crate::engine::{CaptureFrom, LapEnd, LapSource, MoveReport, Pit, Position, Side};
 
-use super::board::{self, cell_rect, pit_center, Active, LastMove, PitLook, Scene, HEIGHT, WIDTH};
+use super::board::{self, Active, LastMove, PitLook, Scene, HEIGHT, WIDTH};
 use super::canvas::Canvas;
-use super::theme::{palette_bytes, Quantizer, COLORS, TRANSPARENT};
+use super::theme::{palette_bytes, Quantizer, TRANSPARENT};
+use super::Style;
 
 /// More steps than this are merged into fewer frames (a move may have thousands of laps).
 const MAX_FRAMES: usize = 90;
@@ -23,16 +24,17 @@ const HOLD: u16 = 400;
 
 /// Renders the move `report`, played from `before`, as an animated GIF of
 /// [`WIDTH`] x [`HEIGHT`] that loops and ends on the position after the move,
-/// drawn exactly like [`super::render_png`] would with the move marked.
+/// drawn exactly like [`super::render_png`] would with the move marked, the
+/// same `names` (South, North) and the same `style` (side at the bottom, colours).
 ///
 /// A report that does not belong to `before` does not panic; the animation
 /// then shows what the report says.
-pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Vec<u8> {
+pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2], style: Style) -> Vec<u8> {
     let (steps, total) = count_steps(before, report);
     let frames = steps.clamp(1, MAX_FRAMES);
     // Long moves play faster, so that no move takes much more than MAX_PLAY to watch.
     let speed = (f32::from(MAX_PLAY) / total.max(1) as f32).min(1.0);
-    let mut anim = Animator::new(before, report, names);
+    let mut anim = Animator::new(before, report, names, style);
     let mut i = 0usize;
     simulate(before, report, |step| {
         // Keep the step if it is the last of its share of the frames: an even sampling.
@@ -223,8 +225,8 @@ struct Animator {
 }
 
 impl Animator {
-    fn new(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Animator {
-        let mut scene = Scene::new(before, None, names, None);
+    fn new(before: &Position, report: &MoveReport, names: [Option<&str>; 2], style: Style) -> Animator {
+        let mut scene = Scene::new(before, None, names, None, style);
         // Playing the ng'hana ends the overture before the first seed is sown.
         if report.ended_overture {
             scene.overture[report.side.index()] = false;
@@ -234,16 +236,17 @@ impl Animator {
         scene.to_move = Some(report.side);
         scene.sowing = Some(report.mv);
         let base = board::draw_base(&scene);
-        let mut clean = Canvas::new(WIDTH, HEIGHT, COLORS.bg);
+        let bg = style.colors().bg;
+        let mut clean = Canvas::new(WIDTH, HEIGHT, bg);
         clean.copy_from(&base, (0, 0, WIDTH as usize, HEIGHT as usize));
         let mut looks = [PitLook::default(); 32];
         for p in Pit::all() {
             looks[p.index()] = scene.look(p);
-            board::draw_pit(&mut clean, p, &looks[p.index()], Some(report.side));
+            board::draw_pit(&mut clean, style, p, &looks[p.index()], Some(report.side));
         }
-        let mut frame = Canvas::new(WIDTH, HEIGHT, COLORS.bg);
+        let mut frame = Canvas::new(WIDTH, HEIGHT, bg);
         frame.copy_from(&clean, (0, 0, WIDTH as usize, HEIGHT as usize));
-        let mut quant = Quantizer::new();
+        let mut quant = Quantizer::new(style.palette);
         let (w, h) = (WIDTH as usize, HEIGHT as usize);
         let mut shown = vec![0u8; w * h];
         quant.rect(frame.pixmap.data(), w, (0, 0, w, h), &mut shown);
@@ -252,7 +255,7 @@ impl Animator {
             Vec::with_capacity(256 * 1024),
             WIDTH as u16,
             HEIGHT as u16,
-            &palette_bytes(),
+            &palette_bytes(style.palette),
         )
         .expect("GIF header into memory");
         let _ = out.set_repeat(gif::Repeat::Infinite);
@@ -287,6 +290,7 @@ impl Animator {
     /// when nothing visible changed.
     fn frame(&mut self, step: &Step) -> bool {
         let mut dirty: Vec<(usize, usize, usize, usize)> = Vec::new();
+        let style = self.scene.style;
         for p in Pit::all() {
             let i = p.index();
             let mut look = PitLook {
@@ -305,9 +309,9 @@ impl Animator {
                 }
             }
             if look != self.looks[i] {
-                let r = cell_rect(p);
+                let r = style.cell_rect(p);
                 self.clean.copy_from(&self.base, r);
-                board::draw_pit(&mut self.clean, p, &look, Some(self.mover));
+                board::draw_pit(&mut self.clean, style, p, &look, Some(self.mover));
                 self.looks[i] = look;
                 dirty.push(r);
             }
@@ -319,7 +323,7 @@ impl Animator {
             self.frame.copy_from(&self.clean, r);
         }
         if let Some(f) = step.flight {
-            let r = draw_flight(&mut self.frame, &f);
+            let r = draw_flight(&mut self.frame, style, &f);
             self.overlay = Some(r);
             dirty.push(r);
         }
@@ -427,11 +431,12 @@ fn clamp(r: (usize, usize, usize, usize), w: usize, h: usize) -> (usize, usize, 
 }
 
 /// Draws captured seeds on their way; returns the rectangle drawn over.
-fn draw_flight(cv: &mut Canvas, f: &Flight) -> (usize, usize, usize, usize) {
-    let (tx, ty) = pit_center(f.to);
+fn draw_flight(cv: &mut Canvas, style: Style, f: &Flight) -> (usize, usize, usize, usize) {
+    let c = style.colors();
+    let (tx, ty) = style.pit_center(f.to);
     let mut bounds = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for (pit, n) in f.from.iter().flatten() {
-        let (sx, sy) = pit_center(*pit);
+        let (sx, sy) = style.pit_center(*pit);
         let (x, y) = (sx + (tx - sx) * f.t, sy + (ty - sy) * f.t);
         // A small cluster of seeds: enough to read as "a handful", capped.
         let shown = usize::from(*n).min(7);
@@ -439,8 +444,8 @@ fn draw_flight(cv: &mut Canvas, f: &Flight) -> (usize, usize, usize, usize) {
             let a = k as f32 * 2.4;
             let r = if k == 0 { 0.0 } else { 12.0 };
             let (cx, cy) = (x + r * a.cos(), y + r * a.sin());
-            cv.circle(cx, cy, 7.5, COLORS.taken);
-            cv.circle(cx, cy, 5.5, COLORS.seed);
+            cv.circle(cx, cy, 7.5, c.taken);
+            cv.circle(cx, cy, 5.5, c.seed);
         }
         bounds = (
             bounds.0.min(x - 22.0),

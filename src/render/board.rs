@@ -8,14 +8,15 @@
 use crate::engine::{GameResult, Move, MoveReport, Outcome, Pit, Position, Side, Termination, Variant};
 
 use super::canvas::{cap_height, has_glyph, rounded_rect, Align, Canvas};
-use super::theme::{Rgb, COLORS};
+use super::theme::{colors, Colors, Rgb};
+use super::Style;
 
 /// Picture width in pixels.
 pub const WIDTH: u32 = 1000;
 /// Picture height in pixels.
 pub const HEIGHT: u32 = 560;
 
-/// Height of each player's name band (North on top, South at the bottom).
+/// Height of each player's name band (one on top, the bottom side's at the bottom).
 pub(crate) const BAND_H: f32 = 46.0;
 /// Height of the column-label rows.
 const LABEL_H: f32 = 28.0;
@@ -31,47 +32,68 @@ const BOARD_Y: f32 = BAND_H + LABEL_H;
 /// Seeds drawn around a pit before the ring is full.
 const SLOTS: usize = 16;
 
-/// The top-left corner of a pit's cell.
-pub(crate) fn cell_origin(pit: Pit) -> (f32, f32) {
-    let x = BOARD_X + f32::from(pit.column()) * CELL_W;
-    let row = 4 - pit.rank(); // rank 4 is row 0
-    let y = BOARD_Y + f32::from(row) * CELL_H + if row >= 2 { GAP } else { 0.0 };
-    (x, y)
-}
-
-/// A pit's cell as whole pixels `(x, y, w, h)`.
-pub(crate) fn cell_rect(pit: Pit) -> (usize, usize, usize, usize) {
-    let (x, y) = cell_origin(pit);
-    (x as usize, y as usize, CELL_W as usize, CELL_H as usize)
-}
-
-/// The centre of a pit.
-pub(crate) fn pit_center(pit: Pit) -> (f32, f32) {
-    let (x, y) = cell_origin(pit);
-    (x + CELL_W / 2.0, y + CELL_H / 2.0)
-}
-
-/// The y of a side's band.
-pub(crate) fn band_y(side: Side) -> f32 {
-    match side {
-        Side::North => 0.0,
-        Side::South => HEIGHT as f32 - BAND_H,
+impl Style {
+    /// The colours of the style's palette.
+    pub(crate) fn colors(self) -> &'static Colors {
+        colors(self.palette)
     }
-}
 
-/// The panel (half of the board) of a side: `(x, y, w, h)`.
-fn panel_rect(side: Side) -> (f32, f32, f32, f32) {
-    let pad = 5.0;
-    let y = match side {
-        Side::North => BOARD_Y,
-        Side::South => BOARD_Y + 2.0 * CELL_H + GAP,
-    };
-    (
-        BOARD_X - pad,
-        y - pad,
-        8.0 * CELL_W + 2.0 * pad,
-        2.0 * CELL_H + 2.0 * pad,
-    )
+    /// The top-left corner of a pit's cell. With South at the bottom, rank 4
+    /// is the top row and column a the left; North at the bottom turns both.
+    pub(crate) fn cell_origin(self, pit: Pit) -> (f32, f32) {
+        let (col, row) = match self.bottom {
+            Side::South => (pit.column(), 4 - pit.rank()),
+            Side::North => (7 - pit.column(), pit.rank() - 1),
+        };
+        let x = BOARD_X + f32::from(col) * CELL_W;
+        let y = BOARD_Y + f32::from(row) * CELL_H + if row >= 2 { GAP } else { 0.0 };
+        (x, y)
+    }
+
+    /// A pit's cell as whole pixels `(x, y, w, h)`.
+    pub(crate) fn cell_rect(self, pit: Pit) -> (usize, usize, usize, usize) {
+        let (x, y) = self.cell_origin(pit);
+        (x as usize, y as usize, CELL_W as usize, CELL_H as usize)
+    }
+
+    /// The centre of a pit.
+    pub(crate) fn pit_center(self, pit: Pit) -> (f32, f32) {
+        let (x, y) = self.cell_origin(pit);
+        (x + CELL_W / 2.0, y + CELL_H / 2.0)
+    }
+
+    /// The y of a side's band: the bottom side's at the bottom.
+    pub(crate) fn band_y(self, side: Side) -> f32 {
+        if side == self.bottom {
+            HEIGHT as f32 - BAND_H
+        } else {
+            0.0
+        }
+    }
+
+    /// The panel (half of the board) of a side: `(x, y, w, h)`.
+    fn panel_rect(self, side: Side) -> (f32, f32, f32, f32) {
+        let pad = 5.0;
+        let y = if side == self.bottom {
+            BOARD_Y + 2.0 * CELL_H + GAP
+        } else {
+            BOARD_Y
+        };
+        (
+            BOARD_X - pad,
+            y - pad,
+            8.0 * CELL_W + 2.0 * pad,
+            2.0 * CELL_H + 2.0 * pad,
+        )
+    }
+
+    /// The column letter drawn above and below the `i`th column from the left.
+    fn column_label(self, i: u8) -> char {
+        match self.bottom {
+            Side::South => (b'a' + i) as char,
+            Side::North => (b'h' - i) as char,
+        }
+    }
 }
 
 /// The last move, as the picture marks it.
@@ -118,6 +140,8 @@ pub(crate) struct Scene {
     pub sowing: Option<Move>,
     /// The house rules, when they are not the defaults.
     pub house: Option<String>,
+    /// The side at the bottom and the colours.
+    pub style: Style,
 }
 
 impl Scene {
@@ -126,6 +150,7 @@ impl Scene {
         last: Option<&MoveReport>,
         names: [Option<&str>; 2],
         result: Option<GameResult>,
+        style: Style,
     ) -> Scene {
         let mut counts = [0u8; 32];
         for p in Pit::all() {
@@ -144,6 +169,7 @@ impl Scene {
             last: last.map(LastMove::from_report),
             sowing: None,
             house: super::text::house_rules_text(position.capture_from(), position.after_capture()),
+            style,
         }
     }
 
@@ -239,6 +265,7 @@ pub(crate) fn draw(scene: &Scene) -> Canvas {
     for pit in Pit::all() {
         draw_pit(
             &mut cv,
+            scene.style,
             pit,
             &scene.look(pit),
             scene.last.as_ref().map(|l| l.side),
@@ -250,11 +277,12 @@ pub(crate) fn draw(scene: &Scene) -> Canvas {
 
 /// Everything but the pits and the result banner: background, bands, labels, halves.
 pub(crate) fn draw_base(scene: &Scene) -> Canvas {
-    let c = &COLORS;
+    let st = scene.style;
+    let c = st.colors();
     let mut cv = Canvas::new(WIDTH, HEIGHT, c.bg);
     for side in Side::ALL {
         draw_band(&mut cv, scene, side);
-        let (x, y, w, h) = panel_rect(side);
+        let (x, y, w, h) = st.panel_rect(side);
         cv.round_rect(x, y, w, h, 14.0, c.panel[side.index()]);
         if scene.to_move == Some(side) {
             // The mover's half is framed in his colour: whose turn it is, at a glance.
@@ -269,7 +297,7 @@ pub(crate) fn draw_base(scene: &Scene) -> Canvas {
     let label_px = 26.0;
     for col in 0..8u8 {
         let cx = BOARD_X + (f32::from(col) + 0.5) * CELL_W;
-        let s = ((b'a' + col) as char).to_string();
+        let s = st.column_label(col).to_string();
         let top = BAND_H + LABEL_H / 2.0 - 2.0;
         let bottom = HEIGHT as f32 - BAND_H - LABEL_H / 2.0 + 2.0;
         for cy in [top, bottom] {
@@ -286,7 +314,7 @@ pub(crate) fn draw_base(scene: &Scene) -> Canvas {
     }
     for rank in 1..=4u8 {
         let pit = Pit::new(0, rank).unwrap_or_else(|| unreachable!("rank 1..=4"));
-        let (_, cy) = pit_center(pit);
+        let (_, cy) = st.pit_center(pit);
         for cx in [BOARD_X / 2.0 - 2.0, WIDTH as f32 - BOARD_X / 2.0 + 2.0] {
             cv.text_centered(&rank.to_string(), label_px, cx, cy, c.label);
         }
@@ -294,12 +322,24 @@ pub(crate) fn draw_base(scene: &Scene) -> Canvas {
     cv
 }
 
+/// The shape of a ring around a pit: with the colour, it tells the marks apart
+/// even for a reader who cannot tell the colours apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RingShape {
+    /// The start pit (and a pit being lifted).
+    Dashed,
+    /// The end pit (and the pit that captures).
+    Double,
+    /// Captured pits (with their "-n" badge) and sown pits.
+    Solid,
+}
+
 /// Draws one pit inside its cell. The cell must hold the base picture already.
-pub(crate) fn draw_pit(cv: &mut Canvas, pit: Pit, look: &PitLook, mover: Option<Side>) {
-    let c = &COLORS;
+pub(crate) fn draw_pit(cv: &mut Canvas, style: Style, pit: Pit, look: &PitLook, mover: Option<Side>) {
+    let c = style.colors();
     let s = pit.owner().index();
-    let (x0, y0) = cell_origin(pit);
-    let (cx, cy) = pit_center(pit);
+    let (x0, y0) = style.cell_origin(pit);
+    let (cx, cy) = style.pit_center(pit);
     let (px, py, pw, ph) = (x0 + 4.0, y0 + 5.0, CELL_W - 8.0, CELL_H - 10.0);
     let radius = 30.0;
     cv.round_rect(px, py, pw, ph, radius, c.pit[s]);
@@ -319,28 +359,34 @@ pub(crate) fn draw_pit(cv: &mut Canvas, pit: Pit, look: &PitLook, mover: Option<
     let mut inset = 0.0;
     let mover_accent = c.accent[mover.unwrap_or(pit.owner()).index()];
     let active = match look.active {
-        Some(Active::Sown) => Some(mover_accent),
-        Some(Active::Lift) => Some(c.from),
-        Some(Active::Capture) => Some(c.end),
-        Some(Active::Taken) => Some(c.taken),
+        Some(Active::Sown) => Some((mover_accent, RingShape::Solid)),
+        Some(Active::Lift) => Some((c.from, RingShape::Dashed)),
+        Some(Active::Capture) => Some((c.end, RingShape::Double)),
+        Some(Active::Taken) => Some((c.taken, RingShape::Solid)),
         None => None,
     };
     let mut drawn: Vec<Rgb> = Vec::with_capacity(4);
-    // The start pit's ring is dashed so it differs from the end pit's by shape,
-    // not only by colour (gold and green are hard to tell apart for many).
-    let dashed = Some((11.0, 6.0));
-    for (on, col, dash) in [
-        (look.from, c.from, dashed),
-        (look.end, c.end, None),
-        (look.taken > 0, c.taken, None),
-        (active.is_some(), active.unwrap_or(c.from), None),
+    for (on, (col, shape)) in [
+        (look.from, (c.from, RingShape::Dashed)),
+        (look.end, (c.end, RingShape::Double)),
+        (look.taken > 0, (c.taken, RingShape::Solid)),
+        (active.is_some(), active.unwrap_or((c.from, RingShape::Dashed))),
     ] {
-        // One ring per colour: a lifted start pit is already ringed in gold.
-        if on && !drawn.contains(&col) {
-            drawn.push(col);
-            ring(cv, inset, col, 5.0, dash);
-            inset += 5.0;
+        // One ring per colour: a lifted start pit is already ringed.
+        if !on || drawn.contains(&col) {
+            continue;
         }
+        drawn.push(col);
+        match shape {
+            RingShape::Dashed => ring(cv, inset, col, 5.0, Some((11.0, 6.0))),
+            RingShape::Solid => ring(cv, inset, col, 5.0, None),
+            RingShape::Double => {
+                ring(cv, inset, col, 3.0, None);
+                ring(cv, inset + 5.0, col, 3.0, None);
+                inset += 3.0;
+            }
+        }
+        inset += 5.0;
     }
 
     // Seeds fill 16 slots clockwise from the top, like a gauge; the number says the rest.
@@ -426,9 +472,9 @@ fn fit(text: &str, px: f32, max: f32) -> String {
 
 /// The band of a side: name, seed total, overture, last move, turn or result.
 pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
-    let c = &COLORS;
+    let c = scene.style.colors();
     let s = side.index();
-    let y0 = band_y(side);
+    let y0 = scene.style.band_y(side);
     cv.fill_rect(0.0, y0, WIDTH as f32, BAND_H, c.bg);
     let cy = y0 + BAND_H / 2.0;
     cv.circle(22.0, cy, 9.0, c.accent[s]);
@@ -488,14 +534,6 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
         }
     }
 
-    // North's band names the house rules, so every picture of such a game shows them.
-    if let Some(h) = scene.house.as_ref().filter(|_| side == Side::North) {
-        let px = 18.0;
-        let x = right - Canvas::text_width(h, px);
-        cv.text(h, px, x, cy + cap_height(px) / 2.0, Align::Left, c.guard);
-        right = x - 16.0;
-    }
-
     let mut x = 40.0;
     let name_px = 28.0;
     let seeds = format!("{} seeds", scene.total(side));
@@ -508,6 +546,19 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
         }
     });
     let overture_w = overture.map_or(0.0, |t| Canvas::text_width(t, 18.0) + 22.0 + 14.0);
+
+    // The top band names the house rules, so every picture of such a game
+    // shows them; shortened if need be, so that the name keeps some room.
+    if let Some(h) = scene.house.as_ref().filter(|_| side != scene.style.bottom) {
+        let px = 18.0;
+        let name_w = Canvas::text_width(&scene.names[s], name_px).min(100.0);
+        let room = right - (x + name_w + 14.0 + seeds_w + 14.0 + overture_w + 16.0);
+        let h = fit(h, px, room);
+        let nx = right - Canvas::text_width(&h, px);
+        cv.text(&h, px, nx, cy + cap_height(px) / 2.0, Align::Left, c.guard);
+        right = nx - 16.0;
+    }
+
     let name_max = (right - x - seeds_w - 14.0 - overture_w).max(60.0);
     let name = fit(&scene.names[s], name_px, name_max);
     x += cv.text(
@@ -556,6 +607,7 @@ fn termination_text(r: &GameResult, names: &[String; 2]) -> String {
         Termination::Agreement => "agreed".into(),
         Termination::Timeout => format!("{loser} ran out of time"),
         Termination::Aborted => "game aborted".into(),
+        Termination::Abandoned => "abandoned: draw".into(),
     }
 }
 
@@ -571,7 +623,7 @@ pub(crate) fn result_text(r: &GameResult, names: &[String; 2]) -> String {
 /// The result banner across the middle of the board.
 pub(crate) fn draw_banner(cv: &mut Canvas, scene: &Scene) {
     let Some(r) = scene.result else { return };
-    let c = &COLORS;
+    let c = scene.style.colors();
     let px = 24.0;
     let text = fit(&result_text(&r, &scene.names), px, 760.0);
     let w = Canvas::text_width(&text, px) + 48.0;

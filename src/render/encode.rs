@@ -4,23 +4,29 @@
 
 use super::canvas::Canvas;
 use super::theme::{palette, palette_bytes, Quantizer};
+use super::Palette;
 
 /// Quantizes the whole canvas to palette indices.
-pub(crate) fn indices(cv: &Canvas) -> Vec<u8> {
+pub(crate) fn indices(cv: &Canvas, kind: Palette) -> Vec<u8> {
     let (w, h) = (cv.pixmap.width() as usize, cv.pixmap.height() as usize);
     let mut out = vec![0u8; w * h];
-    Quantizer::new().rect(cv.pixmap.data(), w, (0, 0, w, h), &mut out);
+    Quantizer::new(kind).rect(cv.pixmap.data(), w, (0, 0, w, h), &mut out);
     out
 }
 
 /// Encodes palette indices as an indexed PNG.
-pub(crate) fn png(indices: &[u8], width: u32, height: u32) -> Result<Vec<u8>, png::EncodingError> {
+pub(crate) fn png(
+    indices: &[u8],
+    width: u32,
+    height: u32,
+    kind: Palette,
+) -> Result<Vec<u8>, png::EncodingError> {
     let mut out = Vec::with_capacity(48 * 1024);
     let mut enc = png::Encoder::new(&mut out, width, height);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    let used = palette().len();
-    let mut pal = palette_bytes();
+    let used = palette(kind).len();
+    let mut pal = palette_bytes(kind);
     pal.truncate(used * 3);
     enc.set_palette(pal);
     // Measured on typical boards: level 1 without filters takes about 2 ms for

@@ -1,7 +1,8 @@
 //! Pictures of the board: the PNG posted after each turn, the sowing animation
 //! (GIF), and text versions for alt text and `/isolo board text`.
 //!
-//! - [`BoardView`]: what to show (position, last move, names, result).
+//! - [`BoardView`]: what to show (position, last move, names, result) and how
+//!   ([`Style`]: the side at the bottom, the highlight [`Palette`]).
 //! - [`render_png`]: the board as a 1000 x 560 PNG, opaque with its own dark
 //!   background so it reads the same on Discord's dark and light themes.
 //! - [`render_gif`]: a move, lap by lap, ending on the position after it.
@@ -21,11 +22,42 @@ mod tests;
 mod text;
 mod theme;
 
-use crate::engine::{Game, GameResult, MoveReport, Pit, Position};
+use crate::engine::{Game, GameResult, MoveReport, Pit, Position, Side};
 
 pub use anim::render_gif;
 pub use board::{HEIGHT, WIDTH};
 pub use text::{alt_text, house_rules_text, render_text, ALT_TEXT_MAX};
+
+/// The colours of the last move's marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Palette {
+    /// Gold start, green end, red captures.
+    #[default]
+    Standard,
+    /// Okabe-Ito yellow start, sky-blue end, vermillion captures: no red
+    /// against green. (The marks differ by shape in both palettes.)
+    ColourBlindSafe,
+}
+
+/// How a board is drawn, whatever it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// The side whose rows, band and labels are drawn at the bottom; the
+    /// picture is turned half a circle for North, text kept upright.
+    pub bottom: Side,
+    /// The highlight colours.
+    pub palette: Palette,
+}
+
+impl Default for Style {
+    /// South at the bottom, standard colours.
+    fn default() -> Style {
+        Style {
+            bottom: Side::South,
+            palette: Palette::Standard,
+        }
+    }
+}
 
 /// What a board picture shows. Build with [`BoardView::new`] and the setters.
 #[derive(Debug, Clone, Copy)]
@@ -38,6 +70,8 @@ pub struct BoardView<'a> {
     pub names: [Option<&'a str>; 2],
     /// The result, once the game is over (shown instead of whose turn it is).
     pub result: Option<GameResult>,
+    /// How it is drawn (South at the bottom and standard colours by default).
+    pub style: Style,
 }
 
 impl<'a> BoardView<'a> {
@@ -48,6 +82,7 @@ impl<'a> BoardView<'a> {
             last: None,
             names: [None, None],
             result: None,
+            style: Style::default(),
         }
     }
 
@@ -74,25 +109,43 @@ impl<'a> BoardView<'a> {
         self
     }
 
+    /// Draws the board with `side`'s rows at the bottom.
+    pub fn bottom(mut self, side: Side) -> BoardView<'a> {
+        self.style.bottom = side;
+        self
+    }
+
+    /// Draws the last move's marks in `palette`'s colours.
+    pub fn palette(mut self, palette: Palette) -> BoardView<'a> {
+        self.style.palette = palette;
+        self
+    }
+
+    /// Sets the whole style.
+    pub fn style(mut self, style: Style) -> BoardView<'a> {
+        self.style = style;
+        self
+    }
+
     fn scene(&self) -> board::Scene {
-        board::Scene::new(self.position, self.last, self.names, self.result)
+        board::Scene::new(self.position, self.last, self.names, self.result, self.style)
     }
 }
 
 /// The board as a PNG of [`WIDTH`] x [`HEIGHT`] pixels (8-bit indexed, about 30 KB).
 pub fn render_png(view: &BoardView) -> Vec<u8> {
     let cv = board::draw(&view.scene());
-    let idx = encode::indices(&cv);
+    let idx = encode::indices(&cv, view.style.palette);
     // Encoding a buffer of the right size into memory cannot fail.
-    encode::png(&idx, WIDTH, HEIGHT).expect("in-memory PNG encoding")
+    encode::png(&idx, WIDTH, HEIGHT, view.style.palette).expect("in-memory PNG encoding")
 }
 
 /// The board as RGBA pixels (row-major, [`WIDTH`] x [`HEIGHT`]), exactly the
 /// colours of [`render_png`]: for embedding in other pictures and for tests.
 pub fn render_rgba(view: &BoardView) -> Vec<u8> {
     let cv = board::draw(&view.scene());
-    let pal = theme::palette();
-    encode::indices(&cv)
+    let pal = theme::palette(view.style.palette);
+    encode::indices(&cv, view.style.palette)
         .into_iter()
         .flat_map(|i| {
             let c = pal[usize::from(i)];
@@ -101,9 +154,14 @@ pub fn render_rgba(view: &BoardView) -> Vec<u8> {
         .collect()
 }
 
-/// Where a pit is drawn in the picture: its cell as `(x, y, width, height)`
-/// in pixels (the pit, its seeds, count and marks all lie inside).
-pub fn pit_bounds(pit: Pit) -> (u32, u32, u32, u32) {
-    let (x, y, w, h) = board::cell_rect(pit);
+/// Where a pit is drawn in a picture with `bottom`'s rows at the bottom: its
+/// cell as `(x, y, width, height)` in pixels (the pit, its seeds, count and
+/// marks all lie inside).
+pub fn pit_bounds(pit: Pit, bottom: Side) -> (u32, u32, u32, u32) {
+    let style = Style {
+        bottom,
+        ..Style::default()
+    };
+    let (x, y, w, h) = style.cell_rect(pit);
     (x as u32, y as u32, w as u32, h as u32)
 }

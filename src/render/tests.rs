@@ -5,9 +5,9 @@ use crate::engine::{
     Termination, Variant,
 };
 
-use super::board::{band_y, cell_rect, BAND_H, HEIGHT, WIDTH};
-use super::theme::{Rgb, COLORS};
-use super::{pit_bounds, render_rgba, BoardView};
+use super::board::{BAND_H, HEIGHT, WIDTH};
+use super::theme::{Rgb, COLORS, SAFE_COLORS};
+use super::{pit_bounds, render_rgba, BoardView, Palette, Style};
 
 fn pit(s: &str) -> Pit {
     s.parse().expect("pit name")
@@ -37,20 +37,35 @@ fn count(rgba: &[u8], rect: (usize, usize, usize, usize), c: Rgb) -> usize {
     n
 }
 
+/// A pit's cell with South at the bottom.
+fn cell_rect(p: Pit) -> (usize, usize, usize, usize) {
+    Style::default().cell_rect(p)
+}
+
 fn cell(p: &str) -> (usize, usize, usize, usize) {
     cell_rect(pit(p))
+}
+
+fn band_y(side: Side) -> f32 {
+    Style::default().band_y(side)
 }
 
 #[test]
 fn pit_bounds_match_the_cells_and_tile_the_board() {
     for p in Pit::all() {
-        let (x, y, w, h) = pit_bounds(p);
+        let (x, y, w, h) = pit_bounds(p, Side::South);
         assert_eq!((x as usize, y as usize, w as usize, h as usize), cell_rect(p));
         assert!(x + w <= WIDTH && y + h <= HEIGHT);
     }
     // Rank 4 is on top and column a on the left.
-    assert!(pit_bounds(pit("a4")).1 < pit_bounds(pit("a1")).1);
-    assert!(pit_bounds(pit("a1")).0 < pit_bounds(pit("h1")).0);
+    let south = |p: &str| pit_bounds(pit(p), Side::South);
+    assert!(south("a4").1 < south("a1").1);
+    assert!(south("a1").0 < south("h1").0);
+    // North at the bottom turns the board: every pit takes the place of its mirror.
+    for p in Pit::all() {
+        let mirror = Pit::new(7 - p.column(), 5 - p.rank()).expect("on the board");
+        assert_eq!(pit_bounds(p, Side::North), pit_bounds(mirror, Side::South));
+    }
 }
 
 #[test]
@@ -212,4 +227,178 @@ fn house_rules_are_named_only_when_they_differ_from_the_defaults() {
         render_rgba(&BoardView::new(&default)),
         render_rgba(&BoardView::new(&house))
     );
+}
+
+/// The pixels of `rect` in a picture, row by row.
+fn block(rgba: &[u8], rect: (usize, usize, usize, usize)) -> Vec<u8> {
+    let (x, y, w, h) = rect;
+    (y..y + h)
+        .flat_map(|row| {
+            let i = (row * WIDTH as usize + x) * 4;
+            rgba[i..i + w * 4].iter().copied()
+        })
+        .collect()
+}
+
+/// Pixels that differ between two blocks of the same size.
+fn differing(a: &[u8], b: &[u8]) -> usize {
+    a.chunks(4).zip(b.chunks(4)).filter(|(p, q)| p != q).count()
+}
+
+/// The picture with `bottom`'s rows at the bottom, and its style.
+fn drawn(view: &BoardView, bottom: Side) -> (Vec<u8>, Style) {
+    let view = view.bottom(bottom);
+    (render_rgba(&view), view.style)
+}
+
+#[test]
+fn north_at_the_bottom_is_the_same_board_turned() {
+    // W1: South's b2 ends in f2 and takes g3 and g4.
+    let (game, last) = play(Variant::Women, "b2");
+    let view = BoardView::new(game.position())
+        .last_move(last.as_ref())
+        .names(Some("alice"), Some("bob"));
+    let ((south, s), (north, n)) = (drawn(&view, Side::South), drawn(&view, Side::North));
+    for p in Pit::all() {
+        let (a, b) = (s.cell_rect(p), n.cell_rect(p));
+        if (1..7).contains(&p.column()) {
+            // Inner pits are the same pixels in their turned places.
+            // (Up to 1% may differ: float rounding in antialiased edges.)
+            let d = differing(&block(&south, a), &block(&north, b));
+            assert!(d * 100 <= a.2 * a.3, "{p}: {d} pixels differ");
+        } else {
+            // Edge pits sit at other corners of the halves: same seeds, count and marks.
+            for c in [COLORS.seed, COLORS.number, COLORS.from, COLORS.end, COLORS.taken] {
+                assert_eq!(count(&south, a, c), count(&north, b, c), "{p}");
+            }
+        }
+    }
+    // The marks themselves: f2 (end) is now in the upper half, g3 and g4 (taken) in the lower.
+    assert!(n.cell_rect(pit("f2")).1 < n.cell_rect(pit("g3")).1);
+    assert!(count(&north, n.cell_rect(pit("f2")), COLORS.end) > 300);
+    assert!(count(&north, n.cell_rect(pit("g4")), COLORS.taken) > 300);
+    // North, to move, has his band and TO MOVE pill at the bottom now.
+    let bottom_band = (0, n.band_y(Side::North) as usize, WIDTH as usize, BAND_H as usize);
+    assert_eq!(bottom_band.1, (HEIGHT as f32 - BAND_H) as usize);
+    assert!(count(&north, bottom_band, COLORS.accent[Side::North.index()]) > 1500);
+    assert!(count(&north, bottom_band, COLORS.accent[Side::South.index()]) == 0);
+}
+
+#[test]
+fn labels_turn_with_the_board_and_stay_upright() {
+    // A finished game: no turn frame near the labels.
+    let (game, _) = play(Variant::Women, "b2");
+    let over = GameResult {
+        outcome: Outcome::Win(Side::South),
+        termination: Termination::Resignation,
+    };
+    let view = BoardView::new(game.position()).result(Some(over));
+    let ((south, s), (north, n)) = (drawn(&view, Side::South), drawn(&view, Side::North));
+    for p in Pit::all() {
+        let (sx, sy, sw, sh) = s.cell_rect(p);
+        let (nx, ny, _, _) = n.cell_rect(p);
+        // The column letter above the top half (whose panel, from row 69,
+        // changes colour): the same glyph, upright, over the turned column.
+        let label = |x: usize| (x, BAND_H as usize, sw, 23);
+        assert_eq!(
+            differing(&block(&south, label(sx)), &block(&north, label(nx))),
+            0,
+            "column of {p}"
+        );
+        // The rank number left of the board, beside the turned row.
+        let rank = |y: usize| (0, y, 36, sh);
+        assert_eq!(
+            differing(&block(&south, rank(sy)), &block(&north, rank(ny))),
+            0,
+            "rank of {p}"
+        );
+    }
+    // And the picture did turn: the top-left letter differs.
+    let corner = (40, BAND_H as usize, 120, 23);
+    assert!(differing(&block(&south, corner), &block(&north, corner)) > 50);
+}
+
+/// A pixel's hue in degrees, or `None` for greys and dark pixels.
+fn hue(px: &[u8]) -> Option<f32> {
+    let (r, g, b) = (f32::from(px[0]), f32::from(px[1]), f32::from(px[2]));
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    if max < 80.0 || (max - min) / max < 0.4 {
+        return None;
+    }
+    let d = max - min;
+    let h = if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    Some(h)
+}
+
+/// Pixels of the picture whose hue is green (between yellow-green and cyan-green).
+fn green_pixels(rgba: &[u8]) -> usize {
+    rgba.chunks(4)
+        .filter(|p| hue(p).is_some_and(|h| (80.0..=160.0).contains(&h)))
+        .count()
+}
+
+#[test]
+fn the_safe_palette_has_no_red_against_green() {
+    let (game, last) = play(Variant::Women, "b2");
+    let view = BoardView::new(game.position()).last_move(last.as_ref());
+    let standard = render_rgba(&view);
+    let safe = render_rgba(&view.palette(Palette::ColourBlindSafe));
+    // The standard end ring is green (the check sees it); the safe board has no green at all.
+    assert!(green_pixels(&standard) > 300);
+    assert_eq!(green_pixels(&safe), 0);
+    // The safe marks are drawn, each in its own colour, and the halves keep their colours.
+    let k = &SAFE_COLORS;
+    assert!(count(&safe, cell("b2"), k.from) > 300);
+    assert!(count(&safe, cell("f2"), k.end) > 300);
+    assert!(count(&safe, cell("g3"), k.taken) > 300);
+    assert_ne!(k.from, k.end);
+    assert_ne!(k.end, k.taken);
+    for side in Side::ALL {
+        assert_eq!(k.panel[side.index()], COLORS.panel[side.index()]);
+    }
+    // Only the marks changed: an untouched pit shows the same seeds and count.
+    for c in [COLORS.seed, COLORS.number, COLORS.pit[1]] {
+        assert_eq!(count(&standard, cell("c4"), c), count(&safe, cell("c4"), c));
+    }
+}
+
+/// Runs of colour `c` along row `y` of `rect`.
+fn runs(rgba: &[u8], rect: (usize, usize, usize, usize), y: usize, c: Rgb) -> usize {
+    let (x, _, w, _) = rect;
+    let on = |col: usize| {
+        let i = (y * WIDTH as usize + col) * 4;
+        rgba[i..i + 3] == [c.0, c.1, c.2]
+    };
+    (x..x + w).filter(|&col| on(col) && !on(col - 1)).count()
+}
+
+#[test]
+fn the_marks_differ_by_shape_not_only_by_colour() {
+    let (game, last) = play(Variant::Women, "b2");
+    for palette in [Palette::Standard, Palette::ColourBlindSafe] {
+        let k = super::theme::colors(palette);
+        let view = BoardView::new(game.position())
+            .last_move(last.as_ref())
+            .palette(palette);
+        let rgba = render_rgba(&view);
+        let (from, end, taken) = (cell("b2"), cell("f2"), cell("g3"));
+        // Across the middle of the cell: the end pit's ring is double (two
+        // strokes on each side), the captured pit's single.
+        let mid = |r: (usize, usize, usize, usize)| r.1 + r.3 / 2;
+        assert_eq!(runs(&rgba, end, mid(end), k.end), 4, "{palette:?}");
+        assert_eq!(runs(&rgba, taken, mid(taken), k.taken), 2, "{palette:?}");
+        // Along the top edge: the start pit's ring is dashed.
+        let top = from.1 + 5 + 2;
+        assert!(runs(&rgba, from, top, k.from) >= 4, "{palette:?}");
+        assert_eq!(runs(&rgba, end, end.1 + 5 + 1, k.end), 1, "{palette:?}");
+        // The captured pit carries its "-2" badge in its top corner.
+        let badge = (taken.0 + taken.2 - 40, taken.1, 40, 28);
+        assert!(count(&rgba, badge, k.taken) > 300, "{palette:?}");
+    }
 }

@@ -66,11 +66,28 @@ fn who(scene: &Scene, side: Side, clean: impl Fn(&str) -> String) -> String {
     }
 }
 
+/// The rows (top to bottom) and columns (left to right) as the picture shows
+/// them with `bottom`'s rows at the bottom.
+fn grid(bottom: Side) -> ([u8; 4], [u8; 8]) {
+    match bottom {
+        Side::South => ([4, 3, 2, 1], [0, 1, 2, 3, 4, 5, 6, 7]),
+        Side::North => ([1, 2, 3, 4], [7, 6, 5, 4, 3, 2, 1, 0]),
+    }
+}
+
+/// "North (bob) at the bottom".
+fn at_the_bottom(scene: &Scene, clean: impl Fn(&str) -> String) -> String {
+    format!("{} at the bottom", who(scene, scene.style.bottom, clean))
+}
+
 /// The board as a monospace grid for a Discord code block (without the fences),
-/// ranks 4 to 1 top to bottom, with the last move and overture marked.
+/// drawn like the picture (South's ranks 1 and 2 at the bottom unless the view
+/// turns it), with the last move and overture marked.
 pub fn render_text(view: &BoardView) -> String {
     let scene = view.scene();
-    let mut out = String::new();
+    let bottom = scene.style.bottom;
+    let (ranks, columns) = grid(bottom);
+    let mut out = at_the_bottom(&scene, code_safe) + "\n";
     let mut marks = [false; 4];
     let band = |out: &mut String, side: Side| {
         let _ = write!(
@@ -92,15 +109,20 @@ pub fn render_text(view: &BoardView) -> String {
         out.push('\n');
     };
     // Cells are 5 characters wide with the units digit in the 4th; the letters sit above it.
-    let letters = "     a    b    c    d    e    f    g    h\n";
-    band(&mut out, Side::North);
-    out.push_str(letters);
-    for rank in (1..=4u8).rev() {
-        if rank == 2 {
+    let mut letters = "   ".to_string();
+    for col in columns {
+        let _ = write!(letters, "  {}  ", (b'a' + col) as char);
+    }
+    letters.truncate(letters.trim_end().len());
+    letters.push('\n');
+    band(&mut out, bottom.opponent());
+    out.push_str(&letters);
+    for (row, rank) in ranks.into_iter().enumerate() {
+        if row == 2 {
             out.push_str("  ----------------------------------------\n");
         }
         let _ = write!(out, "{rank} ");
-        for col in 0..8u8 {
+        for col in columns {
             let Some(pit) = Pit::new(col, rank) else { continue };
             let look = scene.look(pit);
             let pre = if look.from { ">" } else { "" };
@@ -122,8 +144,8 @@ pub fn render_text(view: &BoardView) -> String {
         }
         let _ = writeln!(out, " {rank}");
     }
-    out.push_str(letters);
-    band(&mut out, Side::South);
+    out.push_str(&letters);
+    band(&mut out, bottom);
     if let Some(l) = &scene.last {
         let _ = write!(out, "Last: {} played {} -> {}", side_title(l.side), l.from, l.end);
         if l.captured > 0 {
@@ -164,14 +186,22 @@ pub fn render_text(view: &BoardView) -> String {
 pub fn alt_text(view: &BoardView) -> String {
     let scene = view.scene();
     let clean = |s: &str| clip(s, 40);
-    let mut out = format!("Isolo board, {}. ", variant_title(scene.variant));
+    let bottom = scene.style.bottom;
+    let (ranks, columns) = grid(bottom);
+    let mut out = format!(
+        "Isolo board, {}, {}. ",
+        variant_title(scene.variant),
+        at_the_bottom(&scene, clean)
+    );
     if let Some(h) = &scene.house {
         let _ = write!(out, "H{}. ", &h[1..]);
     }
-    for side in [Side::North, Side::South] {
-        let ranks = match side {
-            Side::North => "ranks 4 and 3, top",
-            Side::South => "ranks 1 and 2, bottom",
+    for side in [bottom.opponent(), bottom] {
+        let ranks = match (side, side == bottom) {
+            (Side::North, false) => "ranks 4 and 3, top",
+            (Side::South, true) => "ranks 1 and 2, bottom",
+            (Side::South, false) => "ranks 1 and 2, top",
+            (Side::North, true) => "ranks 3 and 4, bottom",
         };
         let _ = write!(
             out,
@@ -189,10 +219,12 @@ pub fn alt_text(view: &BoardView) -> String {
         }
         out.push_str(". ");
     }
-    out.push_str("Seeds by rank, columns a to h: ");
-    for rank in (1..=4u8).rev() {
-        let counts: Vec<String> = (0..8u8)
-            .filter_map(|c| Pit::new(c, rank))
+    let (first, last) = ((b'a' + columns[0]) as char, (b'a' + columns[7]) as char);
+    let _ = write!(out, "Seeds by rank, top to bottom, columns {first} to {last}: ");
+    for rank in ranks {
+        let counts: Vec<String> = columns
+            .iter()
+            .filter_map(|&c| Pit::new(c, rank))
             .map(|p| scene.counts[p.index()].to_string())
             .collect();
         let _ = write!(out, "rank {rank}: {}; ", counts.join(" "));

@@ -9,6 +9,8 @@
 
 use std::sync::OnceLock;
 
+use super::Palette;
+
 /// An opaque colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Rgb(pub u8, pub u8, pub u8);
@@ -52,7 +54,8 @@ pub(crate) struct Colors {
     pub number: Rgb,
     /// The count of an empty pit: faint, so the pit looks empty.
     pub zero: [Rgb; 2],
-    /// Last move: start pit, end pit, captured pits.
+    /// Last move: start pit (dashed ring), end pit (double ring), captured
+    /// pits (solid ring and a "-n" badge): shapes tell them apart, not only hues.
     pub from: Rgb,
     pub end: Rgb,
     pub taken: Rgb,
@@ -82,6 +85,24 @@ pub(crate) const COLORS: Colors = Colors {
     banner: hex(0xffd93b),
 };
 
+/// The colour-blind-safe set: the standard board with its highlights taken
+/// from the Okabe-Ito palette (yellow, sky blue, vermillion), so that no mark
+/// depends on telling red from green. The halves stay brown and blue.
+pub(crate) const SAFE_COLORS: Colors = Colors {
+    from: hex(0xf0e442),
+    end: hex(0x56b4e9),
+    taken: hex(0xd55e00),
+    ..COLORS
+};
+
+/// The colours of a palette.
+pub(crate) fn colors(p: Palette) -> &'static Colors {
+    match p {
+        Palette::Standard => &COLORS,
+        Palette::ColourBlindSafe => &SAFE_COLORS,
+    }
+}
+
 /// Blend steps between the two colours of a pair.
 const RAMP: usize = 4;
 
@@ -89,9 +110,9 @@ const RAMP: usize = 4;
 pub(crate) const TRANSPARENT: u8 = 255;
 
 /// The palette: at most 255 colours (index 255 is kept for transparency).
-pub(crate) fn palette() -> &'static [Rgb] {
-    static PALETTE: OnceLock<Vec<Rgb>> = OnceLock::new();
-    PALETTE.get_or_init(|| build_palette(&COLORS))
+pub(crate) fn palette(p: Palette) -> &'static [Rgb] {
+    static PALETTES: [OnceLock<Vec<Rgb>>; 2] = [OnceLock::new(), OnceLock::new()];
+    PALETTES[p as usize].get_or_init(|| build_palette(colors(p)))
 }
 
 fn build_palette(c: &Colors) -> Vec<Rgb> {
@@ -163,6 +184,7 @@ fn build_palette(c: &Colors) -> Vec<Rgb> {
 /// direct-mapped table, since a picture has a few thousand distinct colours
 /// among half a million pixels.
 pub(crate) struct Quantizer {
+    kind: Palette,
     palette: &'static [Rgb],
     /// `(colour + 1, index)` per slot; 0 marks an empty slot.
     cache: Vec<(u32, u8)>,
@@ -172,29 +194,33 @@ pub(crate) struct Quantizer {
 /// Slots of the colour cache (a power of two).
 const CACHE_SLOTS: usize = 1 << 14;
 
+/// A colour cache per palette.
+type Caches = [Option<Vec<(u32, u8)>>; 2];
+
 thread_local! {
-    /// The colour cache of the last quantizer of this thread.
-    static CACHE: std::cell::RefCell<Option<Vec<(u32, u8)>>> = const { std::cell::RefCell::new(None) };
+    /// The colour caches of the last quantizers of this thread, one per palette.
+    static CACHE: std::cell::RefCell<Caches> = const { std::cell::RefCell::new([None, None]) };
 }
 
 impl Drop for Quantizer {
     fn drop(&mut self) {
         let table = std::mem::take(&mut self.cache);
-        CACHE.with(|c| *c.borrow_mut() = Some(table));
+        CACHE.with(|c| c.borrow_mut()[self.kind as usize] = Some(table));
     }
 }
 
 impl Quantizer {
-    pub(crate) fn new() -> Quantizer {
-        let palette = palette();
+    pub(crate) fn new(kind: Palette) -> Quantizer {
+        let palette = palette(kind);
         let first = palette[0];
         // The table is kept per thread between pictures: looking up a new
         // colour costs a scan of the palette, and most colours recur.
         let cache = CACHE
-            .with(|c| std::mem::take(&mut *c.borrow_mut()))
+            .with(|c| c.borrow_mut()[kind as usize].take())
             .filter(|t: &Vec<(u32, u8)>| t.len() == CACHE_SLOTS)
             .unwrap_or_else(|| vec![(0, 0); CACHE_SLOTS]);
         Quantizer {
+            kind,
             palette,
             cache,
             last: (pack(first), 0),
@@ -278,9 +304,9 @@ fn nearest(palette: &[Rgb], c: Rgb) -> u8 {
 }
 
 /// The palette as `r, g, b` bytes, padded to 256 entries (for PNG and GIF).
-pub(crate) fn palette_bytes() -> Vec<u8> {
+pub(crate) fn palette_bytes(p: Palette) -> Vec<u8> {
     let mut out = Vec::with_capacity(768);
-    for c in palette() {
+    for c in palette(p) {
         out.extend([c.0, c.1, c.2]);
     }
     out.resize(768, 0);
@@ -293,18 +319,15 @@ mod tests {
 
     #[test]
     fn palette_fits_and_holds_every_flat_colour_exactly() {
-        let p = palette();
-        assert!(p.len() <= 255, "{} colours", p.len());
-        let mut q = Quantizer::new();
-        for c in [
-            COLORS.bg,
-            COLORS.seed,
-            COLORS.from,
-            COLORS.panel[0],
-            COLORS.pit[1],
-        ] {
-            let i = q.index(&[c.0, c.1, c.2, 255]);
-            assert_eq!(p[i as usize], c);
+        for kind in [Palette::Standard, Palette::ColourBlindSafe] {
+            let p = palette(kind);
+            let k = colors(kind);
+            assert!(p.len() <= 255, "{} colours", p.len());
+            let mut q = Quantizer::new(kind);
+            for c in [k.bg, k.seed, k.from, k.end, k.taken, k.panel[0], k.pit[1]] {
+                let i = q.index(&[c.0, c.1, c.2, 255]);
+                assert_eq!(p[i as usize], c);
+            }
         }
     }
 }

@@ -348,9 +348,12 @@ pub trait Store: Send + Sync {
     /// success every written entry gets the same new version, which is
     /// returned, and the writes are on disk (for durable backends).
     ///
-    /// Concurrent readers may see a commit's writes shortly before it is
-    /// acknowledged. A commit that fails with [`StoreError::Backend`] or
-    /// [`StoreError::Io`] may or may not have been applied.
+    /// Readers never see a commit's writes before they are durable, and a
+    /// commit that fails with [`StoreError::Backend`] or [`StoreError::Io`]
+    /// is not visible afterwards (sled undoes it in memory; should even that
+    /// fail, the handle refuses every call until restarted). Only a
+    /// connection lost during PostgreSQL's own commit leaves the outcome
+    /// unknown until the next read.
     fn commit(&self, ops: &[Op]) -> Result<u64>;
 
     /// How many entries `space` holds (for the operator's gauges). The

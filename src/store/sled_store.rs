@@ -5,11 +5,14 @@
 //! have a history of bugs. Compare-and-swap is checked under a process-wide
 //! commit lock; sled's directory lock keeps other processes out.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::path::Path;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use sled::IVec;
 
 use super::{
     full_key, full_range, plan, Entry, KeyRange, Op, Result, Scanned, Space, StorageConfig, Store, StoreError,
@@ -30,10 +33,28 @@ const LOCK_POLL: Duration = Duration::from_millis(20);
 /// A [`Store`] in a sled database directory.
 #[derive(Debug)]
 pub struct SledStore {
-    db: sled::Db,
-    /// Last version handed out; held while a commit checks and applies.
+    /// The open database and its log file (opened when `fsync` is set).
+    /// Replaced after a failed write: sled refuses all work once its disk
+    /// failed, so the store reopens it (from what is on disk) when asked again.
+    db: RwLock<Option<Open>>,
+    config: StorageConfig,
+    /// Last version handed out; held while a commit checks, applies and
+    /// flushes, so nothing builds on a commit before it is on disk.
     commit_lock: Mutex<u64>,
-    /// sled's log file, opened when `fsync` is configured.
+    /// What the keys of the commit being flushed held before it (by full
+    /// key): readers see these until the commit is on disk, so a change is
+    /// visible only once it is durable.
+    pending: RwLock<HashMap<Vec<u8>, Option<IVec>>>,
+    /// Set when a write failed, until the database is reopened: the
+    /// earliest time to try (at once after a failed write, then each
+    /// [`REOPEN_EVERY`]).
+    failed: Mutex<Option<Instant>>,
+}
+
+/// An open sled database.
+#[derive(Debug)]
+struct Open {
+    db: sled::Db,
     sync_file: Option<File>,
 }
 
@@ -43,6 +64,9 @@ impl From<sled::Error> for StoreError {
     }
 }
 
+/// Least time between attempts to reopen the database after a failed write.
+const REOPEN_EVERY: Duration = Duration::from_secs(1);
+
 impl SledStore {
     /// Open (or create) the database at `config.path`.
     ///
@@ -50,26 +74,14 @@ impl SledStore {
     /// then fails with [`StoreError::Locked`] if it is still in use.
     pub fn open(config: &StorageConfig) -> Result<Self> {
         create_private_dir(&config.path)?;
-        let db = open_db(&config.path)?;
+        let (open, last) = Open::new(config)?;
         make_private(&config.path)?;
-        // Versions must never repeat while a reader may hold one; readers live
-        // in this process, so resuming above the highest stored one suffices.
-        let mut last = 0;
-        for entry in db.iter() {
-            let (key, value) = entry?;
-            if let Ok(rec) = decode_frame(&key, &value) {
-                last = last.max(rec.version);
-            }
-        }
-        let sync_file = if config.fsync {
-            Some(File::open(config.path.join("db"))?)
-        } else {
-            None
-        };
         Ok(Self {
-            db,
+            db: RwLock::new(Some(open)),
+            config: config.clone(),
             commit_lock: Mutex::new(last),
-            sync_file,
+            pending: RwLock::default(),
+            failed: Mutex::new(None),
         })
     }
 
@@ -79,6 +91,36 @@ impl SledStore {
             path: path.as_ref().to_path_buf(),
             ..StorageConfig::default()
         })
+    }
+}
+
+impl Open {
+    /// Opens the database, with the highest version stored in it.
+    fn new(config: &StorageConfig) -> Result<(Open, u64)> {
+        let db = open_db(&config.path)?;
+        // Versions must never repeat while a reader may hold one; readers live
+        // in this process, so resuming above the highest stored one suffices.
+        let mut last = 0;
+        for entry in db.iter() {
+            let (key, value) = entry?;
+            if let Ok(rec) = decode_frame(&key, &value) {
+                last = last.max(rec.version);
+            }
+        }
+        let sync_file = match config.fsync {
+            true => Some(File::open(config.path.join("db"))?),
+            false => None,
+        };
+        Ok((Open { db, sync_file }, last))
+    }
+
+    /// Flushes to disk (and fsyncs when configured).
+    fn make_durable(&self) -> Result<()> {
+        self.db.flush()?;
+        if let Some(file) = &self.sync_file {
+            file.sync_data()?;
+        }
+        Ok(())
     }
 }
 
@@ -179,49 +221,132 @@ fn decode_frame(full_key: &[u8], bytes: &[u8]) -> Result<Entry> {
     }
 }
 
+impl SledStore {
+    /// The open database, reopened first if a write failed since (retried
+    /// each [`REOPEN_EVERY`] while that fails; meanwhile the failure is reported).
+    fn db(&self) -> Result<RwLockReadGuard<'_, Option<Open>>> {
+        let mut failed = self.failed.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(not_before) = *failed {
+            if Instant::now() < not_before {
+                return Err(unwritable());
+            }
+            *failed = Some(Instant::now() + REOPEN_EVERY);
+            let mut last = self.commit_lock.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut db = self.db.write().unwrap_or_else(PoisonError::into_inner);
+            // Let go of the failed handle first: sled holds its directory lock.
+            *db = None;
+            let (open, stored) = Open::new(&self.config)?;
+            *db = Some(open);
+            *last = (*last).max(stored);
+            // The reopened database is what is on disk: no unsaved writes.
+            self.pending
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
+            *failed = None;
+            tracing::info!("the database at {} is writable again", self.config.path.display());
+        }
+        drop(failed);
+        Ok(self.db.read().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// The answer while the database cannot be written (and is not reopened yet).
+fn unwritable() -> StoreError {
+    StoreError::Backend("the database could not write to disk (is it full?); trying again shortly".into())
+}
+
+/// The open database in a guard from [`SledStore::db`].
+fn opened(guard: &Option<Open>) -> Result<&Open> {
+    guard.as_ref().ok_or_else(unwritable)
+}
+
 impl Store for SledStore {
     fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>> {
+        let guard = self.db()?;
+        let open = opened(&guard)?;
         let full = full_key(space, key);
-        self.db.get(&full)?.map(|v| decode_frame(&full, &v)).transpose()
+        let pending = self.pending.read().unwrap_or_else(PoisonError::into_inner);
+        let value = match pending.get(&full) {
+            Some(before) => before.clone(),
+            None => open.db.get(&full)?,
+        };
+        value.map(|v| decode_frame(&full, &v)).transpose()
     }
 
     fn scan(&self, space: Space, range: &KeyRange) -> Result<Vec<Scanned>> {
+        let guard = self.db()?;
+        let open = opened(&guard)?;
         let (start, end) = full_range(space, range);
         if start >= end {
             return Ok(Vec::new());
         }
-        let mut out = Vec::new();
-        for entry in self.db.range(start..end).take(range.limit.unwrap_or(usize::MAX)) {
+        let pending = self.pending.read().unwrap_or_else(PoisonError::into_inner);
+        let limit = range.limit.unwrap_or(usize::MAX);
+        // Keys of an unflushed commit read as they were before it: read
+        // enough to fill `limit` after the commit's keys are put back.
+        let mut found = std::collections::BTreeMap::new();
+        for entry in open
+            .db
+            .range(start.clone()..end.clone())
+            .take(limit.saturating_add(pending.len()))
+        {
             let (key, value) = entry?;
-            out.push((key[1..].to_vec(), decode_frame(&key, &value)));
+            found.insert(key.to_vec(), value);
         }
-        Ok(out)
+        for (key, before) in pending.iter().filter(|(k, _)| **k >= start && **k < end) {
+            match before {
+                Some(v) => found.insert(key.clone(), v.clone()),
+                None => found.remove(key),
+            };
+        }
+        Ok(found
+            .into_iter()
+            .take(limit)
+            .map(|(key, value)| (key[1..].to_vec(), decode_frame(&key, &value)))
+            .collect())
     }
 
     fn commit(&self, ops: &[Op]) -> Result<u64> {
-        let version = {
-            let mut last = self.commit_lock.lock().unwrap_or_else(PoisonError::into_inner);
-            let version = *last + 1;
-            let mut read = |space: Space, key: &[u8]| self.get_raw(space, key);
-            let (writes, max_restored) = plan(ops, version, &mut read)?;
-            let mut batch = sled::Batch::default();
-            for (space, key, rec) in writes {
-                match rec {
-                    Some(rec) => batch.insert(full_key(space, &key), encode_frame(&rec)),
-                    None => batch.remove(full_key(space, &key)),
-                }
-            }
-            self.db.apply_batch(batch)?;
-            *last = version.max(max_restored);
-            version
+        let guard = self.db()?;
+        let open = opened(&guard)?;
+        let mut last = self.commit_lock.lock().unwrap_or_else(PoisonError::into_inner);
+        let version = *last + 1;
+        let mut read = |space: Space, key: &[u8]| {
+            let full = full_key(space, key);
+            open.db.get(&full)?.map(|v| decode_frame(&full, &v)).transpose()
         };
-        // Flushing outside the lock lets concurrent commits share a flush.
-        // The writes are visible now but acknowledged only once on disk.
-        self.db.flush()?;
-        if let Some(file) = &self.sync_file {
-            file.sync_data()?;
+        let (writes, max_restored) = plan(ops, version, &mut read)?;
+        let mut batch = sled::Batch::default();
+        let mut before = HashMap::new();
+        for (space, key, rec) in writes {
+            let full = full_key(space, &key);
+            before.insert(full.clone(), open.db.get(&full)?);
+            match rec {
+                Some(rec) => batch.insert(full, encode_frame(&rec)),
+                None => batch.remove(full),
+            }
         }
-        Ok(version)
+        *self.pending.write().unwrap_or_else(PoisonError::into_inner) = before;
+        let durable = open
+            .db
+            .apply_batch(batch)
+            .map_err(StoreError::from)
+            .and_then(|()| open.make_durable());
+        if durable.is_err() {
+            // sled keeps the unsaved writes in memory and refuses all work
+            // from now on: readers go on seeing the state before them until
+            // the next call reopens the database from disk.
+            *self.failed.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+        } else {
+            self.pending
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
+        }
+        // Even a failed commit's version is never handed out again.
+        *last = version.max(max_restored);
+        durable.map(|()| version)
     }
 }
 

@@ -65,6 +65,17 @@ impl Table {
 
     /// Challenges a person or the bot. A challenge to the bot starts the game at once.
     pub fn challenge(&self, req: ChallengeRequest) -> Result<ChallengeOutcome, TableError> {
+        self.challenge_hosted(req, None)
+    }
+
+    /// [`Table::challenge`], with a game against the bot hosted in `host`
+    /// (a thread made for it) instead of the challenge's channel. A
+    /// challenge of a person gets its host when it is accepted.
+    pub fn challenge_hosted(
+        &self,
+        req: ChallengeRequest,
+        host: Option<ChannelId>,
+    ) -> Result<ChallengeOutcome, TableError> {
         let challenger = Seat::Human {
             id: req.challenger,
             name: req.challenger_name.clone(),
@@ -88,10 +99,15 @@ impl Table {
             created_ms: now,
             expires_ms: now + self.config.challenge_ttl_secs * 1000,
         };
-        self.post_challenge(challenge)
+        self.post_challenge(challenge, host)
     }
 
-    fn post_challenge(&self, challenge: Challenge) -> Result<ChallengeOutcome, TableError> {
+    fn post_challenge(
+        &self,
+        mut challenge: Challenge,
+        host: Option<ChannelId>,
+    ) -> Result<ChallengeOutcome, TableError> {
+        challenge.settings.idle_secs = self.config.idle_expiry_secs;
         let channel = challenge.channel;
         self.retry(|| {
             self.busy(channel)?;
@@ -102,8 +118,10 @@ impl Table {
                 });
             }
             if matches!(challenge.opponent, Seat::Bot { .. }) {
+                let host = host.unwrap_or(channel);
+                self.busy(host)?;
                 return self
-                    .start(None, challenge.clone(), channel)
+                    .start(None, challenge.clone(), host)
                     .map(ChallengeOutcome::Started);
             }
             let mut batch = Batch::new();
@@ -154,6 +172,7 @@ impl Table {
             reminders: 0,
             draw_offer: None,
             flagged: false,
+            parent: (host != ch.channel).then_some(ch.channel),
         };
         let mut batch = Batch::new();
         batch.put(
@@ -168,6 +187,7 @@ impl Table {
         }
         batch.put(Space::Games, &game_key(host), &live, Expect::Absent)?;
         batch.set_deadline(host, live.next_event_ms());
+        self.index_playing(&mut batch, &live)?;
         self.commit(&batch).map_err(|e| match e {
             // The host channel got a game meanwhile: report it as busy.
             TableError::Contended => self.busy(host).err().unwrap_or(TableError::Contended),
@@ -257,15 +277,18 @@ impl Table {
             FirstMove::Opponent
         };
         let now = self.now_ms();
-        self.post_challenge(Challenge {
-            guild: last.guild,
-            channel,
-            challenger: me,
-            opponent: other,
-            settings,
-            seats: Some(seats.clone()),
-            created_ms: now,
-            expires_ms: now + self.config.challenge_ttl_secs * 1000,
-        })
+        self.post_challenge(
+            Challenge {
+                guild: last.guild,
+                channel,
+                challenger: me,
+                opponent: other,
+                settings,
+                seats: Some(seats.clone()),
+                created_ms: now,
+                expires_ms: now + self.config.challenge_ttl_secs * 1000,
+            },
+            None,
+        )
     }
 }

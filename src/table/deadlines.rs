@@ -1,10 +1,12 @@
 //! Deadlines: expired challenges, reminders and timeouts, found through the
 //! store's deadline index and never by scanning games.
 
-use crate::engine::{GameResult, Outcome, Termination};
-use crate::store::StoreExt;
+use crate::engine::{Game, GameResult, Outcome, Termination};
+use crate::store::{Space, StoreExt};
 
-use super::{Challenge, ChannelId, FinishedGame, Table, TableError, TimeoutPolicy, UserId};
+use super::{
+    Challenge, ChannelId, FinishedGame, LiveGame, MoveOutcome, Table, TableError, TimeoutPolicy, UserId,
+};
 
 /// Something the clock did, for the front end to announce.
 #[derive(Debug, Clone)]
@@ -20,6 +22,17 @@ pub enum Notice {
         /// When the time runs out (unix ms).
         deadline_ms: u64,
     },
+    /// A game without a clock has waited a day for a move.
+    Idle {
+        /// The game's channel.
+        channel: ChannelId,
+        /// The player to move.
+        user: UserId,
+        /// The game number.
+        game: u64,
+        /// When the game ends as a draw if nobody moves (unix ms).
+        closes_ms: u64,
+    },
     /// A player ran out of time and the opponent may claim the win.
     Flagged {
         /// The game's channel.
@@ -33,7 +46,11 @@ pub enum Notice {
     TimedOut(FinishedGame),
     /// A challenge expired unanswered.
     ChallengeExpired(Challenge),
-    /// A stored entry could not be read; its deadline was dropped.
+    /// The bot moved on its own (the answer that should have carried its
+    /// move was lost, or the bot restarted meanwhile).
+    BotMoved(Box<MoveOutcome>),
+    /// A stored entry could not be read: it was set aside (kept for the
+    /// operator) and its deadline dropped, once.
     Unreadable {
         /// The channel.
         channel: ChannelId,
@@ -63,17 +80,73 @@ impl Table {
             match handled {
                 Ok(Some(n)) => notices.push(n),
                 Ok(None) => {}
-                Err(e) => {
-                    // Drop the deadline so one bad entry cannot spin the scheduler.
-                    self.store.set_deadline(d.channel, None)?;
+                Err(e @ TableError::Corrupt { .. }) => {
+                    // One damaged entry harms its channel only, and once: it
+                    // is set aside, or at least its deadline is dropped.
+                    if self.set_aside_damaged(d.channel)? == 0 {
+                        self.store.set_deadline(d.channel, None)?;
+                    }
                     notices.push(Notice::Unreadable {
                         channel: d.channel,
                         reason: e.to_string(),
                     });
                 }
+                // A failing store: the deadline stays due for the next tick,
+                // after what was done so far is announced.
+                Err(e) if notices.is_empty() => return Err(e),
+                Err(_) => break,
             }
         }
         Ok(notices)
+    }
+
+    /// Gives every game where the bot is to move a due deadline, so the
+    /// clock plays it: run once at start-up, for games saved before bot
+    /// moves had deadlines. Scans the games once. Returns how many.
+    pub fn resume_bot_games(&self) -> Result<usize, TableError> {
+        let mut resumed = 0;
+        for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
+            // An unreadable game is reported when someone uses its channel.
+            let Ok(stored) = game else { continue };
+            let live = stored.value;
+            if live.bot_to_move() && self.store.deadline_of(live.channel)? != live.next_event_ms() {
+                self.store.set_deadline(live.channel, live.next_event_ms())?;
+                resumed += 1;
+            }
+        }
+        if resumed > 0 {
+            self.deadlines_changed.notify_one();
+        }
+        Ok(resumed)
+    }
+
+    /// A game without a clock fell silent: one reminder, then the end as an
+    /// unrated draw.
+    fn idle(
+        &self,
+        version: u64,
+        mut live: LiveGame,
+        game: &Game,
+        now: u64,
+    ) -> Result<Option<Notice>, TableError> {
+        if live.reminders == 0 {
+            live.reminders = 1;
+            self.save(version, &live)?;
+            let late = live.seat(game.position().to_move());
+            let closes_ms = live.next_event_ms().unwrap_or(now);
+            return Ok(late.user().map(|user| Notice::Idle {
+                channel: live.channel,
+                user,
+                game: live.id,
+                closes_ms,
+            }));
+        }
+        let result = GameResult {
+            outcome: Outcome::Draw,
+            termination: Termination::Abandoned,
+        };
+        self.finish(version, live, game, result)
+            .map(|f| Some(Notice::TimedOut(f)))
     }
 
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
@@ -97,8 +170,14 @@ impl Table {
                 self.store.set_deadline(channel, live.next_event_ms())?;
                 return Ok(None);
             };
+            if live.bot_to_move() {
+                return Ok(self.bot_move(channel)?.map(|o| Notice::BotMoved(Box::new(o))));
+            }
             let game = live.game()?;
             let late = game.position().to_move();
+            if live.settings.move_secs.is_none() {
+                return self.idle(stored.version, live, &game, now);
+            }
             let deadline = live.deadline_ms().unwrap_or(at);
             if live.reminders < 2 {
                 live.reminders += 1;

@@ -1,11 +1,16 @@
 //! Endings and ratings: resignations, draws, aborts, claims, the record of
 //! a finished game, and the ratings it changes.
 
+use std::sync::Arc;
+
 use crate::ai::{Budget, Review};
 use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
-use crate::store::{keys, Batch, Expect, Space, StoreError, StoreExt};
+use crate::store::{keys, Batch, Expect, Space, StoreExt};
 
 use super::model::LastGame;
+
+/// Finished games whose reviews are kept in memory.
+pub const REVIEWS_KEPT: usize = 64;
 
 /// A finished game and the search's review of it.
 #[derive(Debug, Clone)]
@@ -27,6 +32,8 @@ pub enum DrawOutcome {
     Offered(GameView),
     /// The opponent had offered too: the game is drawn.
     Agreed(FinishedGame),
+    /// The bot declines at once: it is ahead. Nothing changed.
+    Declined(GameView),
 }
 
 impl Table {
@@ -47,7 +54,7 @@ impl Table {
             humans.0,
             humans.1,
             live.settings.rated,
-            result.termination == Termination::Aborted,
+            matches!(result.termination, Termination::Aborted | Termination::Abandoned),
         ) {
             let load = |user: UserId, seat: &Seat| -> Result<(PlayerStats, Expect), TableError> {
                 let key = keys::rating(live.guild, user);
@@ -93,9 +100,11 @@ impl Table {
             record: live.record(game, Some(result)),
             finished_ms: now,
             rating_changes,
+            parent: live.parent,
         };
         batch.delete(Space::Games, &game_key(live.channel), Expect::Version(version));
         batch.set_deadline(live.channel, None);
+        self.index_finished(&mut batch, &live)?;
         batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
         batch.put(
             Space::Meta,
@@ -120,15 +129,18 @@ impl Table {
         })
     }
 
-    /// A player offers a draw, or accepts the opponent's offer. Against the bot
-    /// the offer is declined unless the bot is clearly not ahead.
+    /// A player offers a draw, or accepts the opponent's offer. The bot
+    /// answers at once: it agrees unless it is ahead on seeds.
     pub fn offer_draw(&self, channel: ChannelId, user: UserId) -> Result<DrawOutcome, TableError> {
         self.retry(|| {
             let (stored, side, game) = self.player_game(channel, user)?;
             let mut live = stored.value.clone();
             let other = side.opponent();
-            let bot_agrees = matches!(live.seat(other), Seat::Bot { .. })
-                && game.position().total(other) <= game.position().total(side);
+            let vs_bot = matches!(live.seat(other), Seat::Bot { .. });
+            let bot_agrees = vs_bot && game.position().total(other) <= game.position().total(side);
+            if vs_bot && !bot_agrees {
+                return Ok(DrawOutcome::Declined(GameView { live, game }));
+            }
             if live.draw_offer == Some(other) || bot_agrees {
                 let result = GameResult {
                     outcome: Outcome::Draw,
@@ -145,27 +157,19 @@ impl Table {
     }
 
     /// A moderator aborts the game in a channel: no result, no rating change.
-    /// A game whose stored entry is unreadable is removed too.
+    /// An unreadable game or challenge there is set aside instead (`None`).
     pub fn abort(&self, channel: ChannelId, is_moderator: bool) -> Result<Option<FinishedGame>, TableError> {
         if !is_moderator {
             return Err(TableError::NotModerator);
         }
         self.retry(|| {
-            let stored = match self.store.get::<LiveGame>(Space::Games, &game_key(channel)) {
-                Ok(Some(s)) => s,
-                Ok(None) => return Err(TableError::NoGame),
-                Err(StoreError::Corrupt { .. } | StoreError::UnsupportedFormat { .. }) => {
-                    let mut batch = Batch::new();
-                    batch
-                        .delete(Space::Games, &game_key(channel), Expect::Any)
-                        .set_deadline(channel, None);
-                    self.commit(&batch)?;
-                    return Ok(None);
-                }
-                Err(e) => return Err(e.into()),
-            };
+            // An unreadable game or challenge is set aside, never deleted.
+            if self.set_aside_damaged(channel)? > 0 {
+                return Ok(None);
+            }
+            let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
             let live = stored.value.clone();
-            let game = live.game().unwrap_or_else(|_| Game::new(live.rules));
+            let game = live.game()?;
             let result = GameResult {
                 outcome: Outcome::Draw,
                 termination: Termination::Aborted,
@@ -196,10 +200,35 @@ impl Table {
     /// The channel's last finished game, reviewed by the search with `budget`
     /// per search (see [`crate::ai::review`]). Seconds of CPU for a long
     /// game: call it off the async threads.
+    ///
+    /// A finished game never changes, so its review is computed once and
+    /// kept (the last [`REVIEWS_KEPT`] games reviewed).
     pub fn review(&self, channel: ChannelId, budget: Budget) -> Result<Reviewed, TableError> {
         let finished = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
-        let review = crate::ai::review(&finished.game()?, budget);
-        Ok(Reviewed { finished, review })
+        let key = (finished.id, budget);
+        let cached = self
+            .reviews
+            .lock()
+            .expect("review cache")
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, r)| r.clone());
+        let review = match cached {
+            Some(review) => review,
+            None => {
+                let review = Arc::new(crate::ai::review(&finished.game()?, budget));
+                let mut reviews = self.reviews.lock().expect("review cache");
+                if reviews.len() >= REVIEWS_KEPT {
+                    reviews.pop_front();
+                }
+                reviews.push_back((key, review.clone()));
+                review
+            }
+        };
+        Ok(Reviewed {
+            finished,
+            review: Review::clone(&review),
+        })
     }
 
     /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.
@@ -253,6 +282,18 @@ impl Table {
 
     /// The record of the channel's game in progress, or else of its last game.
     pub fn record(&self, channel: ChannelId) -> Result<Record, TableError> {
+        self.record_of(channel, None)
+    }
+
+    /// The record of finished game number `game` of server `guild` when
+    /// given (games of other servers are not shown), else as [`Table::record`].
+    pub fn record_of(&self, channel: ChannelId, game: Option<(GuildId, u64)>) -> Result<Record, TableError> {
+        if let Some((guild, id)) = game {
+            return match self.finished(id)? {
+                Some(f) if f.guild == guild => Ok(f.record),
+                _ => Err(TableError::NoSuchGame(id)),
+            };
+        }
         if let Some(view) = self.game(channel)? {
             return Ok(view.live.record(&view.game, None));
         }

@@ -13,6 +13,9 @@ pub enum TableError {
     /// No game in this channel.
     #[error("there is no game in this channel")]
     NoGame,
+    /// No finished game with this number in this server.
+    #[error("there is no finished game #{0} in this server")]
+    NoSuchGame(u64),
     /// No pending challenge in this channel.
     #[error("there is no open challenge in this channel")]
     NoChallenge,
@@ -147,12 +150,13 @@ impl TableError {
 impl From<StoreError> for TableError {
     fn from(e: StoreError) -> TableError {
         match e {
-            StoreError::Corrupt { space, reason, .. } | StoreError::Encode { space, reason, .. } => {
-                TableError::Corrupt {
-                    what: space.name().trim_end_matches('s').to_string(),
-                    reason,
-                }
-            }
+            // A value that cannot be written (too large) is a failed save,
+            // not damage: the stored entry is still whole.
+            StoreError::Encode { .. } => TableError::Storage(e.to_string()),
+            StoreError::Corrupt { space, reason, .. } => TableError::Corrupt {
+                what: space.name().trim_end_matches('s').to_string(),
+                reason,
+            },
             StoreError::UnsupportedFormat {
                 space, kind, format, ..
             } => TableError::Corrupt {

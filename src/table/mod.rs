@@ -10,9 +10,12 @@
 mod challenges;
 mod claims;
 mod clock;
+mod damage;
 mod deadlines;
 mod endings;
 mod error;
+mod listing;
+mod members;
 mod model;
 pub mod narrate;
 mod rating;
@@ -24,13 +27,15 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
-pub use clock::{date_of, Clock, ManualClock, SystemClock};
+pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
-pub use endings::{DrawOutcome, Reviewed};
+pub use endings::{DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
+pub use listing::FINISHED_LISTED;
 pub use model::{
-    Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame, PlayerStats,
-    RatingChange, Seat, Tally, UserId,
+    BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
+    MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
+    IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use rating::Rating;
 pub use turns::{Choice, MoveOutcome};
@@ -60,7 +65,13 @@ pub struct TableConfig {
     pub timeout: TimeoutPolicy,
     /// Allow hints in games between people too.
     pub hints_in_human_games: bool,
+    /// Seconds without a move after which a game without a clock ends as an
+    /// unrated draw.
+    pub idle_expiry_secs: u64,
 }
+
+/// The default idle time of games without a clock: 14 days.
+pub const DEFAULT_IDLE_SECS: u64 = 14 * 24 * 3600;
 
 impl Default for TableConfig {
     fn default() -> TableConfig {
@@ -68,6 +79,7 @@ impl Default for TableConfig {
             challenge_ttl_secs: 24 * 3600,
             timeout: TimeoutPolicy::AutoWin,
             hints_in_human_games: false,
+            idle_expiry_secs: DEFAULT_IDLE_SECS,
         }
     }
 }
@@ -110,6 +122,9 @@ pub fn last_move(rules: Rules, moves: &[Move]) -> Option<(Position, MoveReport)>
     Some((before, report))
 }
 
+/// A cached review: the game number and the search budget.
+type ReviewKey = (u64, crate::ai::Budget);
+
 /// Attempts at an operation that lost a compare-and-swap race.
 const RETRIES: usize = 8;
 
@@ -122,6 +137,8 @@ pub struct Table {
     deadlines_changed: Arc<tokio::sync::Notify>,
     /// How long the computer thinks.
     ai: AiConfig,
+    /// Reviews of finished games, newest last ([`endings::REVIEWS_KEPT`]).
+    reviews: std::sync::Mutex<std::collections::VecDeque<(ReviewKey, Arc<crate::ai::Review>)>>,
     /// The operator's counters (commit conflicts, timer lag), when kept.
     metrics: Option<Arc<crate::metrics::Metrics>>,
 }
@@ -147,6 +164,7 @@ impl Table {
             config,
             deadlines_changed: Arc::new(tokio::sync::Notify::new()),
             ai: AiConfig::default(),
+            reviews: Default::default(),
             metrics: None,
         }
     }

@@ -96,6 +96,16 @@ pub struct GameSettings {
     pub move_secs: Option<u64>,
     /// Whether the result changes ratings (only between two people).
     pub rated: bool,
+    /// Without a clock: seconds without a move after which the game ends as
+    /// an unrated draw (a reminder comes first). Set by the table from its
+    /// configuration when the challenge is made.
+    #[serde(default = "default_idle_secs")]
+    pub idle_secs: u64,
+}
+
+/// The idle time of games stored before it was configurable.
+fn default_idle_secs() -> u64 {
+    super::DEFAULT_IDLE_SECS
 }
 
 impl Default for GameSettings {
@@ -107,6 +117,7 @@ impl Default for GameSettings {
             first: FirstMove::Challenger,
             move_secs: None,
             rated: true,
+            idle_secs: super::DEFAULT_IDLE_SECS,
         }
     }
 }
@@ -160,6 +171,13 @@ impl Versioned for Challenge {
     }
 }
 
+/// How long after its turn began the clock plays the bot's move itself, in
+/// case the front end did not (long enough for an answer and its picture).
+pub const BOT_MOVE_GRACE_MS: u64 = 8_000;
+
+/// Silence after which a game without a clock reminds the player to move.
+pub const IDLE_REMINDER_MS: u64 = 24 * 3600 * 1000;
+
 /// A game in progress in a channel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LiveGame {
@@ -188,6 +206,9 @@ pub struct LiveGame {
     /// When the side to move ran out of time and the opponent may claim the win.
     #[serde(default)]
     pub flagged: bool,
+    /// The channel whose thread hosts the game (`None`: hosted in the channel itself).
+    #[serde(default)]
+    pub parent: Option<ChannelId>,
 }
 
 impl Versioned for LiveGame {
@@ -226,10 +247,41 @@ impl LiveGame {
         self.settings.move_secs.map(|s| self.turn_started_ms + s * 1000)
     }
 
-    /// The next clock event of the current turn: a reminder at half time,
-    /// another with a tenth of the time left, then the timeout.
+    /// The side to move, by the count of moves (sides alternate every move;
+    /// a finished game is never a live one).
+    pub fn side_to_move(&self) -> Side {
+        let first = crate::engine::Position::new(self.rules).to_move();
+        match self.moves.len() % 2 {
+            0 => first,
+            _ => first.opponent(),
+        }
+    }
+
+    /// True when the bot is to move.
+    pub fn bot_to_move(&self) -> bool {
+        matches!(self.seat(self.side_to_move()), Seat::Bot { .. })
+    }
+
+    /// The next event of the current turn. When the bot is to move, its move
+    /// is due [`BOT_MOVE_GRACE_MS`] after the turn began: the front end
+    /// normally plays it at once, and the clock plays it when that answer was
+    /// lost (a failed message, a restart). With a clock: a reminder at half
+    /// time, another with a tenth of the time left, then the timeout.
+    /// Without one: a reminder after a day of silence (sooner for a short
+    /// idle time), then the end as an unrated draw after the idle time.
     pub fn next_event_ms(&self) -> Option<u64> {
-        let limit = self.settings.move_secs? * 1000;
+        if self.bot_to_move() {
+            return Some(self.turn_started_ms + BOT_MOVE_GRACE_MS);
+        }
+        let Some(secs) = self.settings.move_secs else {
+            let idle = self.settings.idle_secs.saturating_mul(1000);
+            let after = match self.reminders {
+                0 => IDLE_REMINDER_MS.min(idle / 2),
+                _ => idle,
+            };
+            return Some(self.turn_started_ms.saturating_add(after));
+        };
+        let limit = secs * 1000;
         let at = match self.reminders {
             0 => limit / 2,
             1 => limit - limit / 10,
@@ -288,6 +340,9 @@ pub struct FinishedGame {
     pub finished_ms: u64,
     /// Rating changes (empty for unrated games).
     pub rating_changes: Vec<RatingChange>,
+    /// The channel whose thread hosted the game (`None`: the channel itself).
+    #[serde(default)]
+    pub parent: Option<ChannelId>,
 }
 
 impl Versioned for FinishedGame {
@@ -351,6 +406,9 @@ impl Tally {
     }
 }
 
+/// Opponents a player's head-to-head results are kept for: the most played.
+pub const MAX_HEAD_TO_HEAD: usize = 100;
+
 /// A player's rating and record in one server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerStats {
@@ -366,7 +424,7 @@ pub struct PlayerStats {
     pub streak: i32,
     /// Longest winning streak.
     pub best_streak: i32,
-    /// Results against each opponent.
+    /// Results against each opponent (at most [`MAX_HEAD_TO_HEAD`]).
     pub head_to_head: BTreeMap<UserId, Tally>,
 }
 
@@ -392,6 +450,18 @@ impl PlayerStats {
     /// Records a rated result (`score` 1, 0.5 or 0) against `opponent`.
     pub(crate) fn record(&mut self, opponent: &PlayerStats, score: f64) {
         self.rating = self.rating.update(opponent.rating, score);
+        if !self.head_to_head.contains_key(&opponent.user) && self.head_to_head.len() >= MAX_HEAD_TO_HEAD {
+            // Forget the opponent played least (the lowest id among equals),
+            // so the stored value stays small however many people one meets.
+            let least = self
+                .head_to_head
+                .iter()
+                .min_by_key(|(_, t)| t.games())
+                .map(|(&id, _)| id);
+            if let Some(id) = least {
+                self.head_to_head.remove(&id);
+            }
+        }
         let h2h = self.head_to_head.entry(opponent.user).or_default();
         if score > 0.75 {
             self.tally.wins += 1;
@@ -431,5 +501,71 @@ pub struct GameCounter {
 
 impl Versioned for GameCounter {
     const KIND: &'static str = "counter";
+    const FORMAT: u32 = 1;
+}
+
+/// A damaged entry taken out of its channel so the channel can be used
+/// again, kept whole for an operator to inspect (`isolo-bot export`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetAside {
+    /// The space it was in.
+    pub space: String,
+    /// Its key there, in hex.
+    pub key: String,
+    /// The version it had.
+    pub version: u64,
+    /// Why it could not be read.
+    pub reason: String,
+    /// When it was set aside (unix ms).
+    pub at_ms: u64,
+    /// The stored value: JSON when it parses, else its text (lossy UTF-8).
+    pub value: serde_json::Value,
+}
+
+impl Versioned for SetAside {
+    const KIND: &'static str = "set-aside";
+    const FORMAT: u32 = 1;
+}
+
+/// A member's game in the index behind `/isolo games`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRef {
+    /// The game number.
+    pub id: u64,
+    /// Where it is (or was) played.
+    pub channel: ChannelId,
+}
+
+impl Versioned for GameRef {
+    const KIND: &'static str = "game-ref";
+    const FORMAT: u32 = 1;
+}
+
+/// Which side a member's board pictures are drawn from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardSide {
+    /// The side of the player to move (both players see their own rows at
+    /// the bottom when they must move).
+    #[default]
+    Mover,
+    /// Always South at the bottom.
+    South,
+}
+
+/// A member's own settings (`/isolo settings`), the same in every server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MemberSettings {
+    /// A direct message when it is their move (off by default).
+    pub dm_on_turn: bool,
+    /// Which side their boards are drawn from.
+    pub board: BoardSide,
+    /// Highlights in colour-blind-safe colours.
+    pub colour_blind: bool,
+}
+
+impl Versioned for MemberSettings {
+    const KIND: &'static str = "member-settings";
     const FORMAT: u32 = 1;
 }

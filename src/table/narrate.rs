@@ -32,30 +32,45 @@ pub fn describe_move(live: &LiveGame, report: &MoveReport, who: impl Fn(&Seat) -
     s
 }
 
-/// Why a game ended, in words.
+/// Why a game ended, in words that need no names.
 pub fn termination(t: Termination) -> &'static str {
     match t {
         Termination::NoLegalMove => "the opponent has no legal move left",
         Termination::Repetition => "the same position came up three times",
         Termination::PlyLimit => "2,000 plies were played",
-        Termination::Resignation => "resignation",
-        Termination::Agreement => "agreement",
-        Termination::Timeout => "time ran out",
+        Termination::Resignation => "the opponent resigned",
+        Termination::Agreement => "both players agreed",
+        Termination::Timeout => "the opponent ran out of time",
         Termination::Aborted => "a moderator aborted the game",
+        Termination::Abandoned => "nobody moved for too long",
     }
 }
 
-/// Who won and why, with rating changes; `who` writes a seat (a mention or a name).
+/// Why a game ended, naming the player who lost (or the one to move).
+fn reason(t: Termination, loser: &str) -> String {
+    match t {
+        Termination::NoLegalMove => format!("{loser} has no legal move left"),
+        Termination::Resignation => format!("{loser} resigned"),
+        Termination::Timeout => format!("{loser} ran out of time"),
+        other => termination(other).to_string(),
+    }
+}
+
+/// Who won and why, with rating changes; `who` writes the winner's seat (a
+/// mention or a name), every other name is the seat's name.
 pub fn result_line(f: &FinishedGame, who: impl Fn(&Seat) -> String) -> String {
     let mut s = match (f.result.termination, f.result.outcome) {
         (Termination::Aborted, _) => format!("Game #{} was aborted by a moderator: no result.", f.id),
-        (t, Outcome::Draw) => format!("Game #{} is a draw by {}.", f.id, termination(t)),
+        (Termination::Abandoned, _) => format!(
+            "Game #{} is over: nobody moved for too long, so it ends as a draw (unrated).",
+            f.id
+        ),
+        (t, Outcome::Draw) => format!("Game #{} is a draw: {}.", f.id, reason(t, "")),
         (t, Outcome::Win(side)) => format!(
-            "{} wins game #{} as {side} by {} ({} lost).",
+            "{} wins game #{} as {side}: {}.",
             who(&f.players[side.index()]),
             f.id,
-            termination(t),
-            f.players[side.opponent().index()].name()
+            reason(t, &f.players[side.opponent().index()].name()),
         ),
     };
     for c in &f.rating_changes {

@@ -15,6 +15,9 @@ const MAX_SLEEP: Duration = Duration::from_secs(3600);
 const CLAIMED_RECHECK: Duration = Duration::from_secs(1);
 /// How soon to subscribe again after the store's change feed was lost.
 const RESUBSCRIBE: Duration = Duration::from_secs(5);
+/// First and longest wait after a failed tick.
+const MIN_BACKOFF: Duration = Duration::from_secs(1);
+const MAX_BACKOFF: Duration = Duration::from_secs(60);
 
 /// Runs until `stop` turns true: handles due deadlines with [`Table::tick`],
 /// hands each [`Notice`] to `sink`, then sleeps until the next deadline or
@@ -27,6 +30,22 @@ where
     Fut: Future<Output = ()>,
 {
     let changed = table.deadlines_changed();
+    let t = table.clone();
+    match tokio::task::spawn_blocking(move || t.index_players()).await {
+        Ok(Ok(0)) => {}
+        Ok(Ok(n)) => tracing::info!("listed {n} games saved before /isolo games under their players"),
+        Ok(Err(e)) => tracing::warn!("cannot list the games under their players: {e}"),
+        Err(_) => return,
+    }
+    let t = table.clone();
+    match tokio::task::spawn_blocking(move || t.resume_bot_games()).await {
+        Ok(Ok(0)) => {}
+        Ok(Ok(n)) => tracing::info!("the bot is to move in {n} games saved before its moves had deadlines"),
+        Ok(Err(e)) => tracing::warn!("cannot look for games where the bot is to move: {e}"),
+        Err(_) => return,
+    }
+    // After a failing tick (the store is down), wait longer each time.
+    let mut backoff = Duration::ZERO;
     let (mut feed, mut resubscribe_at) = (None, Some(tokio::time::Instant::now()));
     while !*stop.borrow() {
         if resubscribe_at.is_some_and(|at| tokio::time::Instant::now() >= at) {
@@ -39,11 +58,15 @@ where
         let notices = tokio::task::spawn_blocking(move || t.tick()).await;
         match notices {
             Ok(Ok(notices)) => {
+                backoff = Duration::ZERO;
                 for n in notices {
                     sink(n).await;
                 }
             }
-            Ok(Err(e)) => tracing::warn!("clock tick failed: {e}"),
+            Ok(Err(e)) => {
+                backoff = (backoff * 2).clamp(MIN_BACKOFF, MAX_BACKOFF);
+                tracing::warn!("clock tick failed, trying again in {} s: {e}", backoff.as_secs());
+            }
             // The runtime is shutting down: nothing more to do.
             Err(e) if e.is_cancelled() => return,
             Err(e) => tracing::error!("clock tick panicked: {e}"),
@@ -56,9 +79,10 @@ where
             Ok(None) => MAX_SLEEP,
             Err(e) => {
                 tracing::warn!("cannot read the next deadline: {e}");
-                Duration::from_secs(5)
+                MIN_BACKOFF
             }
-        };
+        }
+        .max(backoff);
         if resubscribe_at.is_some() {
             wait = wait.min(RESUBSCRIBE);
         }

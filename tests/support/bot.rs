@@ -388,6 +388,17 @@ pub struct Duel {
     picker: Box<dyn isolo_bot::ai::Player>,
 }
 
+/// `user` challenges the bot to a women's game in `channel`: the command as sent.
+pub async fn challenge_the_bot(fake: &FakeDiscord, user: &FakeUser, channel: u64) -> SentInteraction {
+    let cmd = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bot_user())
+        .integer("variant", 0)
+        .by(user)
+        .in_channel(channel);
+    fake.send_command(&cmd).await
+}
+
 /// The option value of a variant in `/isolo challenge` (poise choice index).
 pub fn variant_choice(v: Variant) -> i64 {
     match v {

@@ -188,6 +188,8 @@ pub enum Route {
     GetApplication,
     /// `GET /users/@me`
     GetCurrentUser,
+    /// `POST /users/@me/channels` (opening a DM)
+    CreateDm,
     /// `PUT /applications/{app}/commands` (global, `guild_id` None) or `.../guilds/{g}/commands`.
     PutCommands { guild_id: Option<u64> },
     /// `GET` of the same paths.
@@ -225,6 +227,9 @@ pub enum Route {
     GetChannel { channel_id: u64 },
     /// `DELETE /channels/{c}` (the fake deletes threads only, with Manage Threads)
     DeleteChannel { channel_id: u64 },
+    /// `PATCH /channels/{c}` (the fake edits its threads only: archived, and
+    /// locked with Manage Threads)
+    EditChannel { channel_id: u64 },
     /// Anything else: answered 404 and listed in [`FakeDiscord::problems`].
     Unknown,
 }
@@ -520,6 +525,9 @@ struct Session {
     sent: Vec<(u64, String)>,
 }
 
+/// A request to fail: which routes, and the status to answer.
+type Failure = (fn(&Route) -> bool, u16);
+
 /// Everything the fake knows, behind one lock.
 #[derive(Default)]
 struct State {
@@ -538,6 +546,8 @@ struct State {
     manage_threads: bool,
     /// How long creating a thread takes (a slow or rate-limited Discord).
     thread_delay: Duration,
+    /// Requests to fail once each (see [`FakeDiscord::fail_next`]).
+    failures: Vec<Failure>,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     /// Open gateway connections; per shard, the newest ready one is live.
@@ -789,6 +799,12 @@ impl FakeDiscord {
     /// Make every thread creation take `delay` before it is answered.
     pub fn delay_threads(&self, delay: Duration) {
         self.shared.update(|st| st.thread_delay = delay);
+    }
+
+    /// Answer the next request whose route `matches` with `status` (a 5xx
+    /// of a Discord having a bad moment) instead of handling it.
+    pub fn fail_next(&self, matches: fn(&Route) -> bool, status: u16) {
+        self.shared.update(|st| st.failures.push((matches, status)));
     }
 
     /// Give the bot Manage Threads, which deleting a thread needs.

@@ -70,8 +70,14 @@ pub(super) async fn handle(
         if let Some(e) = decode_error {
             st.problem(format!("{method} {path}: {e}"));
         }
-        let (status, response) =
-            answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err);
+        let failure = st.failures.iter().position(|(matches, _)| matches(&route));
+        let (status, response) = match failure {
+            Some(i) => {
+                let (_, status) = st.failures.remove(i);
+                (status, json!({ "message": "fake failure", "code": 0 }))
+            }
+            None => answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err),
+        };
         if route == Route::Unknown {
             st.problem(format!("unexpected request: {method} {}", uri));
         }
@@ -167,6 +173,7 @@ fn parse_route(method: &str, path: &str) -> Route {
         ("GET", ["gateway", "bot"]) => Route::GetGatewayBot,
         ("GET", ["oauth2", "applications", "@me"]) => Route::GetApplication,
         ("GET", ["users", "@me"]) => Route::GetCurrentUser,
+        ("POST", ["users", "@me", "channels"]) => Route::CreateDm,
         ("PUT", ["applications", a, "commands"]) if app_ok(a) => Route::PutCommands { guild_id: None },
         ("GET", ["applications", a, "commands"]) if app_ok(a) => Route::GetCommands { guild_id: None },
         ("PUT", ["applications", a, "guilds", g, "commands"]) if app_ok(a) && n(g).is_some() => {
@@ -240,6 +247,10 @@ fn parse_route(method: &str, path: &str) -> Route {
         },
         ("DELETE", ["channels", c]) => match n(c) {
             Some(channel_id) => Route::DeleteChannel { channel_id },
+            None => Route::Unknown,
+        },
+        ("PATCH", ["channels", c]) => match n(c) {
+            Some(channel_id) => Route::EditChannel { channel_id },
             None => Route::Unknown,
         },
         _ => Route::Unknown,
@@ -427,6 +438,36 @@ fn answer(
             st.validate::<Channel>("channel", &v);
             ok(v)
         }
+        Route::CreateDm => {
+            let recipient = body["recipient_id"]
+                .as_str()
+                .and_then(|r| r.parse().ok())
+                .or_else(|| body["recipient_id"].as_u64())
+                .unwrap_or_default();
+            let v = payloads::dm_channel(DM_CHANNEL_ID, &super::FakeUser::new(recipient, "member"));
+            st.validate::<Channel>("DM channel", &v);
+            ok(v)
+        }
+        Route::EditChannel { channel_id } if st.threads.contains_key(channel_id) => {
+            // Locking a thread needs Manage Threads; its creator may archive it.
+            if body["locked"] == json!(true) && !st.manage_threads {
+                return Err(missing_permissions());
+            }
+            let thread = st.threads.get_mut(channel_id).expect("checked");
+            for field in ["archived", "locked"] {
+                if let Some(v) = body.get(field).and_then(Value::as_bool) {
+                    thread["thread_metadata"][field] = json!(v);
+                }
+            }
+            ok(thread.clone())
+        }
+        Route::EditChannel { channel_id } => Err(error(
+            st,
+            403,
+            50013,
+            "Missing Permissions",
+            format!("the bot tried to edit channel {channel_id}, which is not its thread"),
+        )),
         Route::DeleteChannel { channel_id } if st.threads.contains_key(channel_id) && !st.manage_threads => {
             Err(missing_permissions())
         }

@@ -1,0 +1,242 @@
+//! End-to-end: the small things a new user trips on. Accepting with the
+//! button takes the challenge's buttons away, a draw offered to the bot is
+//! answered at once (nobody pings the bot), and a challenge without a clock
+//! says what happens to a silent game.
+
+mod support;
+
+use isolo_bot::engine::Variant;
+use support::bot::{boards, bot_user, challenge, challenge_the_bot, Duel, InProcess, Via, T};
+use support::fake_discord::{ComponentClick, FakeUser, Route, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accepting_with_the_button_takes_the_buttons_away() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let msg = challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    let text = fake.message(msg).expect("the challenge")["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        text.contains("after a day without a move") && text.contains("14 days"),
+        "a challenge without a clock says what happens to a silent game: {text}"
+    );
+    let click = ComponentClick::button(msg, &format!("isolo:accept:{CHANNEL_ID}")).by(&bob);
+    let sent = fake.send_component(&click).await;
+    boards(fake, &sent, 1).await;
+    let after = fake.message(msg).expect("the challenge message");
+    let rows = after["components"].as_array().map_or(0, Vec::len);
+    assert_eq!(rows, 0, "no buttons left on an accepted challenge: {after}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offered_to_the_bot_is_answered_at_once() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let alice = FakeUser::alice();
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
+    let start = boards(fake, &sent, 1).await.remove(0);
+    // Alice plays her first move; the bot answers.
+    let pit = start.menu.expect("alice's menu").pits[0].clone();
+    let mv = SlashCommand::new("isolo")
+        .sub("move")
+        .string("pit", &pit)
+        .by(&alice);
+    let sent = fake.send_command(&mv).await;
+    boards(fake, &sent, 2).await;
+    let draw = fake
+        .send_command(&SlashCommand::new("isolo").sub("draw").by(&alice))
+        .await;
+    let cb = fake.wait_for_callback(&draw, T).await.expect("an answer");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(
+        !text.contains(&format!("<@{}>", bot_user().id)),
+        "the bot is not pinged: {text}"
+    );
+    if text.contains("declines the draw") {
+        assert!(cb.message.is_ephemeral(), "{text}");
+        assert!(cb.message.files.is_empty());
+    } else {
+        // The bot was not ahead: the game is drawn at once.
+        let end = boards(fake, &draw, 1).await.remove(0);
+        assert!(
+            end.content.contains("is a draw: both players agreed"),
+            "{}",
+            end.content
+        );
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_gets_a_thread_that_is_archived_at_the_end() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    let alice = FakeUser::alice();
+    let sent = challenge_the_bot(fake, &alice, CHANNEL_ID).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("an answer");
+    let note = cb.message.content.clone().unwrap_or_default();
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 1, "a thread for the bot game: {note}");
+    let thread = threads[0];
+    assert!(note.contains(&format!("<#{thread}>")), "{note}");
+    fake.wait_for(
+        |r| {
+            matches!(r.route, Route::CreateMessage { channel_id } if channel_id == thread)
+                && !r.files.is_empty()
+        },
+        T,
+    )
+    .await
+    .expect("the board in the thread");
+
+    // Listed in /isolo games, privately, with a link to the thread.
+    let list = fake
+        .send_command(&SlashCommand::new("isolo").sub("games").by(&alice))
+        .await;
+    let cb = fake.wait_for_callback(&list, T).await.expect("the list");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(cb.message.is_ephemeral(), "{text}");
+    assert!(
+        text.contains("#1 vs isolo-bot (medium) (women): **your move**"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("<#{thread}>")), "{text}");
+
+    // Alice resigns in the thread: the result stays, the thread is archived.
+    let resign = SlashCommand::new("isolo")
+        .sub("resign")
+        .by(&alice)
+        .in_channel(thread);
+    let sent = fake.send_command(&resign).await;
+    boards(fake, &sent, 1).await;
+    fake.wait_for(
+        |r| matches!(r.route, Route::EditChannel { channel_id } if channel_id == thread) && r.status == 200,
+        T,
+    )
+    .await
+    .expect("the thread is archived");
+    let meta = &fake.thread(thread).expect("the thread stays")["thread_metadata"];
+    assert_eq!(meta["archived"], true, "{meta}");
+    assert_eq!(meta["locked"], false, "locking needs Manage Threads: {meta}");
+
+    let list = fake
+        .send_command(
+            &SlashCommand::new("isolo")
+                .sub("games")
+                .boolean("finished", true)
+                .by(&alice),
+        )
+        .await;
+    let cb = fake.wait_for_callback(&list, T).await.expect("the list");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(text.contains("#1 vs isolo-bot (medium): lost"), "{text}");
+    assert!(text.contains("/isolo export game:1"), "{text}");
+    let export = fake
+        .send_command(
+            &SlashCommand::new("isolo")
+                .sub("export")
+                .integer("game", 1)
+                .by(&alice),
+        )
+        .await;
+    let reply = fake.wait_for_file_reply(&export, T).await.expect("the record");
+    let record = String::from_utf8(reply.files[0].data.clone()).expect("text");
+    assert!(record.contains("[GameId \"1\"]"), "{record}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_who_asked_gets_a_direct_message_on_their_move() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let bob = FakeUser::bob();
+    let set = SlashCommand::new("isolo")
+        .sub("settings")
+        .boolean("turn-dm", true)
+        .by(&bob);
+    let sent = fake.send_command(&set).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the settings");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(cb.message.is_ephemeral(), "{text}");
+    assert!(text.contains("a direct message on your move: on"), "{text}");
+    assert!(
+        text.contains("boards drawn from: the side of the player to move"),
+        "{text}"
+    );
+
+    let mut duel = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 4).await;
+    assert!(
+        duel.board
+            .content
+            .contains("Drawn from South's side: alice at the bottom."),
+        "alice moves first and sees her rows at the bottom: {}",
+        duel.board.content
+    );
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    assert!(
+        duel.board
+            .content
+            .contains("Drawn from North's side: bob at the bottom."),
+        "bob's move, from bob's side: {}",
+        duel.board.content
+    );
+    let dm = fake
+        .wait_for(
+            |r| matches!(r.route, Route::CreateMessage { channel_id } if channel_id == DM_CHANNEL_ID),
+            T,
+        )
+        .await
+        .expect("bob hears it is his move");
+    let content = dm.message().content.unwrap_or_default();
+    assert!(
+        content.contains("Your move in game #1 against alice"),
+        "{content}"
+    );
+    assert!(content.contains(&format!("<#{CHANNEL_ID}>")), "{content}");
+    let opened = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.route == Route::CreateDm)
+        .collect::<Vec<_>>();
+    assert_eq!(opened.len(), 1);
+    assert_eq!(opened[0].body["recipient_id"], bob.id.to_string());
+
+    // Alice did not ask: her move comes without a message.
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    let dms = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.route == Route::CreateDm)
+        .count();
+    assert_eq!(dms, 1, "only bob asked for them");
+
+    // Bob fixes his boards to South's side and colour-blind-safe marks.
+    let set = SlashCommand::new("isolo")
+        .sub("settings")
+        .integer("board", 1)
+        .integer("colours", 1)
+        .by(&bob);
+    let sent = fake.send_command(&set).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the settings");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(text.contains("boards drawn from: South, always"), "{text}");
+    assert!(text.contains("colour-blind-safe"), "{text}");
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Command).await;
+    assert!(
+        duel.board
+            .content
+            .contains("Drawn from South's side: alice at the bottom."),
+        "{}",
+        duel.board.content
+    );
+    bot.stop().await;
+}
