@@ -266,7 +266,10 @@ async fn throughput(schema: &PgSchema, processes: u32) -> (usize, Duration) {
         .expect("every shard ready");
     let mut duels = Vec::new();
     for (i, &c) in channels.iter().enumerate() {
-        duels.push(Duel::alice_and_bob(&fake, c, Variant::Boys, i as u64).await);
+        // Players of their own per game: challenges have a per-member allowance.
+        let id = 1_500_000_000_000_100_000 + 2 * i as u64;
+        let (south, north) = (FakeUser::new(id, "south"), FakeUser::new(id + 1, "north"));
+        duels.push(Duel::start(&fake, c, &south, &north, Variant::Boys, false, i as u64).await);
     }
     let start = Instant::now();
     let plays = duels.iter_mut().map(|duel| {
