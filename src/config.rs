@@ -6,6 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::ai::AiConfig;
+use crate::discord::shards::ShardsConfig;
 use crate::store::StorageConfig;
 use crate::table::TableConfig;
 
@@ -21,6 +22,18 @@ pub struct Config {
     pub games: TableConfig,
     /// `[ai]`: the computer opponent.
     pub ai: AiConfig,
+    /// `[metrics]`: the operator's HTTP page.
+    pub metrics: MetricsConfig,
+}
+
+/// `[metrics]`: where to serve Prometheus `/metrics` and `/healthz`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// The address to listen on, e.g. `127.0.0.1:9184`; unset serves nothing.
+    /// Anyone who can reach it can read the counters (no secrets, but the
+    /// bot's load): keep it on loopback or a private network.
+    pub listen: Option<std::net::SocketAddr>,
 }
 
 /// `[discord]`.
@@ -36,6 +49,8 @@ pub struct DiscordConfig {
     pub api_proxy: Option<String>,
     /// Open a thread for each accepted game when the bot may.
     pub use_threads: bool,
+    /// The gateway shards this process runs; unset: one shard, one process.
+    pub shards: Option<ShardsConfig>,
 }
 
 impl Default for DiscordConfig {
@@ -45,6 +60,7 @@ impl Default for DiscordConfig {
             guild_id: None,
             api_proxy: None,
             use_threads: true,
+            shards: None,
         }
     }
 }
@@ -57,6 +73,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("guild_id", &self.guild_id)
             .field("api_proxy", &self.api_proxy)
             .field("use_threads", &self.use_threads)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -165,6 +182,23 @@ impl Config {
             let scheme_ok = proxy.starts_with("http://") || proxy.starts_with("https://");
             if !scheme_ok || proxy.chars().any(|c| c.is_whitespace() || c.is_control()) {
                 return Err(invalid("discord.api_proxy", "must be an http:// or https:// URL"));
+            }
+        }
+        if let Some(shards @ ShardsConfig::Range { .. }) = d.shards {
+            // `auto` is checked once Discord has said how many shards to run.
+            if let Err(e) = shards.plan(|| 1) {
+                return Err(ConfigError::Invalid {
+                    key: "discord.shards",
+                    reason: e.to_string(),
+                });
+            }
+        }
+        if let Some(addr) = self.metrics.listen {
+            if addr.port() == 0 {
+                return Err(invalid(
+                    "metrics.listen",
+                    "needs a fixed port (e.g. 127.0.0.1:9184), not 0",
+                ));
             }
         }
         if self.storage.path.as_os_str().to_string_lossy().trim().is_empty() {
@@ -303,6 +337,66 @@ mod tests {
         assert_eq!(c.storage.path, std::path::PathBuf::from("data/isolo.sled"));
         assert!(c.discord.use_threads);
         assert!(!format!("{c:?}").contains("YOUR_BOT_TOKEN"));
+    }
+
+    #[test]
+    fn shards_and_metrics_are_read_and_checked() {
+        use crate::discord::shards::ShardsConfig;
+        let c = Config::parse(
+            "[discord]\nshards = { total = 2, first = 1, last = 1 }\n[metrics]\nlisten = \"127.0.0.1:9184\"",
+        )
+        .unwrap();
+        assert_eq!(
+            c.discord.shards,
+            Some(ShardsConfig::Range {
+                total: 2,
+                first: 1,
+                last: 1
+            })
+        );
+        assert_eq!(c.metrics.listen, Some("127.0.0.1:9184".parse().unwrap()));
+        let c = Config::parse("[discord]\nshards = \"auto\"").unwrap();
+        assert_eq!(c.discord.shards, Some(ShardsConfig::Auto));
+        assert_eq!(Config::default().metrics.listen, None, "off by default");
+        for (text, needle) in [
+            (
+                "[discord]\nshards = { total = 2, first = 2, last = 2 }",
+                "discord.shards: first (2)",
+            ),
+            (
+                "[discord]\nshards = { total = 0, first = 0, last = 0 }",
+                "total must be between",
+            ),
+            ("[discord]\nshards = { total = 2, frist = 0, last = 0 }", "frist"),
+            ("[discord]\nshards = \"many\"", "`auto` or { total"),
+            ("[metrics]\nlisten = \"localhost\"", "line 2"),
+            (
+                "[metrics]\nlisten = \"127.0.0.1:0\"",
+                "metrics.listen: needs a fixed port",
+            ),
+            ("[metrics]\nlisen = \"127.0.0.1:1\"", "lisen"),
+        ] {
+            let err = Config::parse(text).expect_err(text).to_string();
+            assert!(err.contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_deploy_configs_name_their_shards() {
+        use crate::discord::shards::ShardsConfig;
+        for (n, text) in [
+            (0, include_str!("../deploy/shard0.toml")),
+            (1, include_str!("../deploy/shard1.toml")),
+        ] {
+            let c = Config::parse(text).unwrap();
+            let want = ShardsConfig::Range {
+                total: 2,
+                first: n,
+                last: n,
+            };
+            assert_eq!(c.discord.shards, Some(want));
+            assert!(c.metrics.listen.is_some());
+        }
     }
 
     #[test]

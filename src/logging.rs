@@ -16,8 +16,12 @@ use crate::config::Config;
 /// What a secret is replaced with.
 pub const REDACTED: &str = "<redacted>";
 
-/// The filter when `RUST_LOG` is not set.
-pub const DEFAULT_FILTER: &str = "info,serenity=warn,poise=warn";
+/// The filter when `RUST_LOG` is not set. serenity's shard queuer logs a raw
+/// socket error at every failed gateway connect; the bot logs its own line
+/// per attempt instead ("cannot reach Discord, retrying in N s") and one
+/// when a shard loses or regains the gateway.
+pub const DEFAULT_FILTER: &str =
+    "info,serenity=warn,serenity::gateway::bridge::shard_queuer=error,serenity::client=error,poise=warn";
 
 /// Removes secrets from log text.
 #[derive(Debug, Clone, Default)]

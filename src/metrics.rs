@@ -102,7 +102,7 @@ struct Shard {
 /// The bot's counters; share one behind an `Arc`.
 #[derive(Debug)]
 pub struct Metrics {
-    interactions: Mutex<BTreeMap<(&'static str, Outcome), u64>>,
+    interactions: Mutex<BTreeMap<(String, Outcome), u64>>,
     /// Time from an interaction's arrival to its first answer.
     pub answer_latency: Histogram,
     /// How late clock events (reminders, timeouts, expiries) fired.
@@ -126,13 +126,13 @@ impl Metrics {
     }
 
     /// Counts an interaction. `command` must come from the bot's own command
-    /// list (a `&'static str`), never from member input.
-    pub fn interaction(&self, command: &'static str, outcome: Outcome, answered_in: Duration) {
+    /// list, never from member input, so the labels stay a closed set.
+    pub fn interaction(&self, command: &str, outcome: Outcome, answered_in: Duration) {
         *self
             .interactions
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .entry((command, outcome))
+            .entry((command.to_owned(), outcome))
             .or_default() += 1;
         self.answer_latency.observe(answered_in);
     }
@@ -146,6 +146,27 @@ impl Metrics {
     pub fn set_live_games(&self, n: u64) {
         self.live_games
             .store(i64::try_from(n).unwrap_or(i64::MAX), Ordering::Relaxed);
+    }
+
+    /// Sets the shards this process runs (known once the plan is made);
+    /// `/healthz` wants all of them connected.
+    pub fn set_shards(&self, ids: impl IntoIterator<Item = u32>) {
+        let mut shards = self.shards.lock().unwrap_or_else(PoisonError::into_inner);
+        let old = std::mem::take(&mut *shards);
+        *shards = ids
+            .into_iter()
+            .map(|id| (id, old.get(&id).copied().unwrap_or_default()))
+            .collect();
+    }
+
+    /// Interactions counted so far with this command label and outcome.
+    pub fn interactions(&self, command: &str, outcome: Outcome) -> u64 {
+        self.interactions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&(command.to_owned(), outcome))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Records a shard's connection state and, when known, its heartbeat latency.

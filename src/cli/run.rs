@@ -50,8 +50,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     // Every log line goes through the redactor: no token reaches the log.
     isolo_bot::logging::init(&config);
     // Without a token nothing is opened: no store is made by a mistake.
-    let connection = Connection::new(&config.discord)?;
-    let table = Arc::new(build_table(&config)?);
+    let metrics = Arc::new(isolo_bot::metrics::Metrics::new([]));
+    let connection = Connection::new(&config.discord)?.with_metrics(metrics.clone(), config.metrics.listen);
+    let table = Arc::new(build_table(&config)?.with_metrics(metrics));
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(discord::run(connection, table, shutdown_signal()))?;
     // Don't wait for stray blocking tasks (an AI search) beyond a moment.

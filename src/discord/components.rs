@@ -10,14 +10,20 @@ use super::{Data, Error};
 use crate::table::TableError;
 
 /// Handles a component interaction; every refusal is a private reply.
-pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) {
+pub async fn handle(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &serenity::ComponentInteraction,
+) -> crate::metrics::Outcome {
     let mut reply = Reply::component(ctx, ci);
-    if let Err(e) = dispatch(data, ci, &mut reply).await {
-        let out = Out::private(super::error_text(&e, &format!("component {}", ci.data.custom_id)));
-        if let Err(e) = reply.send(&out).await {
-            tracing::warn!("could not answer a component: {e}");
-        }
+    let Err(e) = dispatch(data, ci, &mut reply).await else {
+        return crate::metrics::Outcome::Ok;
+    };
+    let out = Out::private(super::error_text(&e, &format!("component {}", ci.data.custom_id)));
+    if let Err(e) = reply.send(&out).await {
+        tracing::warn!("could not answer a component: {e}");
     }
+    super::outcome_of(&e)
 }
 
 async fn dispatch(

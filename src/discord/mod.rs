@@ -20,8 +20,10 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
 use crate::config::DiscordConfig;
+use crate::metrics::{Metrics, Outcome};
 use crate::table::{Table, TableError};
 use present::Out;
+use shards::{ShardPlan, ShardsConfig};
 
 /// The error type of commands: refusals are [`TableError`]s, anything else is internal.
 pub type Error = anyhow::Error;
@@ -49,6 +51,8 @@ pub struct Data {
     analysis: Arc<limits::Analysis>,
     /// Per-member waits between costly commands.
     cooldowns: Arc<limits::Cooldowns>,
+    /// The operator's counters.
+    metrics: Arc<Metrics>,
 }
 
 impl Data {
@@ -88,6 +92,47 @@ impl Data {
     ) -> Result<T, Error> {
         let _turn = self.renders.acquire().await?;
         Ok(tokio::task::spawn_blocking(draw).await?)
+    }
+}
+
+/// How a failed interaction ended, for the metrics: a refusal (the member
+/// asked for something the rules forbid) or an error (storage, Discord).
+pub(crate) fn outcome_of(error: &Error) -> Outcome {
+    match error.downcast_ref::<TableError>() {
+        Some(TableError::Contended | TableError::Storage(_) | TableError::Corrupt { .. }) | None => {
+            Outcome::Error
+        }
+        Some(_) => Outcome::Refused,
+    }
+}
+
+/// What poise keeps for a command while it runs: the in-flight guard and
+/// when it started, for the answer-latency histogram.
+struct Invocation {
+    _busy: InFlight,
+    started: std::time::Instant,
+}
+
+/// Counts a command as answered: by its name (from the bot's own command
+/// list, so the labels are a closed set) and outcome.
+async fn count_command(ctx: Context<'_>, outcome: Outcome) {
+    let started = ctx.invocation_data::<Invocation>().await.map(|i| i.started);
+    let took = started.map_or(Duration::ZERO, |s| s.elapsed());
+    ctx.data()
+        .metrics
+        .interaction(&ctx.command().qualified_name, outcome, took);
+}
+
+/// The metrics label of a component click: its action, from a closed set.
+fn component_label(custom_id: &str) -> &'static str {
+    use present::ids;
+    match present::ids::parse(custom_id).map(|c| c.action) {
+        Some(ids::ACCEPT) => "component accept",
+        Some(ids::DECLINE) => "component decline",
+        Some(ids::WITHDRAW) => "component withdraw",
+        Some(ids::MOVE) => "component move",
+        Some(ids::REMATCH) => "component rematch",
+        _ => "component other",
     }
 }
 
@@ -133,12 +178,14 @@ pub(crate) fn error_text(error: &Error, what: &str) -> String {
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
+            count_command(ctx, outcome_of(&error)).await;
             let text = error_text(&error, &format!("/{}", ctx.command().qualified_name));
             if let Err(e) = ctx.send(Out::private(text).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
             }
         }
         poise::FrameworkError::CommandPanic { ctx, .. } => {
+            count_command(ctx, Outcome::Error).await;
             let _ = ctx.send(Out::private(present::PANICKED).reply()).await;
         }
         // Options that do not match the command (a client still showing an
@@ -147,6 +194,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::ArgumentParse {
             ctx, input, error, ..
         } => {
+            count_command(ctx, Outcome::Refused).await;
             tracing::info!(
                 "/{}: cannot read option {input:?}: {error}",
                 ctx.command().qualified_name
@@ -190,6 +238,9 @@ pub struct Connection {
     guild_id: Option<u64>,
     api_proxy: Option<String>,
     use_threads: bool,
+    shards: Option<ShardsConfig>,
+    metrics: Arc<Metrics>,
+    metrics_listen: Option<std::net::SocketAddr>,
 }
 
 impl Connection {
@@ -208,11 +259,157 @@ impl Connection {
             guild_id: config.guild_id,
             api_proxy: config.api_proxy.clone(),
             use_threads: config.use_threads,
+            shards: config.shards,
+            metrics: Arc::new(Metrics::new([])),
+            metrics_listen: None,
         })
+    }
+
+    /// Counts into `metrics` (shared with the table), and serves them on
+    /// `listen` when given (`[metrics] listen`).
+    pub fn with_metrics(mut self, metrics: Arc<Metrics>, listen: Option<std::net::SocketAddr>) -> Connection {
+        self.metrics = metrics;
+        self.metrics_listen = listen;
+        self
     }
 }
 
+/// The permissions the invite link asks for (see README: send messages,
+/// attach files, embed links, threads).
+pub const INVITE_PERMISSIONS: u64 = 309_237_746_688;
+
+/// The link that adds the bot with application id `app_id` to a server.
+pub fn invite_link(app_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={app_id}&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+}
+
+/// Longest wait between attempts to reach Discord.
+const MAX_RETRY: Duration = Duration::from_secs(60);
+/// How often the shards' state is read for the metrics and the log.
+const SHARD_POLL: Duration = Duration::from_secs(2);
+/// How often the live games are counted (a count of the store's games).
+const GAMES_POLL: Duration = Duration::from_secs(10);
+
+/// Waits until Discord's REST API answers, logging one line per failed
+/// attempt ("cannot reach Discord, retrying in N s") instead of socket
+/// errors. Returns Discord's recommended shard count when `auto` asks for
+/// it, or `None` if `shutdown` came first. A refusal (a bad token) is an
+/// error at once.
+async fn reach_discord(
+    http: &serenity::Http,
+    want_count: bool,
+    shutdown: &mut (impl std::future::Future<Output = ()> + Unpin),
+) -> anyhow::Result<Option<u32>> {
+    let mut wait = Duration::from_secs(1);
+    loop {
+        let answer = if want_count {
+            http.get_bot_gateway().await.map(|g| g.shards)
+        } else {
+            http.get_gateway().await.map(|_| 1)
+        };
+        match answer {
+            Ok(count) => return Ok(Some(count)),
+            // No connection, or a proxy (or Discord) answering 5xx: an outage.
+            Err(serenity::Error::Http(e))
+                if matches!(e, serenity::HttpError::Request(_))
+                    || e.status_code().is_some_and(|s| s.is_server_error()) =>
+            {
+                tracing::debug!("Discord unreachable: {e}");
+                tracing::warn!("cannot reach Discord, retrying in {} s", wait.as_secs());
+            }
+            Err(e) => return Err(explain(e)),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = &mut *shutdown => return Ok(None),
+        }
+        wait = (wait * 2).min(MAX_RETRY);
+    }
+}
+
+/// Every [`SHARD_POLL`], records each shard's connection and heartbeat
+/// latency, and logs when one loses or regains the gateway; every
+/// [`GAMES_POLL`], counts the live games. Ends with `stop`.
+async fn watch_shards(
+    runners: Arc<serenity::ShardManager>,
+    plan: ShardPlan,
+    table: Arc<Table>,
+    metrics: Arc<Metrics>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    // Shards seen connected, then lost: told when they are back.
+    let mut lost = std::collections::HashSet::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut last_count: Option<std::time::Instant> = None;
+    while !*stop.borrow() {
+        let state: HashMap<u32, (bool, Option<Duration>)> = runners
+            .runners
+            .lock()
+            .await
+            .iter()
+            .map(|(id, r)| (id.0, (r.stage == serenity::ConnectionStage::Connected, r.latency)))
+            .collect();
+        for id in plan.ids() {
+            let (up, latency) = state.get(&id).copied().unwrap_or((false, None));
+            metrics.shard(id, up, latency);
+            if up && lost.remove(&id) {
+                tracing::info!("shard {id} is connected again");
+            } else if !up && seen.contains(&id) && lost.insert(id) {
+                tracing::warn!("shard {id} lost the Discord gateway; reconnecting");
+            }
+            if up {
+                seen.insert(id);
+            }
+        }
+        if last_count.is_none_or(|t| t.elapsed() >= GAMES_POLL) {
+            last_count = Some(std::time::Instant::now());
+            let t = table.clone();
+            match tokio::task::spawn_blocking(move || t.store().count(crate::store::Space::Games)).await {
+                Ok(Ok(n)) => metrics.set_live_games(n),
+                Ok(Err(e)) => tracing::warn!("cannot count the live games: {e}"),
+                Err(_) => return,
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(SHARD_POLL) => {}
+            r = stop.changed() => if r.is_err() { return },
+        }
+    }
+}
+
+/// Serves `/metrics` and `/healthz` on `listener` until `stop`.
+fn serve_metrics(
+    listener: tokio::net::TcpListener,
+    metrics: Arc<Metrics>,
+    table: Arc<Table>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    // Reachable: a read of one key answers (PostgreSQL up, sled open).
+    let store_ok: crate::metrics::StoreCheck = Arc::new(move || {
+        table
+            .store()
+            .get_raw(crate::store::Space::Meta, b"healthz")
+            .is_ok()
+    });
+    tokio::spawn(async move {
+        let stopped = async move {
+            while !*stop.borrow() {
+                if stop.changed().await.is_err() {
+                    return;
+                }
+            }
+        };
+        if let Err(e) = crate::metrics::serve(listener, metrics, store_ok, stopped).await {
+            tracing::error!("the metrics page stopped: {e}");
+        }
+    });
+}
+
 /// Connects to Discord and hosts `table`'s games until `shutdown` completes.
+/// Runs the shard range of `[discord] shards`: only the process running
+/// shard 0 registers the commands, and each waits its turn to identify.
 pub async fn run(
     connection: Connection,
     table: Arc<Table>,
@@ -223,7 +420,20 @@ pub async fn run(
         guild_id,
         api_proxy,
         use_threads,
+        shards,
+        metrics,
+        metrics_listen,
     } = connection;
+    let mut shutdown = std::pin::pin!(shutdown);
+    // Bound first: a taken port is an error before anything connects.
+    let metrics_listener = match metrics_listen {
+        Some(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("[metrics] listen: cannot listen on {addr}"))?,
+        ),
+        None => None,
+    };
     let data = Data {
         table,
         bot_id: Arc::new(AtomicU64::new(0)),
@@ -236,22 +446,74 @@ pub async fn run(
         answering: Arc::default(),
         analysis: Arc::new(limits::Analysis::new()),
         cooldowns: Arc::default(),
+        metrics: metrics.clone(),
     };
     let setup_data = data.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    if let Some(listener) = metrics_listener {
+        tracing::info!(
+            "serving /metrics and /healthz on http://{}",
+            listener.local_addr()?
+        );
+        serve_metrics(listener, metrics.clone(), data.table.clone(), stop_rx.clone());
+    }
+
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(proxy) = &api_proxy {
+        // serenity's rate limiter bypasses the proxy, so the proxy owns rate limits.
+        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let auto = matches!(shards, Some(ShardsConfig::Auto));
+    let Some(recommended) = reach_discord(&http, auto, &mut shutdown).await? else {
+        tracing::info!("stopped before Discord could be reached");
+        return Ok(());
+    };
+    let plan = match shards {
+        None => ShardPlan::SINGLE,
+        Some(s) => s
+            .plan(|| recommended)
+            .map_err(|e| anyhow::anyhow!("[discord] shards: {e}"))?,
+    };
+    metrics.set_shards(plan.ids());
+    let registers = plan.registers_commands();
+    if plan != ShardPlan::SINGLE {
+        tracing::info!(
+            "running shards {}..={} of {}{}",
+            plan.first,
+            plan.last,
+            plan.total,
+            if registers {
+                "; this process registers the commands"
+            } else {
+                ""
+            }
+        );
+    }
+    // Processes started together identify one after another.
+    tokio::select! {
+        () = tokio::time::sleep(plan.identify_delay()) => {}
+        () = &mut shutdown => return Ok(()),
+    }
+
     // A bot whose commands are not registered answers nothing: stop it.
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::channel::<String>(1);
-
+    let scheduler_stop = stop_rx.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: vec![commands::isolo()],
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {
-                    let guard = InFlight::enter(&ctx.data().in_flight);
-                    ctx.set_invocation_data(guard).await;
+                    let busy = InFlight::enter(&ctx.data().in_flight);
+                    ctx.set_invocation_data(Invocation {
+                        _busy: busy,
+                        started: std::time::Instant::now(),
+                    })
+                    .await;
                 })
             },
+            post_command: |ctx| Box::pin(count_command(ctx, Outcome::Ok)),
             event_handler: |framework, event| {
                 Box::pin(async move {
                     if let serenity::FullEvent::InteractionCreate {
@@ -260,7 +522,13 @@ pub async fn run(
                     {
                         let data = framework.user_data;
                         let _busy = InFlight::enter(&data.in_flight);
-                        components::handle(framework.serenity_context, data, ci).await;
+                        let started = std::time::Instant::now();
+                        let outcome = components::handle(framework.serenity_context, data, ci).await;
+                        data.metrics.interaction(
+                            component_label(&ci.data.custom_id),
+                            outcome,
+                            started.elapsed(),
+                        );
                     }
                     Ok(())
                 })
@@ -270,27 +538,35 @@ pub async fn run(
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 setup_data.bot_id.store(ready.user.id.get(), Ordering::Relaxed);
-                let commands = &framework.options().commands;
-                let registered = match guild_id {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await
+                if registers {
+                    let commands = &framework.options().commands;
+                    let registered = match guild_id {
+                        Some(g) => {
+                            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await
+                        }
+                        None => poise::builtins::register_globally(ctx, commands).await,
+                    };
+                    if let Err(e) = registered {
+                        let why = registration_advice(&e, guild_id);
+                        let _ = fatal_tx.send(why.clone()).await;
+                        return Err(anyhow::anyhow!(why));
                     }
-                    None => poise::builtins::register_globally(ctx, commands).await,
-                };
-                if let Err(e) = registered {
-                    let why = registration_advice(&e, guild_id);
-                    let _ = fatal_tx.send(why.clone()).await;
-                    return Err(anyhow::anyhow!(why));
                 }
                 tracing::info!(
-                    "connected as {} ({}); commands registered",
+                    "connected as {} ({}); {}",
                     ready.user.name,
-                    ready.user.id
+                    ready.user.id,
+                    if registers {
+                        "commands registered"
+                    } else {
+                        "commands are registered by the process running shard 0"
+                    }
                 );
+                tracing::info!("invite the bot with {}", invite_link(ready.application.id.get()));
                 let http = ctx.http.clone();
                 let table = setup_data.table.clone();
                 let data = setup_data.clone();
-                tokio::spawn(crate::table::scheduler::run(table, stop_rx, move |n| {
+                tokio::spawn(crate::table::scheduler::run(table, scheduler_stop, move |n| {
                     let (http, data) = (http.clone(), data.clone());
                     async move { flow::announce(&data, &http, n).await }
                 }));
@@ -299,23 +575,24 @@ pub async fn run(
         })
         .build();
 
-    let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(proxy) = &api_proxy {
-        // serenity's rate limiter bypasses the proxy, so the proxy owns rate limits.
-        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
         .context("cannot build the Discord client")?;
     let shards = client.shard_manager.clone();
+    tokio::spawn(watch_shards(
+        shards.clone(),
+        plan,
+        data.table.clone(),
+        metrics.clone(),
+        stop_rx.clone(),
+    ));
 
     let mut fatal = None;
     let outcome = tokio::select! {
-        r = client.start() => Some(r),
-        () = shutdown => None,
+        r = client.start_shard_range(plan.serenity_range(), plan.total) => Some(r),
+        () = &mut shutdown => None,
         Some(why) = fatal_rx.recv() => {
             fatal = Some(why);
             None

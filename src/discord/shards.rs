@@ -16,12 +16,13 @@ use serde::Deserialize;
 /// (`max_concurrency` is 1 for all but very large bots).
 pub const IDENTIFY_INTERVAL: Duration = Duration::from_secs(5);
 
-/// `[discord] shards`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+/// `[discord] shards`: the word `"auto"` or a table `{ total, first, last }`.
+/// Read by hand so that a typo gets an error naming it (serde's untagged
+/// enums only say "did not match any variant").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShardsConfig {
     /// `"auto"`: this process runs every shard, as many as Discord recommends.
-    Auto(AutoWord),
+    Auto,
     /// A range of a fixed total, for one of several processes.
     Range {
         /// Shards of the whole bot.
@@ -33,12 +34,50 @@ pub enum ShardsConfig {
     },
 }
 
-/// The word `auto`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AutoWord {
-    /// Ask Discord.
-    Auto,
+const EXPECTED: &str = "`auto` or { total = N, first = N, last = N }";
+
+impl<'de> Deserialize<'de> for ShardsConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ShardsVisitor)
+    }
+}
+
+struct ShardsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ShardsVisitor {
+    type Value = ShardsConfig;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(EXPECTED)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, word: &str) -> Result<ShardsConfig, E> {
+        if word == "auto" {
+            Ok(ShardsConfig::Auto)
+        } else {
+            Err(E::custom(format!("shards must be {EXPECTED}")))
+        }
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<ShardsConfig, A::Error> {
+        use serde::de::Error as _;
+        let (mut total, mut first, mut last) = (None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            let slot = match key.as_str() {
+                "total" => &mut total,
+                "first" => &mut first,
+                "last" => &mut last,
+                _ => return Err(A::Error::unknown_field(&key, &["total", "first", "last"])),
+            };
+            *slot = Some(map.next_value::<u32>()?);
+        }
+        match (total, first, last) {
+            (Some(total), Some(first), Some(last)) => Ok(ShardsConfig::Range { total, first, last }),
+            _ => Err(A::Error::custom(format!(
+                "shards needs all of total, first and last: {EXPECTED}"
+            ))),
+        }
+    }
 }
 
 /// The shards of this process, checked.
@@ -56,12 +95,10 @@ pub struct ShardPlan {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShardsError {
     /// `total` is 0 or beyond what any bot needs.
-    #[error("[discord] shards: total must be between 1 and 1024, not {0}")]
+    #[error("total must be between 1 and 1024, not {0}")]
     Total(u32),
     /// The range is empty or leaves the total.
-    #[error(
-        "[discord] shards: first ({first}) and last ({last}) must satisfy first <= last < total ({total})"
-    )]
+    #[error("first ({first}) and last ({last}) must satisfy first <= last < total ({total})")]
     Range {
         /// First shard.
         first: u32,
@@ -76,7 +113,7 @@ impl ShardsConfig {
     /// The plan, with `recommended` (Discord's count, asked only for `auto`).
     pub fn plan(self, recommended: impl FnOnce() -> u32) -> Result<ShardPlan, ShardsError> {
         let (total, first, last) = match self {
-            ShardsConfig::Auto(_) => {
+            ShardsConfig::Auto => {
                 let total = recommended().max(1);
                 (total, 0, total - 1)
             }
@@ -164,7 +201,15 @@ mod tests {
         assert_eq!(plan.identify_delay(), Duration::from_secs(5));
         assert_eq!(plan.serenity_range(), 1..1, "serenity's end is inclusive");
         assert!(parse("shards = \"some\"").is_err());
-        assert!(parse("shards = { total = 2, first = 0 }").is_err());
+        let missing = parse("shards = { total = 2, first = 0 }")
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("total, first and last"), "{missing}");
+        let typo = parse("shards = { total = 2, frist = 0, last = 0 }")
+            .unwrap_err()
+            .to_string();
+        assert!(typo.contains("frist"), "{typo}");
+        assert!(parse("shards = 2").is_err());
         for (total, first, last) in [(0, 0, 0), (2, 1, 0), (2, 0, 2), (5000, 0, 1)] {
             assert!(ShardsConfig::Range { total, first, last }.plan(|| 1).is_err());
         }

@@ -355,6 +355,21 @@ pub trait Store: Send + Sync {
     /// connection lost during PostgreSQL's own commit leaves the outcome
     /// unknown until the next read.
     fn commit(&self, ops: &[Op]) -> Result<u64>;
+
+    /// How many entries `space` holds (for the operator's gauges). The
+    /// default scans the space; a backend with an index may count faster.
+    fn count(&self, space: Space) -> Result<u64> {
+        Ok(self.scan(space, &KeyRange::all())?.len() as u64)
+    }
+
+    /// Deadline changes committed by every process sharing this store (this
+    /// one's too), as a stream of channel ids, for a scheduler that must
+    /// wake when another process sets an earlier deadline. `None` (the default): nobody else
+    /// writes this store, so the local notifications are enough. The
+    /// stream ends when the subscription is lost: subscribe again.
+    fn deadline_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
+        Ok(None)
+    }
 }
 
 /// Storage settings: the `[storage]` table of the config file.

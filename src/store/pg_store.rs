@@ -76,6 +76,7 @@ const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::b
      WHERE e.space = w.space AND e.key = w.key";
 // Only ever raises the sequence; restored versions are rare (imports).
 const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
+const COUNT: &str = "SELECT count(*) FROM isolo_entries WHERE space = $1";
 const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
 
 /// A [`Store`] in a PostgreSQL database, shareable by many processes.
@@ -504,6 +505,23 @@ impl Store for PgStore {
 
     fn commit(&self, ops: &[Op]) -> Result<u64> {
         self.run(commit(self.pool.clone(), ops.to_vec(), self.channel.clone()))
+    }
+
+    fn count(&self, space: Space) -> Result<u64> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let count = client.prepare_cached(COUNT).await.map_err(backend)?;
+            let row = client
+                .query_one(&count, &[&i16::from(space.tag())])
+                .await
+                .map_err(backend)?;
+            Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
+        })
+    }
+
+    fn deadline_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
+        PgStore::deadline_changes(self).map(Some)
     }
 }
 

@@ -71,7 +71,13 @@ impl Table {
         let now = self.now_ms();
         let mut notices = Vec::new();
         for d in self.store.due_deadlines(now, 256)? {
-            match self.handle_deadline(d.channel, now) {
+            // Another process is on it (see claims.rs).
+            let Some(claim) = self.claim_deadline(&d, now)? else {
+                continue;
+            };
+            let handled = self.handle_deadline(d.channel, now);
+            self.release_deadline(claim);
+            match handled {
                 Ok(done) => notices.extend(done),
                 Err(e @ TableError::Corrupt { .. }) => {
                     // One damaged entry harms its channel only, and once: it

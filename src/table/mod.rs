@@ -8,6 +8,7 @@
 //! and a refusal changes nothing.
 
 mod challenges;
+mod claims;
 mod clock;
 mod damage;
 mod deadlines;
@@ -138,6 +139,8 @@ pub struct Table {
     ai: AiConfig,
     /// Reviews of finished games, newest last ([`endings::REVIEWS_KEPT`]).
     reviews: std::sync::Mutex<std::collections::VecDeque<(ReviewKey, Arc<crate::ai::Review>)>>,
+    /// The operator's counters (commit conflicts, timer lag), when kept.
+    metrics: Option<Arc<crate::metrics::Metrics>>,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -162,6 +165,19 @@ impl Table {
             deadlines_changed: Arc::new(tokio::sync::Notify::new()),
             ai: AiConfig::default(),
             reviews: Default::default(),
+            metrics: None,
+        }
+    }
+
+    /// Counts lost compare-and-swap races and timer lag into `metrics`.
+    pub fn with_metrics(mut self, metrics: Arc<crate::metrics::Metrics>) -> Table {
+        self.metrics = Some(metrics);
+        self
+    }
+
+    fn count_conflict(&self) {
+        if let Some(m) = &self.metrics {
+            m.commit_conflict();
         }
     }
 
@@ -212,7 +228,10 @@ impl Table {
     /// Maps a lost race to a retry and other store errors to table errors.
     fn commit(&self, batch: &Batch) -> Result<u64, TableError> {
         let version = self.store.apply(batch).map_err(|e| match e {
-            StoreError::Conflict { .. } => TableError::Contended,
+            StoreError::Conflict { .. } => {
+                self.count_conflict();
+                TableError::Contended
+            }
             other => other.into(),
         })?;
         if batch

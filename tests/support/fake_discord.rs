@@ -513,6 +513,8 @@ struct Connection {
     tx: mpsc::UnboundedSender<Outbound>,
     /// Identified or resumed: dispatches may be sent.
     ready: bool,
+    /// The shard it identified (or resumed) as.
+    shard: u32,
 }
 
 #[derive(Debug)]
@@ -548,9 +550,17 @@ struct State {
     failures: Vec<Failure>,
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
-    conn: Option<Connection>,
+    /// Open gateway connections; per shard, the newest ready one is live.
+    conns: Vec<Connection>,
     connections: u64,
-    session: Option<Session>,
+    /// The session of each shard.
+    sessions: BTreeMap<u32, Session>,
+    /// Shards of the bot, from its last IDENTIFY (0: none yet, as 1).
+    shard_total: u32,
+    /// The guild of each channel added with [`FakeDiscord::add_channel_in_guild`].
+    channel_guilds: HashMap<u64, u64>,
+    /// `[shard, total]` of every IDENTIFY, in order.
+    identified: Vec<[u32; 2]>,
     gateway_log: Vec<GatewayLog>,
 }
 
@@ -609,7 +619,13 @@ pub struct FakeDiscord {
 impl FakeDiscord {
     /// Bind 127.0.0.1 on a port the OS picks and start serving.
     pub async fn start(opts: FakeOptions) -> FakeDiscord {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        FakeDiscord::start_on_port(opts, 0).await
+    }
+
+    /// [`FakeDiscord::start`] on a given port of 127.0.0.1 (0: any), for a
+    /// bot that was started before Discord could be reached.
+    pub async fn start_on_port(opts: FakeOptions, port: u16) -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
             .expect("bind 127.0.0.1");
         let addr = listener.local_addr().expect("local addr");
@@ -666,6 +682,11 @@ impl FakeDiscord {
     /// Every REST request so far, in arrival order.
     pub fn requests(&self) -> Vec<Request> {
         self.shared.lock().requests.clone()
+    }
+
+    /// How many REST requests so far match `pred`.
+    pub fn count_requests(&self, pred: impl Fn(&Request) -> bool) -> usize {
+        self.shared.lock().requests.iter().filter(|r| pred(r)).count()
     }
 
     /// The requests that answer `sent`.
@@ -734,6 +755,29 @@ impl FakeDiscord {
     /// for channels the fake does not know.
     pub fn add_channel(&self, channel_id: u64) {
         self.shared.update(|st| st.channels.insert(channel_id));
+    }
+
+    /// Make `channel_id` a text channel of another guild: interactions from
+    /// it carry `guild_id`, and reach the shard that guild is on.
+    pub fn add_channel_in_guild(&self, channel_id: u64, guild_id: u64) {
+        self.shared.update(|st| {
+            st.channels.insert(channel_id);
+            st.channel_guilds.insert(channel_id, guild_id)
+        });
+    }
+
+    /// Wait until `n` different shards have a ready session.
+    pub async fn wait_shards_ready(&self, n: usize, timeout: Duration) -> Result<(), Timeout> {
+        self.wait_until(timeout, "every shard to identify", |st| {
+            let ready: BTreeSet<u32> = st.conns.iter().filter(|c| c.ready).map(|c| c.shard).collect();
+            (ready.len() >= n).then_some(())
+        })
+        .await
+    }
+
+    /// The shards that have identified so far, each with how often.
+    pub fn identified_shards(&self) -> Vec<[u32; 2]> {
+        self.shared.lock().identified.clone()
     }
 
     /// A thread the bot created (and did not delete).
@@ -879,7 +923,7 @@ impl FakeDiscord {
     /// Wait until the bot has identified or resumed on a live connection.
     pub async fn wait_ready(&self, timeout: Duration) -> Result<(), Timeout> {
         self.wait_until(timeout, "a ready gateway session", |st| {
-            st.conn.as_ref().filter(|c| c.ready).map(|_| ())
+            st.conns.iter().any(|c| c.ready).then_some(())
         })
         .await
     }
@@ -910,20 +954,21 @@ impl FakeDiscord {
     /// Wait until the bot has no gateway connection left.
     pub async fn wait_disconnected(&self, timeout: Duration) -> Result<(), Timeout> {
         self.wait_until(timeout, "the gateway connection to end", |st| {
-            st.conn.is_none().then_some(())
+            st.conns.is_empty().then_some(())
         })
         .await
     }
 
     /// Close the live gateway connection with `code`. Returns false if there was none.
     pub fn close_gateway(&self, code: u16) -> bool {
-        self.shared.update(|st| match st.conn.as_mut() {
-            Some(c) => {
+        self.shared.update(|st| {
+            let mut closed = false;
+            for c in st.conns.iter_mut().filter(|c| c.ready) {
                 // No more dispatches into a connection that is going away.
                 c.ready = false;
-                c.tx.send(Outbound::Close(code)).is_ok()
+                closed |= c.tx.send(Outbound::Close(code)).is_ok();
             }
-            None => false,
+            closed
         })
     }
 
@@ -941,7 +986,7 @@ impl FakeDiscord {
                 GatewayLog::Identified { .. } => Some(Reconnect::Identified),
                 _ => None,
             })?;
-            st.conn.as_ref().filter(|c| c.ready).map(|_| back)
+            st.conns.iter().any(|c| c.ready).then_some(back)
         })
         .await
     }
@@ -973,11 +1018,16 @@ impl FakeDiscord {
         let (id, token, payload) = self.shared.update(|st| {
             let id = st.next_id();
             let token = format!("itoken-{id}");
-            let payload = build(st, id, &token);
+            let mut payload = build(st, id, &token);
             let channel_id = payload["channel_id"]
                 .as_str()
                 .and_then(|c| c.parse().ok())
                 .unwrap_or(0);
+            if let Some(guild) = st.channel_guilds.get(&channel_id) {
+                if payload.get("guild_id").is_some() {
+                    payload["guild_id"] = Value::String(guild.to_string());
+                }
+            }
             let original = payload["message"]["id"].as_str().and_then(|m| m.parse().ok());
             st.interactions.insert(
                 token.clone(),

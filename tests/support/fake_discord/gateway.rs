@@ -29,11 +29,16 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
         st.connections += 1;
         let id = st.connections;
         // A reconnecting bot opens the new socket before the old one is gone:
-        // the newest connection is the live one.
-        st.conn = Some(Connection {
+        // with one shard, the newest connection is the live one. With
+        // several, a connection replaces its shard's when it identifies.
+        if st.shard_total <= 1 {
+            st.conns.iter_mut().for_each(|c| c.ready = false);
+        }
+        st.conns.push(Connection {
             id,
             tx: tx.clone(),
             ready: false,
+            shard: 0,
         });
         st.gateway_log.push(GatewayLog::Connected { conn: id });
         id
@@ -89,17 +94,32 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
         }
     }
     shared.update(|st| {
-        if st.conn.as_ref().is_some_and(|c| c.id == conn) {
-            st.conn = None;
-        }
+        st.conns.retain(|c| c.id != conn);
         st.gateway_log.push(GatewayLog::Disconnected { conn });
     });
 }
 
 fn set_ready(st: &mut State, conn: u64, ready: bool) {
-    if let Some(c) = st.conn.as_mut().filter(|c| c.id == conn) {
+    if let Some(c) = st.conns.iter_mut().find(|c| c.id == conn) {
         c.ready = ready;
     }
+}
+
+/// Makes `conn` the live connection of `shard`: older ones get no more dispatches.
+fn take_shard(st: &mut State, conn: u64, shard: u32) {
+    for c in &mut st.conns {
+        if c.id == conn {
+            c.shard = shard;
+            c.ready = true;
+        } else if c.shard == shard {
+            c.ready = false;
+        }
+    }
+}
+
+/// The shard Discord sends a guild's events to.
+fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % u64::from(total.max(1))) as u32
 }
 
 /// One frame from the bot.
@@ -132,35 +152,54 @@ fn on_frame(
                 let _ = tx.send(Outbound::Close(4004));
                 return;
             }
-            let session_id = format!("session-{}", st.next_id());
-            let ready = payloads::ready(&session_id, ws_url, guilds);
-            st.session = Some(Session {
-                id: session_id,
-                seq: 0,
-                sent: Vec::new(),
+            let shard = d["shard"].as_array().map_or([0, 1], |a| {
+                let n = |i: usize| a.get(i).and_then(Value::as_u64).unwrap_or(0) as u32;
+                [n(0), n(1).max(1)]
             });
-            set_ready(st, conn, true);
+            if shard[0] >= shard[1] {
+                st.problem(format!("IDENTIFY with shard {shard:?}"));
+            }
+            st.shard_total = shard[1];
+            st.identified.push(shard);
+            let session_id = format!("session-{}", st.next_id());
+            // READY lists only the guilds of this shard, as Discord's does.
+            let own: Vec<u64> = guilds
+                .iter()
+                .copied()
+                .filter(|g| shard_of(*g, shard[1]) == shard[0])
+                .collect();
+            let ready = payloads::ready_on_shard(&session_id, ws_url, &own, shard);
+            st.sessions.insert(
+                shard[0],
+                Session {
+                    id: session_id,
+                    seq: 0,
+                    sent: Vec::new(),
+                },
+            );
+            take_shard(st, conn, shard[0]);
             st.gateway_log.push(GatewayLog::Identified {
                 conn,
                 intents: d["intents"].as_u64().unwrap_or(0),
             });
-            dispatch(st, "READY", ready);
+            dispatch_to(st, shard[0], "READY", ready);
         }
         Some(6) => {
             let seq = d["seq"].as_u64().unwrap_or(0);
             let known = st
-                .session
-                .as_ref()
-                .is_some_and(|s| Some(s.id.as_str()) == d["session_id"].as_str());
-            if !known {
+                .sessions
+                .iter()
+                .find(|(_, s)| Some(s.id.as_str()) == d["session_id"].as_str())
+                .map(|(shard, _)| *shard);
+            let Some(shard) = known else {
                 st.gateway_log.push(GatewayLog::ResumeRejected { conn });
                 send(payloads::invalid_session(false));
                 return;
-            }
-            set_ready(st, conn, true);
+            };
+            take_shard(st, conn, shard);
             st.gateway_log.push(GatewayLog::Resumed { conn, seq });
             // Replay what the bot missed, then RESUMED, as Discord does.
-            let missed: Vec<String> = st.session.as_ref().map_or_else(Vec::new, |s| {
+            let missed: Vec<String> = st.sessions.get(&shard).map_or_else(Vec::new, |s| {
                 s.sent
                     .iter()
                     .filter(|(n, _)| *n > seq)
@@ -170,7 +209,7 @@ fn on_frame(
             for text in missed {
                 let _ = tx.send(Outbound::Text(text));
             }
-            dispatch(st, "RESUMED", payloads::resumed());
+            dispatch_to(st, shard, "RESUMED", payloads::resumed());
         }
         // Presence updates, voice state, member requests: nothing to answer.
         Some(3 | 4 | 8 | 31) => {}
@@ -178,13 +217,20 @@ fn on_frame(
     }
 }
 
-/// Write event `t` to the live, ready connection with the next sequence
-/// number; returns it and when the event was queued, or None if there is no
-/// such connection.
+/// Write event `t` to the live, ready connection of the shard its guild is
+/// on (shard 0 for events of no guild) with the next sequence number;
+/// returns it and when the event was queued, or None if there is no such
+/// connection.
 pub(super) fn dispatch(st: &mut State, t: &str, d: Value) -> Option<(u64, Instant)> {
-    let conn = st.conn.as_ref().filter(|c| c.ready)?;
+    let guild = d["guild_id"].as_str().and_then(|g| g.parse().ok());
+    let shard = guild.map_or(0, |g| shard_of(g, st.shard_total));
+    dispatch_to(st, shard, t, d)
+}
+
+fn dispatch_to(st: &mut State, shard: u32, t: &str, d: Value) -> Option<(u64, Instant)> {
+    let conn = st.conns.iter().rev().find(|c| c.ready && c.shard == shard)?;
     let tx = conn.tx.clone();
-    let session = st.session.as_mut()?;
+    let session = st.sessions.get_mut(&shard)?;
     session.seq += 1;
     let seq = session.seq;
     let text = payloads::dispatch(seq, t, d).to_string();

@@ -41,6 +41,11 @@ pub fn dispatch(seq: u64, t: &str, d: Value) -> Value {
 
 /// The `d` of READY: the bot user, its (unavailable) guilds and the application id.
 pub fn ready(session_id: &str, resume_url: &str, guild_ids: &[u64]) -> Value {
+    ready_on_shard(session_id, resume_url, guild_ids, [0, 1])
+}
+
+/// READY of shard `[id, total]`.
+pub fn ready_on_shard(session_id: &str, resume_url: &str, guild_ids: &[u64], shard: [u32; 2]) -> Value {
     let guilds: Vec<Value> = guild_ids
         .iter()
         .map(|g| json!({"id": id(*g), "unavailable": true}))
@@ -51,7 +56,7 @@ pub fn ready(session_id: &str, resume_url: &str, guild_ids: &[u64]) -> Value {
         "guilds": guilds,
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": id(APPLICATION_ID), "flags": 0},
     })
 }
