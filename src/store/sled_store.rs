@@ -225,29 +225,45 @@ impl SledStore {
     /// The open database, reopened first if a write failed since (retried
     /// each [`REOPEN_EVERY`] while that fails; meanwhile the failure is reported).
     fn db(&self) -> Result<RwLockReadGuard<'_, Option<Open>>> {
-        let mut failed = self.failed.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(not_before) = *failed {
-            if Instant::now() < not_before {
-                return Err(unwritable());
-            }
-            *failed = Some(Instant::now() + REOPEN_EVERY);
-            let mut last = self.commit_lock.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.reopen_due()? {
+            // Locks are taken in one order everywhere (the handle, the commit
+            // lock, the overlay, `failed`), so a reopen waits for every
+            // reader and commit on the old handle to finish, and none waits
+            // for it while holding what it needs.
             let mut db = self.db.write().unwrap_or_else(PoisonError::into_inner);
-            // Let go of the failed handle first: sled holds its directory lock.
-            *db = None;
-            let (open, stored) = Open::new(&self.config)?;
-            *db = Some(open);
-            *last = (*last).max(stored);
-            // The reopened database is what is on disk: no unsaved writes.
-            self.pending
-                .write()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clear();
-            *failed = None;
-            tracing::info!("the database at {} is writable again", self.config.path.display());
+            // Another caller may have reopened it meanwhile.
+            if self.reopen_due()? {
+                let mut last = self.commit_lock.lock().unwrap_or_else(PoisonError::into_inner);
+                self.set_failed(Some(Instant::now() + REOPEN_EVERY));
+                // Let go of the failed handle first: sled holds its directory lock.
+                *db = None;
+                let (open, stored) = Open::new(&self.config)?;
+                *db = Some(open);
+                *last = (*last).max(stored);
+                // The reopened database is what is on disk: no unsaved writes.
+                self.pending
+                    .write()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clear();
+                self.set_failed(None);
+                tracing::info!("the database at {} is writable again", self.config.path.display());
+            }
         }
-        drop(failed);
         Ok(self.db.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Whether the database must be reopened before use; an error while a
+    /// failed reopen waits for its next attempt.
+    fn reopen_due(&self) -> Result<bool> {
+        match *self.failed.lock().unwrap_or_else(PoisonError::into_inner) {
+            None => Ok(false),
+            Some(not_before) if Instant::now() < not_before => Err(unwritable()),
+            Some(_) => Ok(true),
+        }
+    }
+
+    fn set_failed(&self, at: Option<Instant>) {
+        *self.failed.lock().unwrap_or_else(PoisonError::into_inner) = at;
     }
 }
 
@@ -337,7 +353,7 @@ impl Store for SledStore {
             // sled keeps the unsaved writes in memory and refuses all work
             // from now on: readers go on seeing the state before them until
             // the next call reopens the database from disk.
-            *self.failed.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+            self.set_failed(Some(Instant::now()));
         } else {
             self.pending
                 .write()
