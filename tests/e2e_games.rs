@@ -286,3 +286,28 @@ async fn a_channel_holds_several_challenges_and_each_game_gets_its_thread() {
     }
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_clears_the_challenges_of_a_channel() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+    challenge(fake, CHANNEL_ID, &carol, &bob, Variant::Women).await;
+    let abort = |by: &FakeUser| SlashCommand::new("isolo").sub("abort").by(by);
+    let sent = fake.send_command(&abort(&carol)).await;
+    expect_refusal(fake, &sent, "only moderators").await;
+    assert_eq!(bot.table.challenges_in(CHANNEL_ID).unwrap().len(), 2);
+    let moderator = FakeUser::new(1_500_000_000_000_000_009, "mod")
+        .with_permissions(support::fake_discord::MODERATOR_PERMISSIONS);
+    let sent = fake.send_command(&abort(&moderator)).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("an answer");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(!cb.message.is_ephemeral(), "{text}");
+    assert!(
+        text.contains("withdrew the open challenges here: alice to bob, carol to bob"),
+        "{text}"
+    );
+    assert!(bot.table.challenges_in(CHANNEL_ID).unwrap().is_empty());
+    bot.stop().await;
+}

@@ -7,8 +7,8 @@ use isolo_bot::ai::{Budget, Level};
 use isolo_bot::engine::{Outcome, Side, Termination, Variant};
 use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store, StoreExt};
 use isolo_bot::table::{
-    narrate, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings, ManualClock,
-    Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
+    narrate, Aborted, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings,
+    ManualClock, Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
 };
 
 const GUILD: u64 = 1;
@@ -158,6 +158,16 @@ fn a_channel_holds_many_challenges_one_per_pair() {
     assert!(t.challenges_in(CH).unwrap().is_empty());
     assert_eq!(t.store().deadline_of(CH).unwrap(), None);
 
+    // A moderator can clear the challenges of a channel with no game.
+    t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    t.challenge(request(CH, EVE, user(BO), s)).unwrap();
+    match t.abort(CH, true).unwrap() {
+        Aborted::Challenges(gone) => assert_eq!(gone.len(), 2),
+        other => panic!("{other:?}"),
+    }
+    assert!(t.challenges_in(CH).unwrap().is_empty());
+    assert!(matches!(t.abort(CH, true), Err(TableError::NoGame)));
+
     // A game hosted in the channel itself occupies it: the others go.
     t.challenge(request(CH + 1, ANN, user(BO), s)).unwrap();
     t.challenge(request(CH + 1, EVE, user(BO), s)).unwrap();
@@ -276,7 +286,9 @@ fn resign_draw_abort_and_rematch() {
     // Abort: moderators only, no rating change.
     assert!(matches!(t.abort(CH + 1, false), Err(TableError::NotModerator)));
     let before = t.stats(GUILD, ANN).unwrap();
-    let f = t.abort(CH + 1, true).unwrap().unwrap();
+    let Aborted::Game(f) = t.abort(CH + 1, true).unwrap() else {
+        panic!("the game is aborted")
+    };
     assert_eq!(f.result.termination, Termination::Aborted);
     assert!(f.winner().is_none() && f.rating_changes.is_empty());
     assert_eq!(t.stats(GUILD, ANN).unwrap(), before);
@@ -501,7 +513,7 @@ fn a_corrupt_game_affects_only_its_channel() {
     t.play(CH + 1, ANN, "b2").unwrap();
     // A moderator clears it and the channel is usable again; the damaged
     // entry is kept aside, whole, for the operator.
-    assert!(t.abort(CH, true).unwrap().is_none());
+    assert!(matches!(t.abort(CH, true).unwrap(), Aborted::SetAside));
     let kept = t.set_aside_in(CH).unwrap();
     assert_eq!(kept.len(), 1);
     assert_eq!(kept[0].space, "games");

@@ -11,8 +11,8 @@ use super::{Context, Error};
 use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::table::{
-    BoardSide, ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent, Table,
-    TableError, UserId,
+    Aborted, BoardSide, ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent,
+    Table, TableError, UserId,
 };
 
 /// The variant to play.
@@ -617,7 +617,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Abort the game in this channel without a result (moderators)
+/// Abort the game in this channel without a result, or its open challenges (moderators)
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, .. } = here(&ctx);
@@ -631,9 +631,12 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
         _ => false,
     };
     match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
-        Some(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
-        None => {
+        Aborted::Game(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), *f).await?,
+        Aborted::SetAside => {
             flow::saved(ctx.send(Out::text(present::UNREADABLE_REMOVED).reply())).await?;
+        }
+        Aborted::Challenges(withdrawn) => {
+            flow::saved(ctx.send(present::challenges_aborted(&withdrawn).reply())).await?;
         }
     }
     Ok(())

@@ -548,6 +548,18 @@ pub fn challenge(c: &Challenge) -> Out {
     }
 }
 
+/// The challenges a moderator withdrew from a channel with no game.
+pub fn challenges_aborted(withdrawn: &[Challenge]) -> Out {
+    let list: Vec<String> = withdrawn
+        .iter()
+        .map(|c| format!("{} to {}", name(&c.challenger), name(&c.opponent)))
+        .collect();
+    Out::text(format!(
+        "A moderator withdrew the open challenges here: {}.",
+        list.join(", ")
+    ))
+}
+
 /// A declined challenge.
 pub fn declined(c: &Challenge) -> Out {
     Out::text(format!(
@@ -621,7 +633,9 @@ pub fn refusal(e: &TableError) -> String {
         TableError::NoGame => format!("{e}: start one with /isolo challenge"),
         TableError::Busy { .. } => format!("{e}: finish it or start a thread"),
         TableError::NotAPlayer { .. } => format!("{e}; you can watch with /isolo board"),
-        TableError::NotModerator => "only moderators (Manage Messages) can abort a game".into(),
+        TableError::NotModerator => {
+            "only moderators (Manage Messages) can abort a game or its challenges".into()
+        }
         TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo abort it"),
         TableError::Stale => format!("{e}: use the menu under the newest board, or /isolo move"),
         TableError::WhichChallenge(names) => format!(
@@ -991,7 +1005,7 @@ mod tests {
         );
         assert_eq!(
             refusal(&TableError::NotModerator),
-            "only moderators (Manage Messages) can abort a game"
+            "only moderators (Manage Messages) can abort a game or its challenges"
         );
         assert_eq!(
             refusal(&TableError::NoGame),

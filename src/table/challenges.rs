@@ -441,6 +441,19 @@ impl Table {
         Ok(p.stored.value.clone())
     }
 
+    /// Withdraws every challenge waiting in a channel (a moderator's abort).
+    pub(super) fn withdraw_all(&self, channel: ChannelId) -> Result<Vec<Challenge>, TableError> {
+        let all = self.challenges(channel)?;
+        if all.list.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<&[u8]> = all.list.iter().map(|p| p.key.as_slice()).collect();
+        let mut batch = Batch::new();
+        all.commit_into(&mut batch, &keys, false)?;
+        self.commit(&batch)?;
+        Ok(all.values().cloned().collect())
+    }
+
     /// Removes the challenges of a channel that expired by `now`.
     pub(super) fn expire_challenges(
         &self,

@@ -21,9 +21,20 @@ pub struct Reviewed {
     pub review: Review,
 }
 use super::{
-    game_key, last_key, ChannelId, FinishedGame, GameView, GuildId, LiveGame, PlayerStats, RatingChange,
-    Seat, Table, TableError, UserId,
+    game_key, last_key, Challenge, ChannelId, FinishedGame, GameView, GuildId, LiveGame, PlayerStats,
+    RatingChange, Seat, Table, TableError, UserId,
 };
+
+/// What a moderator's abort did.
+#[derive(Debug, Clone)]
+pub enum Aborted {
+    /// The game ended without a result.
+    Game(Box<FinishedGame>),
+    /// An unreadable game or challenge was set aside.
+    SetAside,
+    /// There was no game: these challenges were withdrawn.
+    Challenges(Vec<Challenge>),
+}
 
 /// The answer to a draw offer.
 #[derive(Debug, Clone)]
@@ -157,24 +168,32 @@ impl Table {
     }
 
     /// A moderator aborts the game in a channel: no result, no rating change.
-    /// An unreadable game or challenge there is set aside instead (`None`).
-    pub fn abort(&self, channel: ChannelId, is_moderator: bool) -> Result<Option<FinishedGame>, TableError> {
+    /// An unreadable game or challenge there is set aside instead; with no
+    /// game, the challenges waiting there are withdrawn.
+    pub fn abort(&self, channel: ChannelId, is_moderator: bool) -> Result<Aborted, TableError> {
         if !is_moderator {
             return Err(TableError::NotModerator);
         }
         self.retry(|| {
             // An unreadable game or challenge is set aside, never deleted.
             if self.set_aside_damaged(channel)? > 0 {
-                return Ok(None);
+                return Ok(Aborted::SetAside);
             }
-            let stored = self.load_game(channel)?.ok_or(TableError::NoGame)?;
+            let Some(stored) = self.load_game(channel)? else {
+                let withdrawn = self.withdraw_all(channel)?;
+                return match withdrawn.is_empty() {
+                    true => Err(TableError::NoGame),
+                    false => Ok(Aborted::Challenges(withdrawn)),
+                };
+            };
             let live = stored.value.clone();
             let game = live.game()?;
             let result = GameResult {
                 outcome: Outcome::Draw,
                 termination: Termination::Aborted,
             };
-            self.finish(stored.version, live, &game, result).map(Some)
+            self.finish(stored.version, live, &game, result)
+                .map(|f| Aborted::Game(Box::new(f)))
         })
     }
 

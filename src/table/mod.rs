@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
-pub use endings::{DrawOutcome, Reviewed, REVIEWS_KEPT};
+pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
 pub use listing::FINISHED_LISTED;
 pub use model::{
