@@ -619,8 +619,8 @@ fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     let mv = t.moves_for(CH, ANN).unwrap()[0].mv;
     t.play(CH, ANN, &mv.to_string()).unwrap();
     t.store().set_deadline(CH, None).unwrap();
-    assert_eq!(t.resume_bot_games().unwrap(), 1);
-    assert_eq!(t.resume_bot_games().unwrap(), 0, "once");
+    assert_eq!(t.catch_up().unwrap().bot_moves, 1);
+    assert_eq!(t.catch_up().unwrap().bot_moves, 0, "once");
     clock.advance(60_000);
     assert!(matches!(&t.tick().unwrap()[..], [Notice::BotMoved(_)]));
     assert!(t.tick().unwrap().is_empty());

@@ -128,6 +128,7 @@ pub(crate) async fn play(
         // The used menu goes at once; the new board follows.
         reply.retire_menu().await?;
         let drawn = out.clone();
+        // Copied into the drawing; read once for the picture and the DM.
         let viewer = mover_settings(data, &out.view).await;
         let board = draw(data, reply, move || {
             present::board_after(&drawn.view, Some(&drawn.report), drawn.finished.as_ref(), &viewer)
@@ -137,7 +138,7 @@ pub(crate) async fn play(
         match &out.finished {
             Some(f) => close_thread(&reply.http(), f).await,
             None => {
-                notify_turn(data, &reply.http(), &out.view).await;
+                notify_turn(&reply.http(), &out.view, &viewer).await;
                 bot_turns(data, reply, channel).await?
             }
         }
@@ -160,20 +161,15 @@ async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSet
         })
 }
 
-/// Sends the person to move a direct message, if they asked for one
-/// (`/isolo settings turn-dm`). Not in games against the bot, whose moves
-/// come at once; a failure (DMs closed) is only logged.
-async fn notify_turn(data: &Data, http: &serenity::Http, view: &crate::table::GameView) {
+/// Sends the person to move a direct message, if their `settings` ask for
+/// one (`/isolo settings turn-dm`). Not in games against the bot, whose
+/// moves come at once; a failure (DMs closed) is only logged.
+async fn notify_turn(http: &serenity::Http, view: &crate::table::GameView, settings: &MemberSettings) {
     let Some(user) = view.to_move().and_then(Seat::user) else {
         return;
     };
-    if view.live.players.iter().any(|s| s.user().is_none()) {
+    if !settings.dm_on_turn || view.live.players.iter().any(|s| s.user().is_none()) {
         return;
-    }
-    match data.run(move |t| t.member_settings(user)).await {
-        Ok(s) if s.dm_on_turn => {}
-        Ok(_) => return,
-        Err(e) => return tracing::warn!("cannot read the settings of {user}: {e}"),
     }
     let dm = present::turn_dm(view);
     if let Err(e) = serenity::UserId::new(user)

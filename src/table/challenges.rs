@@ -86,9 +86,16 @@ pub(super) struct Challenges {
 impl Challenges {
     /// Finishes `batch`: removes `taken` (keys of challenges answered,
     /// withdrawn, expired or cancelled), bumps the roster and sets the
-    /// channel's deadline to the earliest expiry left. With `game_here` the
-    /// channel hosts a game from now on: its deadline is the game's.
-    fn commit_into(&self, batch: &mut Batch, taken: &[&[u8]], game_here: bool) -> Result<(), TableError> {
+    /// channel's deadline to the earliest expiry left, counting `added` (a
+    /// challenge put in the same batch). With `game_here` the channel hosts
+    /// a game from now on: its deadline is the game's.
+    fn commit_into(
+        &self,
+        batch: &mut Batch,
+        taken: &[&[u8]],
+        added: Option<&Challenge>,
+        game_here: bool,
+    ) -> Result<(), TableError> {
         for p in self.list.iter().filter(|p| taken.contains(&p.key.as_slice())) {
             batch.delete(Space::Challenges, &p.key, Expect::Version(p.stored.version));
         }
@@ -106,7 +113,9 @@ impl Challenges {
                 .list
                 .iter()
                 .filter(|p| !taken.contains(&p.key.as_slice()))
-                .map(|p| p.stored.value.expires_ms)
+                .map(|p| &p.stored.value)
+                .chain(added)
+                .map(|c| c.expires_ms)
                 .min();
             batch.set_deadline(self.channel, next);
         }
@@ -267,15 +276,7 @@ impl Table {
             let mut batch = Batch::new();
             batch.put(Space::Challenges, &key, &challenge, Expect::Absent)?;
             batch.check(Space::Games, &game_key(channel), Expect::Absent);
-            all.commit_into(&mut batch, &[], false)?;
-            // The new challenge expires last: the channel's deadline is the
-            // earliest of the others', or its own.
-            let first = all
-                .values()
-                .map(|c| c.expires_ms)
-                .min()
-                .unwrap_or(challenge.expires_ms);
-            batch.set_deadline(channel, Some(first.min(challenge.expires_ms)));
+            all.commit_into(&mut batch, &[], Some(&challenge), false)?;
             self.commit(&batch)?;
             Ok(ChallengeOutcome::Pending(challenge.clone()))
         })
@@ -342,7 +343,7 @@ impl Table {
                 true => all.list.iter().map(|p| p.key.as_slice()).collect(),
                 false => vec![p.key.as_slice()],
             };
-            all.commit_into(&mut batch, &cancelled, here)?;
+            all.commit_into(&mut batch, &cancelled, None, here)?;
         }
         batch.put(Space::Games, &game_key(host), &live, Expect::Absent)?;
         batch.set_deadline(host, live.next_event_ms());
@@ -436,7 +437,7 @@ impl Table {
     /// Removes one pending challenge of a channel.
     pub(super) fn drop_challenge(&self, all: &Challenges, p: &Pending) -> Result<Challenge, TableError> {
         let mut batch = Batch::new();
-        all.commit_into(&mut batch, &[p.key.as_slice()], false)?;
+        all.commit_into(&mut batch, &[p.key.as_slice()], None, false)?;
         self.commit(&batch)?;
         Ok(p.stored.value.clone())
     }
@@ -449,7 +450,7 @@ impl Table {
         }
         let keys: Vec<&[u8]> = all.list.iter().map(|p| p.key.as_slice()).collect();
         let mut batch = Batch::new();
-        all.commit_into(&mut batch, &keys, false)?;
+        all.commit_into(&mut batch, &keys, None, false)?;
         self.commit(&batch)?;
         Ok(all.values().cloned().collect())
     }
@@ -475,7 +476,7 @@ impl Table {
             let keys: Vec<&[u8]> = due.iter().map(|p| p.key.as_slice()).collect();
             let game_here = self.load_game(channel)?.is_some();
             let mut batch = Batch::new();
-            all.commit_into(&mut batch, &keys, game_here)?;
+            all.commit_into(&mut batch, &keys, None, game_here)?;
             self.commit(&batch)?;
             Ok(due.iter().map(|p| p.stored.value.clone()).collect())
         })

@@ -2,7 +2,7 @@
 //! store's deadline index and never by scanning games.
 
 use crate::engine::{Game, GameResult, Outcome, Termination};
-use crate::store::{Space, StoreExt};
+use crate::store::StoreExt;
 
 use super::{
     Challenge, ChannelId, FinishedGame, LiveGame, MoveOutcome, Table, TableError, TimeoutPolicy, UserId,
@@ -99,24 +99,16 @@ impl Table {
         Ok(notices)
     }
 
-    /// Gives every game where the bot is to move a due deadline, so the
-    /// clock plays it: run once at start-up, for games saved before bot
-    /// moves had deadlines. Scans the games once. Returns how many.
-    pub fn resume_bot_games(&self) -> Result<usize, TableError> {
-        let mut resumed = 0;
-        for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
-            // An unreadable game is reported when someone uses its channel.
-            let Ok(stored) = game else { continue };
-            let live = stored.value;
-            if live.bot_to_move() && self.store.deadline_of(live.channel)? != live.next_event_ms() {
-                self.store.set_deadline(live.channel, live.next_event_ms())?;
-                resumed += 1;
-            }
+    /// Gives a game where the bot is to move a due deadline, so the clock
+    /// plays it (games saved before bot moves had deadlines). True if it
+    /// had none.
+    pub(super) fn resume_bot_game(&self, live: &LiveGame) -> Result<bool, TableError> {
+        if !live.bot_to_move() || self.store.deadline_of(live.channel)? == live.next_event_ms() {
+            return Ok(false);
         }
-        if resumed > 0 {
-            self.deadlines_changed.notify_one();
-        }
-        Ok(resumed)
+        self.store.set_deadline(live.channel, live.next_event_ms())?;
+        self.deadlines_changed.notify_one();
+        Ok(true)
     }
 
     /// A game without a clock fell silent: one reminder, then the end as an

@@ -100,24 +100,18 @@ impl Table {
         Ok(games)
     }
 
-    /// Lists every live game under its players (games started before the
-    /// index existed): run once at start-up. Returns how many were added.
-    pub fn index_players(&self) -> Result<usize, TableError> {
-        let mut added = 0;
-        for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
-            let Ok(stored) = game else { continue };
-            let live = stored.value;
-            let missing = live.players.iter().filter_map(|s| s.user()).any(|user| {
-                let key = member_key(PLAYING, live.guild, user, live.channel);
-                matches!(self.store.get::<GameRef>(Space::Meta, &key), Ok(None))
-            });
-            if missing {
-                let mut batch = Batch::new();
-                self.index_playing(&mut batch, &live)?;
-                self.commit(&batch)?;
-                added += 1;
-            }
+    /// Lists a live game under its players if it is not yet (games started
+    /// before the index existed). True if it was added.
+    pub(super) fn index_game(&self, live: &LiveGame) -> Result<bool, TableError> {
+        let missing = live.players.iter().filter_map(|s| s.user()).any(|user| {
+            let key = member_key(PLAYING, live.guild, user, live.channel);
+            matches!(self.store.get::<GameRef>(Space::Meta, &key), Ok(None))
+        });
+        if missing {
+            let mut batch = Batch::new();
+            self.index_playing(&mut batch, live)?;
+            self.commit(&batch)?;
         }
-        Ok(added)
+        Ok(missing)
     }
 }

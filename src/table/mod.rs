@@ -125,6 +125,15 @@ pub fn last_move(rules: Rules, moves: &[Move]) -> Option<(Position, MoveReport)>
 /// A cached review: the game number and the search budget.
 type ReviewKey = (u64, crate::ai::Budget);
 
+/// What [`Table::catch_up`] found to do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CatchUp {
+    /// Games where the bot was to move with no deadline.
+    pub bot_moves: usize,
+    /// Games listed under their players for `/isolo games`.
+    pub indexed: usize,
+}
+
 /// Attempts at an operation that lost a compare-and-swap race.
 const RETRIES: usize = 8;
 
@@ -246,6 +255,20 @@ impl Table {
 
     fn load_game(&self, channel: ChannelId) -> Result<Option<Stored<LiveGame>>, TableError> {
         Ok(self.store.get::<LiveGame>(Space::Games, &game_key(channel))?)
+    }
+
+    /// Brings games saved by earlier releases up to date, in one pass over
+    /// the live games at start-up: the bot's due moves get deadlines, and
+    /// every game is listed under its players. An unreadable game is left
+    /// for when someone uses its channel.
+    pub fn catch_up(&self) -> Result<CatchUp, TableError> {
+        let mut done = CatchUp::default();
+        for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
+            let Ok(stored) = game else { continue };
+            done.bot_moves += usize::from(self.resume_bot_game(&stored.value)?);
+            done.indexed += usize::from(self.index_game(&stored.value)?);
+        }
+        Ok(done)
     }
 
     /// The game in a channel, if any (anyone may look).

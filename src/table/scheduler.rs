@@ -31,17 +31,14 @@ where
 {
     let changed = table.deadlines_changed();
     let t = table.clone();
-    match tokio::task::spawn_blocking(move || t.index_players()).await {
-        Ok(Ok(0)) => {}
-        Ok(Ok(n)) => tracing::info!("listed {n} games saved before /isolo games under their players"),
-        Ok(Err(e)) => tracing::warn!("cannot list the games under their players: {e}"),
-        Err(_) => return,
-    }
-    let t = table.clone();
-    match tokio::task::spawn_blocking(move || t.resume_bot_games()).await {
-        Ok(Ok(0)) => {}
-        Ok(Ok(n)) => tracing::info!("the bot is to move in {n} games saved before its moves had deadlines"),
-        Ok(Err(e)) => tracing::warn!("cannot look for games where the bot is to move: {e}"),
+    match tokio::task::spawn_blocking(move || t.catch_up()).await {
+        Ok(Ok(done)) if done != super::CatchUp::default() => tracing::info!(
+            "caught up with earlier releases: the bot is to move in {} games, {} games listed under their players",
+            done.bot_moves,
+            done.indexed
+        ),
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => tracing::warn!("cannot catch up with games saved by earlier releases: {e}"),
         Err(_) => return,
     }
     // After a failing tick (the store is down), wait longer each time.
