@@ -45,8 +45,12 @@ pub struct DiscordConfig {
     /// Register commands in this server at once instead of globally.
     pub guild_id: Option<u64>,
     /// Send REST calls through this proxy (e.g. twilight-http-proxy); the
-    /// gateway URL is fetched through it too.
+    /// gateway URL is fetched through it too. The bot still obeys Discord's
+    /// rate limits itself unless `proxy_enforces_rate_limits` says otherwise.
     pub api_proxy: Option<String>,
+    /// The proxy (such as twilight-http-proxy) queues requests by Discord's
+    /// rate limits itself, so the bot's own limiter is turned off.
+    pub proxy_enforces_rate_limits: bool,
     /// Open a thread for each accepted game when the bot may.
     pub use_threads: bool,
     /// The gateway shards this process runs; unset: one shard, one process.
@@ -59,6 +63,7 @@ impl Default for DiscordConfig {
             token: None,
             guild_id: None,
             api_proxy: None,
+            proxy_enforces_rate_limits: false,
             use_threads: true,
             shards: None,
         }
@@ -72,6 +77,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("token", &self.token.as_ref().map(|_| "<hidden>"))
             .field("guild_id", &self.guild_id)
             .field("api_proxy", &self.api_proxy)
+            .field("proxy_enforces_rate_limits", &self.proxy_enforces_rate_limits)
             .field("use_threads", &self.use_threads)
             .field("shards", &self.shards)
             .finish()

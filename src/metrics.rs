@@ -271,7 +271,8 @@ async fn health(State(s): State<Served>) -> impl IntoResponse {
     let store_ok = tokio::task::spawn_blocking(move || check())
         .await
         .unwrap_or(false);
-    let ok = up == total && store_ok;
+    // No shard yet (Discord unreachable) is not "every shard connected".
+    let ok = total > 0 && up == total && store_ok;
     let status = if ok {
         StatusCode::OK
     } else {
@@ -368,6 +369,28 @@ mod tests {
         assert!(h.starts_with("HTTP/1.1 503") && h.contains("unreachable"), "{h}");
         assert!(get(addr, "/other").await.starts_with("HTTP/1.1 404"));
 
+        stop.send(()).unwrap();
+        server.await.unwrap().unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_process_with_no_shard_started_is_not_healthy() {
+        // Before Discord answers, the shard plan is unknown: no shard at all.
+        let metrics = Arc::new(Metrics::new([]));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, metrics.clone(), Arc::new(|| true), async move {
+            let _ = stopped.await;
+        }));
+        let h = get(addr, "/healthz").await;
+        assert!(
+            h.starts_with("HTTP/1.1 503") && h.contains("\"ok\":false,\"shards_connected\":0,\"shards\":0"),
+            "{h}"
+        );
+        metrics.set_shards([0]);
+        metrics.shard(0, true, None);
+        assert!(get(addr, "/healthz").await.starts_with("HTTP/1.1 200"));
         stop.send(()).unwrap();
         server.await.unwrap().unwrap();
     }

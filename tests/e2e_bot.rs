@@ -36,18 +36,31 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
         .registered_commands(Some(GUILD_ID))
         .expect("commands registered in the guild");
     let commands = commands.as_array().expect("a list");
-    assert_eq!(commands.len(), 1, "one top-level command");
+    assert_eq!(
+        commands.len(),
+        2,
+        "/isolo and the member menu's Challenge to Isolo"
+    );
     let isolo = &commands[0];
     assert_eq!(isolo["name"], "isolo");
-    let subs: Vec<&str> = isolo["options"]
+    // Both installs (server, member) and every context (server, the bot's DM, private channels).
+    assert_eq!(isolo["integration_types"], serde_json::json!([0, 1]));
+    assert_eq!(isolo["contexts"], serde_json::json!([0, 1, 2]));
+    let menu = &commands[1];
+    assert_eq!(
+        (menu["name"].as_str(), menu["type"].as_u64()),
+        (Some("Challenge to Isolo"), Some(2))
+    );
+    assert_eq!(menu["integration_types"], serde_json::json!([0, 1]));
+    let subs: Vec<(&str, u64)> = isolo["options"]
         .as_array()
         .expect("subcommands")
         .iter()
-        .inspect(|o| assert_eq!(o["type"], 1, "{} is a subcommand", o["name"]))
-        .filter_map(|o| o["name"].as_str())
+        .map(|o| (o["name"].as_str().unwrap(), o["type"].as_u64().unwrap()))
         .collect();
+    let names: Vec<&str> = subs.iter().map(|(n, _)| *n).collect();
     assert_eq!(
-        subs,
+        names,
         [
             "challenge",
             "accept",
@@ -58,21 +71,29 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "resign",
             "draw",
             "rematch",
-            "history",
-            "export",
-            "animate",
             "hint",
             "review",
-            "claim",
+            "export",
+            "games",
             "stats",
             "leaderboard",
+            "settings",
             "rules",
             "help",
-            "games",
-            "settings",
-            "abort"
+            "game"
         ]
     );
+    // Everything is a subcommand but the group of less everyday ones.
+    for (name, kind) in &subs {
+        assert_eq!(*kind, if *name == "game" { 2 } else { 1 }, "{name}");
+    }
+    let group: Vec<&str> = isolo["options"][subs.len() - 1]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|o| o["name"].as_str())
+        .collect();
+    assert_eq!(group, ["history", "animate", "claim", "abort"]);
     let sub = |name: &str| -> Value {
         isolo["options"]
             .as_array()
@@ -513,7 +534,7 @@ async fn refusals_are_private_and_change_nothing() {
     let sent = fake.send_command(&elsewhere).await;
     expect_refusal(fake, &sent, "no game in this channel").await;
     refused.push(sent);
-    for cmd in ["resign", "draw", "accept", "decline", "withdraw", "claim"] {
+    for cmd in ["resign", "draw", "accept", "decline", "withdraw", "game claim"] {
         let sent = fake
             .send_command(
                 &SlashCommand::new("isolo")
@@ -908,7 +929,7 @@ async fn information_commands_answer() {
     for (cmd, private) in [
         ("help", true),
         ("rules", true),
-        ("history", false),
+        ("game history", false),
         ("stats", false),
     ] {
         let sent = fake
@@ -922,7 +943,7 @@ async fn information_commands_answer() {
             !text.is_empty() && text.chars().count() <= 2000,
             "/isolo {cmd}: {text}"
         );
-        if cmd == "history" {
+        if cmd == "game history" {
             assert!(text.contains("b2"), "{text}");
         }
     }
@@ -933,7 +954,11 @@ async fn information_commands_answer() {
     assert_eq!(file.files[0].filename.as_deref(), Some("isolo-game.txt"));
     assert!(String::from_utf8_lossy(&file.files[0].data).contains("b2"));
     let sent = fake
-        .send_command(&SlashCommand::new("isolo").sub("animate").by(&FakeUser::carol()))
+        .send_command(
+            &SlashCommand::new("isolo")
+                .sub("game animate")
+                .by(&FakeUser::carol()),
+        )
         .await;
     let first = fake.wait_for_callback(&sent, T).await.expect("animate");
     assert_eq!(first.kind, CallbackKind::DeferredMessage);
@@ -1029,12 +1054,12 @@ async fn games_end_by_resignation_agreement_or_abort() {
     );
 
     // Abort: refused to a member, done by a moderator, with no result.
-    let sent = fake.send_command(&cmd("abort", &carol)).await;
+    let sent = fake.send_command(&cmd("game abort", &carol)).await;
     expect_refusal(fake, &sent, "only moderators").await;
     let moderator = carol
         .clone()
         .with_permissions(support::fake_discord::MODERATOR_PERMISSIONS);
-    let sent = fake.send_command(&cmd("abort", &moderator)).await;
+    let sent = fake.send_command(&cmd("game abort", &moderator)).await;
     let end = boards(fake, &sent, 1).await.remove(0);
     assert!(end.content.contains("aborted by a moderator"), "{}", end.content);
 
@@ -1105,4 +1130,56 @@ async fn a_wrong_guild_id_stops_the_bot_with_the_cause_and_the_fix() {
     );
     // It closed its gateway connection cleanly on the way out.
     assert_eq!(fake.wait_for_bot_close(T).await.unwrap(), Some(1000));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shutdown_closes_with_1000_after_every_kind_of_reconnect() {
+    use support::fake_discord::Kick;
+    for how in [
+        Kick::Reconnect,
+        Kick::InvalidSession { resumable: true },
+        Kick::InvalidSession { resumable: false },
+        Kick::Reset,
+    ] {
+        let (bot, mut duel) = InProcess::with_duel(Variant::Women, 21).await;
+        let fake = &bot.fake;
+        fake.kick(how, Duration::from_secs(20))
+            .await
+            .unwrap_or_else(|e| panic!("{how:?}: {e}"));
+        // Still playing on the new connection.
+        let mv = duel.choose();
+        duel.play(fake, mv, Via::Menu).await;
+        // `stop` checks the close frame: 1000, not a dropped socket (1006).
+        bot.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_withdrawn_or_declined_by_command_loses_its_buttons() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    for (by, what) in [(&alice, "withdraw"), (&bob, "decline")] {
+        let message = challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
+        assert!(!fake.message(message).unwrap()["components"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        let sent = fake
+            .send_command(&SlashCommand::new("isolo").sub(what).by(by))
+            .await;
+        fake.wait_for_callback(&sent, T).await.expect(what);
+        fake.wait_for(
+            |r| matches!(r.route, Route::EditMessage { message_id, .. } if message_id == message),
+            T,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{what}: the challenge's message is edited: {e}"));
+        assert_eq!(
+            fake.message(message).unwrap()["components"],
+            serde_json::json!([]),
+            "{what}: its buttons are gone"
+        );
+    }
+    bot.stop().await;
 }

@@ -294,7 +294,7 @@ async fn a_moderator_clears_the_challenges_of_a_channel() {
     let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
     challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
     challenge(fake, CHANNEL_ID, &carol, &bob, Variant::Women).await;
-    let abort = |by: &FakeUser| SlashCommand::new("isolo").sub("abort").by(by);
+    let abort = |by: &FakeUser| SlashCommand::new("isolo").sub("game abort").by(by);
     let sent = fake.send_command(&abort(&carol)).await;
     expect_refusal(fake, &sent, "only moderators").await;
     assert_eq!(bot.table.challenges_in(CHANNEL_ID).unwrap().len(), 2);

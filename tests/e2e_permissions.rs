@@ -464,8 +464,8 @@ async fn only_the_waiting_player_may_claim_once_time_ran_out() {
     let sent = command("accept", &bob, CHANNEL_ID).send(fake).await;
     boards(fake, &sent, 1).await;
     let mut refusals = Refusals::new(&bot);
-    let claim = |by: &FakeUser| command("claim", by, CHANNEL_ID);
-    refusals.bystander(CHANNEL_ID, "claim", &carol).await;
+    let claim = |by: &FakeUser| command("game claim", by, CHANNEL_ID);
+    refusals.bystander(CHANNEL_ID, "game claim", &carol).await;
     refusals
         .check(CHANNEL_ID, claim(&alice), "no time to claim")
         .await;
@@ -486,7 +486,7 @@ async fn only_the_waiting_player_may_claim_once_time_ran_out() {
     .await
     .expect("alice is flagged");
     assert!(bot.table.game(CHANNEL_ID).unwrap().expect("on").live.flagged);
-    refusals.bystander(CHANNEL_ID, "claim", &carol).await;
+    refusals.bystander(CHANNEL_ID, "game claim", &carol).await;
     refusals
         .check(CHANNEL_ID, claim(&alice), "no time to claim")
         .await;
@@ -512,7 +512,7 @@ async fn only_a_moderator_may_abort_with_manage_messages_or_administrator() {
     // Neither a bystander nor a player, without the permission.
     for by in [&carol, &alice] {
         refusals
-            .check(CHANNEL_ID, command("abort", by, CHANNEL_ID), needle)
+            .check(CHANNEL_ID, command("game abort", by, CHANNEL_ID), needle)
             .await;
     }
     refusals.were_alone().await;
@@ -529,7 +529,7 @@ async fn only_a_moderator_may_abort_with_manage_messages_or_administrator() {
             Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Boys, 9).await;
         }
         let moderator = carol.clone().with_permissions(permissions);
-        let sent = command("abort", &moderator, CHANNEL_ID).send(fake).await;
+        let sent = command("game abort", &moderator, CHANNEL_ID).send(fake).await;
         let end = boards(fake, &sent, 1).await.remove(0);
         assert!(end.content.contains("aborted by a moderator"), "{}", end.content);
         let after = stored(&bot.table, CHANNEL_ID);
@@ -550,8 +550,8 @@ async fn anyone_may_look_publicly_and_looking_changes_nothing() {
     let mut looks = vec![
         look("board"),
         look("board").boolean("text", true),
-        look("animate"),
-        look("history"),
+        look("game animate"),
+        look("game history"),
         look("export"),
         look("stats"),
         look("stats").user("user", &FakeUser::alice()),
@@ -574,7 +574,7 @@ async fn anyone_may_look_publicly_and_looking_changes_nothing() {
             boards(fake, &sent, 1).await;
             looks = vec![
                 look("review"),
-                look("history"),
+                look("game history"),
                 look("stats"),
                 look("leaderboard"),
             ];

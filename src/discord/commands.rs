@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::flow::{self, Close, MoveFrom};
 use super::limits::Costly;
+use super::options::{self, Someone};
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Context, Error};
@@ -134,9 +135,15 @@ impl From<LevelChoice> for Level {
 }
 
 /// Play Isolo, the Sukuma mancala game
+///
+/// Registered for both installs (a server that added the bot, and members who
+/// added the app to their account) and every context: servers, the bot's DM,
+/// and DMs and group DMs between people. Everyday commands sit at the top
+/// (Discord allows 25 there); the rest is grouped, leaving room to grow.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommand_required,
     subcommands(
         "challenge",
@@ -148,22 +155,29 @@ impl From<LevelChoice> for Level {
         "resign",
         "draw",
         "rematch",
-        "history",
-        "export",
-        "animate",
         "hint",
         "review",
-        "claim",
+        "export",
+        "games",
         "stats",
         "leaderboard",
+        "settings",
         "rules",
         "help",
-        "games",
-        "settings",
-        "abort"
+        "game"
     )
 )]
 pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The game here: its moves, the last move sown again, a claim on time, an abort
+#[poise::command(
+    slash_command,
+    subcommand_required,
+    subcommands("history", "animate", "claim", "abort")
+)]
+pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -186,24 +200,6 @@ fn here(ctx: &Context<'_>) -> Here {
     }
 }
 
-/// The name to show for a user: server nickname, global name, or user name.
-fn display_name(ctx: &Context<'_>) -> String {
-    match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.nick.clone())
-            .unwrap_or_else(|| {
-                ctx.author()
-                    .global_name
-                    .clone()
-                    .unwrap_or_else(|| ctx.author().name.clone())
-            }),
-        _ => ctx.author().name.clone(),
-    }
-}
-
 /// Challenge someone (or me, the bot, for a game against the computer)
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
@@ -223,18 +219,6 @@ pub async fn challenge(
     #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<LevelChoice>,
     #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
-    let Here { guild, channel, user } = here(&ctx);
-    let data = ctx.data();
-    let target = if opponent.id.get() == data.bot_id() {
-        Opponent::Bot(level.map_or(Level::Medium, Level::from))
-    } else if opponent.bot {
-        return Err(TableError::BotOpponent(opponent.name.clone()).into());
-    } else {
-        Opponent::User {
-            id: opponent.id.get(),
-            name: opponent.global_name.clone().unwrap_or(opponent.name.clone()),
-        }
-    };
     let settings = GameSettings {
         variant: match variant {
             Some(VariantChoice::Boys) => Variant::Boys,
@@ -262,11 +246,63 @@ pub async fn challenge(
         rated: rated.unwrap_or(true),
         ..GameSettings::default()
     };
+    challenge_with(ctx, &opponent, settings, level.map_or(Level::Medium, Level::from)).await
+}
+
+/// Challenge this member to Isolo (the women's game, no clock; `/isolo challenge` has more)
+#[poise::command(
+    context_menu_command = "Challenge to Isolo",
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
+pub async fn challenge_member(ctx: Context<'_>, opponent: serenity::User) -> Result<(), Error> {
+    challenge_with(ctx, &opponent, GameSettings::default(), Level::Medium).await
+}
+
+/// The name a member goes by where the command was used: their server
+/// nickname, else their global display name, else their user name.
+fn name_in_context(ctx: &Context<'_>, user: &serenity::User) -> String {
+    let nick = match ctx {
+        poise::Context::Application(a) if a.interaction.user.id == user.id => {
+            a.interaction.member.as_ref().and_then(|m| m.nick.clone())
+        }
+        poise::Context::Application(a) => a
+            .interaction
+            .data
+            .resolved
+            .members
+            .get(&user.id)
+            .and_then(|m| m.nick.clone()),
+        _ => None,
+    };
+    nick.or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// Challenges `opponent` (the bot: a game at `level` at once) with `settings`.
+async fn challenge_with(
+    ctx: Context<'_>,
+    opponent: &serenity::User,
+    settings: GameSettings,
+    level: Level,
+) -> Result<(), Error> {
+    let Here { guild, channel, user } = here(&ctx);
+    let data = ctx.data();
+    let target = if opponent.id.get() == data.bot_id() {
+        Opponent::Bot(level)
+    } else if opponent.bot {
+        return Err(TableError::BotOpponent(opponent.name.clone()).into());
+    } else {
+        Opponent::User {
+            id: opponent.id.get(),
+            name: name_in_context(&ctx, opponent),
+        }
+    };
     let req = crate::table::ChallengeRequest {
         guild,
         channel,
         challenger: user,
-        challenger_name: display_name(&ctx),
+        challenger_name: name_in_context(&ctx, ctx.author()),
         opponent: target,
         settings,
     };
@@ -286,10 +322,12 @@ pub async fn challenge(
 #[poise::command(slash_command)]
 pub async fn accept(
     ctx: Context<'_>,
-    #[description = "Who challenged you (needed when several did here)"] from: Option<serenity::User>,
+    #[description = "Who challenged you (needed when several did here)"]
+    #[autocomplete = "options::challengers"]
+    from: Option<Someone>,
 ) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let from = from.map(|u| u.id.get());
+    let from = from.map(|s| s.0);
     flow::accept(ctx.data(), &mut Reply::Poise(ctx), channel, user, from).await
 }
 
@@ -297,10 +335,12 @@ pub async fn accept(
 #[poise::command(slash_command)]
 pub async fn decline(
     ctx: Context<'_>,
-    #[description = "Who challenged you (needed when several did here)"] from: Option<serenity::User>,
+    #[description = "Who challenged you (needed when several did here)"]
+    #[autocomplete = "options::challengers"]
+    from: Option<Someone>,
 ) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let from = from.map(|u| u.id.get());
+    let from = from.map(|s| s.0);
     flow::close(
         ctx.data(),
         &mut Reply::Poise(ctx),
@@ -316,12 +356,12 @@ pub async fn decline(
 #[poise::command(slash_command)]
 pub async fn withdraw(
     ctx: Context<'_>,
-    #[description = "Who you challenged (needed when you challenged several here)"] to: Option<
-        serenity::User,
-    >,
+    #[description = "Who you challenged (needed when you challenged several here)"]
+    #[autocomplete = "options::challenged"]
+    to: Option<Someone>,
 ) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let to = to.map(|u| u.id.get());
+    let to = to.map(|s| s.0);
     flow::close(
         ctx.data(),
         &mut Reply::Poise(ctx),
@@ -450,6 +490,7 @@ pub async fn export(
     ctx: Context<'_>,
     #[description = "The number of a finished game of this server (default: the game here)"]
     #[min = 1]
+    #[autocomplete = "options::finished_games"]
     game: Option<u64>,
 ) -> Result<(), Error> {
     let Here { guild, channel, .. } = here(&ctx);
@@ -613,7 +654,9 @@ pub async fn rules(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let isolo = ctx.parent_commands().first().copied().unwrap_or(ctx.command());
-    ctx.send(present::help(isolo).reply()).await?;
+    for out in present::help(isolo, ctx.data().command_id()) {
+        ctx.send(out.reply()).await?;
+    }
     Ok(())
 }
 

@@ -17,11 +17,20 @@ pub async fn handle(
 ) -> crate::metrics::Outcome {
     let mut reply = Reply::component(ctx, ci);
     let Err(e) = dispatch(data, ci, &mut reply).await else {
+        flow::show_held(data, &mut reply, ci.channel_id.get()).await;
         return crate::metrics::Outcome::Ok;
     };
+    if super::unanswerable(&e) {
+        tracing::warn!(
+            "component {}: the interaction can no longer be answered: {e:#}",
+            ci.data.custom_id
+        );
+        return crate::metrics::Outcome::Error;
+    }
     let out = Out::private(super::error_text(&e, &format!("component {}", ci.data.custom_id)));
-    if let Err(e) = reply.send(&out).await {
-        tracing::warn!("could not answer a component: {e}");
+    match reply.send(&out).await {
+        Ok(()) => flow::show_held(data, &mut reply, ci.channel_id.get()).await,
+        Err(e) => tracing::warn!("could not answer a component: {e}"),
     }
     super::outcome_of(&e)
 }

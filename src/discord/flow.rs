@@ -8,8 +8,8 @@ use super::present::{self, Out};
 use super::reply::{Reply, ANSWER_WITHIN};
 use super::{Data, Error};
 use crate::table::{
-    ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent, Seat,
-    TableError, UserId,
+    Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent,
+    Seat, TableError, UserId,
 };
 
 /// Marks a failure that came after the change was saved, so the user is
@@ -100,7 +100,11 @@ async fn send_board(data: &Data, reply: &mut Reply<'_>, channel: ChannelId, out:
         return reply.send(&out).await;
     }
     let msg = reply.send_message(&out).await?;
-    track_board(data, &reply.http(), channel, msg).await;
+    // The bot cannot edit older messages where it can only answer: an old
+    // board's menu stays, and a click on it is refused as out of date.
+    if !reply.answer_only() {
+        track_board(data, &reply.http(), channel, msg).await;
+    }
     Ok(())
 }
 
@@ -204,6 +208,13 @@ pub(crate) async fn challenge(
     req: ChallengeRequest,
 ) -> Result<(), Error> {
     let channel = req.channel;
+    if reply.forced_private() {
+        return Err(ForcedPrivate.into());
+    }
+    if reply.answer_only() {
+        data.run(move |t| t.mark_private(channel)).await?;
+    }
+    let threads = may_open_threads(data, reply, req.guild);
     let Opponent::Bot(level) = req.opponent else {
         let outcome = data.run(move |t| t.challenge(req)).await?;
         return saved(challenged(data, reply, channel, outcome)).await;
@@ -211,7 +222,7 @@ pub(crate) async fn challenge(
     // A game against the bot starts at once, in a thread of its own when
     // allowed and possible.
     let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
-    let (host, note) = match data.use_threads {
+    let (host, note) = match threads {
         true => {
             let seats = [
                 Seat::Human {
@@ -269,7 +280,18 @@ async fn challenged(
     outcome: ChallengeOutcome,
 ) -> Result<(), Error> {
     match outcome {
-        ChallengeOutcome::Pending(c) => reply.send(&present::challenge(&c)).await,
+        ChallengeOutcome::Pending(c) => {
+            let mut out = present::challenge(&c);
+            if reply.answer_only() {
+                out.content.push_str(&present::answer_only_note(&c));
+                return reply.send(&out).await;
+            }
+            let msg = reply.send_message(&out).await?;
+            if let Some(msg) = msg {
+                remember_challenge(data, &c, msg.channel_id.get(), msg.id.get());
+            }
+            Ok(())
+        }
         ChallengeOutcome::Started(view) => {
             let viewer = mover_settings(data, &view).await;
             let board = draw(data, reply, move || {
@@ -303,7 +325,54 @@ pub(crate) async fn close(
         Close::Decline => present::declined(&c),
         Close::Withdraw => present::withdrawn(&c),
     };
-    saved(reply.replace(&out)).await
+    saved(async {
+        reply.replace(&out).await?;
+        retire_challenge(data, &reply.http(), &c).await;
+        Ok::<_, Error>(())
+    })
+    .await
+}
+
+/// The challenge messages whose buttons are retired when the challenge is
+/// answered elsewhere or expires, by challenge: channel and the pair.
+pub(crate) type ChallengeMessages = std::collections::HashMap<(ChannelId, UserId, UserId), (u64, u64)>;
+
+/// The key of a challenge in [`ChallengeMessages`].
+fn challenge_key(c: &Challenge) -> Option<(ChannelId, UserId, UserId)> {
+    let (a, b) = (c.challenger.user()?, c.opponent.user()?);
+    Some((c.channel, a.min(b), a.max(b)))
+}
+
+/// Remembers the message that shows challenge `c` (its channel and id).
+fn remember_challenge(data: &Data, c: &Challenge, channel: u64, message: u64) {
+    let Some(key) = challenge_key(c) else { return };
+    let mut map = data.challenge_messages.lock().expect("challenge messages");
+    if map.len() >= MAX_TRACKED_BOARDS {
+        map.clear();
+    }
+    map.insert(key, (channel, message));
+}
+
+/// Takes the buttons off the message of challenge `c`, now answered,
+/// withdrawn or expired (if this process showed it; a click on a button
+/// left behind is refused anyway).
+pub(crate) async fn retire_challenge(data: &Data, http: &serenity::Http, c: &Challenge) {
+    let Some(key) = challenge_key(c) else { return };
+    let Some((channel, message)) = data
+        .challenge_messages
+        .lock()
+        .expect("challenge messages")
+        .remove(&key)
+    else {
+        return;
+    };
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(e) = serenity::ChannelId::new(channel)
+        .edit_message(http, serenity::MessageId::new(message), edit)
+        .await
+    {
+        tracing::debug!("could not retire a challenge's buttons: {e}");
+    }
 }
 
 /// Announces a finished game with its final board.
@@ -333,7 +402,7 @@ pub(crate) async fn accept(
     let http = reply.http();
     // Opening a thread and drawing the board share one answer deadline.
     let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
-    let (host, thread_note) = match data.use_threads {
+    let (host, thread_note) = match may_open_threads(data, reply, c.guild) {
         true => {
             reply
                 .by_deadline(
@@ -358,6 +427,7 @@ pub(crate) async fn accept(
     saved(async {
         // The challenge's buttons go once it is accepted.
         reply.retire_menu().await?;
+        retire_challenge(data, &http, &c).await;
         let started = host.map(|thread| present::accepted_in_thread(&c, view.live.id, thread));
         show_start(data, reply, channel, (host, started), thread_note, view, deadline).await
     })
@@ -406,6 +476,50 @@ async fn show_start(
         announce(data, &http, Notice::BotMoved(Box::new(out))).await;
     }
     Ok(())
+}
+
+/// Whether a game starting here gets a thread: when the operator allows
+/// threads, in a server, and where the bot is a member.
+fn may_open_threads(data: &Data, reply: &Reply<'_>, guild: crate::table::GuildId) -> bool {
+    data.use_threads && guild != 0 && !reply.answer_only()
+}
+
+/// A game cannot be started where every answer is shown to its sender alone.
+#[derive(Debug)]
+pub(crate) struct ForcedPrivate;
+
+impl std::fmt::Display for ForcedPrivate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("answers are forced private here (Use External Apps is off)")
+    }
+}
+
+impl std::error::Error for ForcedPrivate {}
+
+/// Shows the news held for a channel the bot can only answer in (what the
+/// clock did since the last interaction there), as a followup, and forgets
+/// it once sent. Nothing is forgotten that was not shown.
+pub(crate) async fn show_held(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) {
+    if !reply.answer_only() {
+        return;
+    }
+    let held = match data.run(move |t| t.held(channel)).await {
+        Ok(h) if !h.is_empty() => h,
+        Ok(_) => return,
+        Err(e) => {
+            tracing::warn!("cannot read the news held for {channel}: {e}");
+            return;
+        }
+    };
+    let upto = held.last().map_or(0, |(n, _)| *n);
+    let out = present::held(&held);
+    if let Err(e) = reply.send(&out).await {
+        tracing::info!("could not show the news held for {channel} (kept for later): {e}");
+        return;
+    }
+    if let Err(e) = data.run(move |t| t.shown(channel, upto)).await {
+        tracing::warn!("shown news for {channel} could not be forgotten: {e}");
+    }
 }
 
 /// Opens a public thread for a game between `seats` and introduces the
@@ -473,6 +587,9 @@ async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
 /// Posts what the clock did into the game's channel; a board the bot
 /// moved on becomes the channel's newest, and a game's end closes its thread.
 pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice) {
+    if let Notice::ChallengeExpired(c) = &notice {
+        retire_challenge(data, http, c).await;
+    }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
         Notice::BotMoved(out) => out.finished.clone(),
@@ -482,6 +599,13 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         Notice::BotMoved(out) => mover_settings(data, &out.view).await,
         _ => MemberSettings::default(),
     };
+    if let Some(channel) = notice.channel() {
+        match data.run(move |t| t.is_private(channel)).await {
+            Ok(true) => return hold(data, http, channel, notice).await,
+            Ok(false) => {}
+            Err(e) => tracing::warn!("cannot tell whether the bot may post in {channel}: {e}"),
+        }
+    }
     let Ok(Some((channel, out))) = data.render(move || present::notice(notice, &viewer)).await else {
         return;
     };
@@ -499,5 +623,37 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     }
     if let Some(f) = ended {
         close_thread(http, &f).await;
+    }
+}
+
+/// Keeps what the clock did in a channel the bot cannot post in for the
+/// next interaction there, and sends the player whose turn it is a direct
+/// message if they asked for turn DMs (Discord delivers it if they added the
+/// app or share a server with the bot; otherwise it is only logged).
+async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: Notice) {
+    let dm_to = match &notice {
+        Notice::Reminder { user, .. } | Notice::Idle { user, .. } => Some(*user),
+        Notice::BotMoved(out) => out.view.to_move().and_then(Seat::user),
+        _ => None,
+    };
+    let text = present::held_dm(&notice);
+    if let Err(e) = data.run(move |t| t.hold(channel, &notice)).await {
+        tracing::warn!("cannot keep the clock's news for {channel}: {e}");
+    }
+    let (Some(user), Some(text)) = (dm_to, text) else {
+        return;
+    };
+    let wants = data
+        .run(move |t| t.member_settings(user))
+        .await
+        .is_ok_and(|s| s.dm_on_turn);
+    if !wants {
+        return;
+    }
+    if let Err(e) = serenity::UserId::new(user)
+        .direct_message(http, Out::text(text).message())
+        .await
+    {
+        tracing::info!("could not send {user} a turn notice: {e}");
     }
 }

@@ -174,14 +174,34 @@ impl Analysis {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(Limited::Busy.into());
-        }
+        let waiting = Waiting::enter(&self.waiting).ok_or(Limited::Busy)?;
+        // Dropped while it waits (the interaction's defer failed), the
+        // guard still takes its place in the queue back.
         let slot = self.slots.acquire().await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        drop(waiting);
         let _slot = slot?;
         Ok(tokio::task::spawn_blocking(work).await?)
+    }
+}
+
+/// A place in the analysis queue, given back on drop however the wait ends.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    /// Takes a place, or `None` when [`MAX_WAITING`] are taken.
+    fn enter(count: &'a AtomicUsize) -> Option<Waiting<'a>> {
+        count
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < MAX_WAITING).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Waiting(count))
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -235,5 +255,48 @@ mod tests {
             r.await.unwrap().unwrap();
         }
         pool.run(|| ()).await.expect("room again");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn analyses_dropped_while_waiting_give_their_place_back() {
+        let pool = Arc::new(Analysis::new());
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let hold = Arc::new(Mutex::new(hold));
+        let slots = pool.slots.available_permits();
+        let mut running = Vec::new();
+        for _ in 0..slots {
+            let (pool, hold) = (pool.clone(), hold.clone());
+            running.push(tokio::spawn(async move {
+                pool.run(move || hold.lock().unwrap().recv().ok()).await
+            }));
+        }
+        // Three rounds of a full queue whose waiters are all dropped, as a
+        // failed defer drops them: without the guard the second round is refused.
+        for _ in 0..3 {
+            let mut queued = Vec::new();
+            for _ in 0..MAX_WAITING {
+                let pool = pool.clone();
+                queued.push(tokio::spawn(async move { pool.run(|| ()).await }));
+            }
+            for _ in 0..500 {
+                if pool.waiting.load(Ordering::SeqCst) == MAX_WAITING {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            assert_eq!(pool.waiting.load(Ordering::SeqCst), MAX_WAITING);
+            for q in queued {
+                q.abort();
+                assert!(q.await.unwrap_err().is_cancelled());
+            }
+            assert_eq!(pool.waiting.load(Ordering::SeqCst), 0);
+        }
+        for _ in 0..running.len() {
+            release.send(()).unwrap();
+        }
+        for r in running {
+            r.await.unwrap().unwrap();
+        }
+        pool.run(|| ()).await.expect("served again");
     }
 }

@@ -7,7 +7,9 @@ mod components;
 mod flow;
 mod limits;
 pub mod markdown;
+mod options;
 pub mod present;
+mod registration;
 mod reply;
 pub mod shards;
 
@@ -35,8 +37,12 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 pub struct Data {
     table: Arc<Table>,
     bot_id: Arc<AtomicU64>,
+    /// The id of the registered `/isolo` command (0 until known).
+    command_id: Arc<AtomicU64>,
     /// The last board message with a move menu, per channel, to retire its menu.
     boards: Arc<Mutex<HashMap<u64, serenity::MessageId>>>,
+    /// The message of each pending challenge, to retire its buttons.
+    challenge_messages: Arc<Mutex<flow::ChallengeMessages>>,
     /// Commands and component clicks being handled, for a clean shutdown.
     in_flight: Arc<AtomicUsize>,
     /// Whether accepted games get a thread of their own.
@@ -56,6 +62,11 @@ pub struct Data {
 }
 
 impl Data {
+    /// The id Discord gave `/isolo` (0 until known), for command mentions.
+    pub fn command_id(&self) -> u64 {
+        self.command_id.load(Ordering::Relaxed)
+    }
+
     /// The bot's own user id.
     pub fn bot_id(&self) -> u64 {
         self.bot_id.load(Ordering::Relaxed)
@@ -155,11 +166,28 @@ impl Drop for InFlight {
     }
 }
 
+/// A short reference for an internal error, told to the user and logged
+/// with the error, so the operator can find it: eight hex digits, unique
+/// within the process and unlikely to repeat across restarts.
+fn error_reference() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // A multiplicative hash spreads consecutive numbers over the whole range.
+    let mixed = (started ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    format!("{:08x}", mixed >> 32)
+}
+
 /// What the user is told when handling `what` failed: a refusal says why
 /// (names and typed text neutralised), anything else is logged.
 pub(crate) fn error_text(error: &Error, what: &str) -> String {
     if let Some(limited) = error.downcast_ref::<limits::Limited>() {
         return present::limited(limited);
+    }
+    if error.downcast_ref::<flow::ForcedPrivate>().is_some() {
+        return present::FORCED_PRIVATE.to_string();
     }
     if error.downcast_ref::<flow::Saved>().is_some() {
         tracing::warn!("{what}: {error:#}");
@@ -168,25 +196,51 @@ pub(crate) fn error_text(error: &Error, what: &str) -> String {
     match error.downcast_ref::<TableError>() {
         Some(refusal) => present::refusal(refusal),
         None => {
-            tracing::error!("{what} failed: {error:#}");
-            present::INTERNAL_ERROR.to_string()
+            let reference = error_reference();
+            tracing::error!("{what} failed [ref {reference}]: {error:#}");
+            present::internal_error(&reference)
         }
     }
+}
+
+/// Whether `error` says the interaction can no longer be answered: a 429
+/// the limiter gave up on (a retry would miss the interaction's window), or
+/// Discord no longer knowing the interaction. Answering the error then would
+/// only be a second response to the same interaction, so it is logged only.
+pub(crate) fn unanswerable(error: &Error) -> bool {
+    /// Discord's codes for an unknown interaction and an unknown webhook (token).
+    const GONE: [isize; 2] = [10062, 10015];
+    let Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) = error.downcast_ref()
+    else {
+        return false;
+    };
+    r.status_code.as_u16() == 429 || GONE.contains(&r.error.code)
 }
 
 /// The one error funnel: refusals privately to the user, the rest logged.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
+        poise::FrameworkError::Command { error, ctx, .. } if unanswerable(&error) => {
+            count_command(ctx, Outcome::Error).await;
+            let name = &ctx.command().qualified_name;
+            tracing::warn!("/{name}: the interaction can no longer be answered: {error:#}");
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             count_command(ctx, outcome_of(&error)).await;
             let text = error_text(&error, &format!("/{}", ctx.command().qualified_name));
             if let Err(e) = ctx.send(Out::private(text).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
+                return;
             }
+            flow::show_held(ctx.data(), &mut reply::Reply::Poise(ctx), ctx.channel_id().get()).await;
         }
         poise::FrameworkError::CommandPanic { ctx, .. } => {
             count_command(ctx, Outcome::Error).await;
-            let _ = ctx.send(Out::private(present::PANICKED).reply()).await;
+            let reference = error_reference();
+            tracing::error!("/{} panicked [ref {reference}]", ctx.command().qualified_name);
+            let _ = ctx
+                .send(Out::private(present::panicked(&reference)).reply())
+                .await;
         }
         // Options that do not match the command (a client still showing an
         // older command list): say so privately instead of leaving the user
@@ -237,6 +291,7 @@ pub struct Connection {
     token: String,
     guild_id: Option<u64>,
     api_proxy: Option<String>,
+    proxy_enforces_rate_limits: bool,
     use_threads: bool,
     shards: Option<ShardsConfig>,
     metrics: Arc<Metrics>,
@@ -258,6 +313,8 @@ impl Connection {
             token,
             guild_id: config.guild_id,
             api_proxy: config.api_proxy.clone(),
+            // Only a proxy can enforce them: without one the bot's limiter stays on.
+            proxy_enforces_rate_limits: config.api_proxy.is_some() && config.proxy_enforces_rate_limits,
             use_threads: config.use_threads,
             shards: config.shards,
             metrics: Arc::new(Metrics::new([])),
@@ -366,7 +423,7 @@ async fn watch_shards(
         if last_count.is_none_or(|t| t.elapsed() >= GAMES_POLL) {
             last_count = Some(std::time::Instant::now());
             let t = table.clone();
-            match tokio::task::spawn_blocking(move || t.store().count(crate::store::Space::Games)).await {
+            match tokio::task::spawn_blocking(move || t.live_games()).await {
                 Ok(Ok(n)) => metrics.set_live_games(n),
                 Ok(Err(e)) => tracing::warn!("cannot count the live games: {e}"),
                 Err(_) => return,
@@ -387,12 +444,7 @@ fn serve_metrics(
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     // Reachable: a read of one key answers (PostgreSQL up, sled open).
-    let store_ok: crate::metrics::StoreCheck = Arc::new(move || {
-        table
-            .store()
-            .get_raw(crate::store::Space::Meta, b"healthz")
-            .is_ok()
-    });
+    let store_ok: crate::metrics::StoreCheck = Arc::new(move || table.storage_reachable());
     tokio::spawn(async move {
         let stopped = async move {
             while !*stop.borrow() {
@@ -419,6 +471,7 @@ pub async fn run(
         token,
         guild_id,
         api_proxy,
+        proxy_enforces_rate_limits,
         use_threads,
         shards,
         metrics,
@@ -437,7 +490,9 @@ pub async fn run(
     let data = Data {
         table,
         bot_id: Arc::new(AtomicU64::new(0)),
+        command_id: Arc::new(AtomicU64::new(0)),
         boards: Arc::new(Mutex::new(HashMap::new())),
+        challenge_messages: Arc::default(),
         in_flight: Arc::new(AtomicUsize::new(0)),
         use_threads,
         renders: Arc::new(tokio::sync::Semaphore::new(
@@ -460,10 +515,10 @@ pub async fn run(
 
     let mut http = serenity::HttpBuilder::new(&token);
     if let Some(proxy) = &api_proxy {
-        // serenity's rate limiter bypasses the proxy, so the proxy owns rate limits.
-        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
+        // The patched limiter (vendor/serenity/PATCHES.md) goes through the proxy too.
+        http = http.proxy(proxy.clone());
     }
-    let http = http.build();
+    let http = http.ratelimiter_disabled(proxy_enforces_rate_limits).build();
     let auto = matches!(shards, Some(ShardsConfig::Auto));
     let Some(recommended) = reach_discord(&http, auto, &mut shutdown).await? else {
         tracing::info!("stopped before Discord could be reached");
@@ -501,7 +556,7 @@ pub async fn run(
     let scheduler_stop = stop_rx.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::isolo()],
+            commands: vec![commands::isolo(), commands::challenge_member()],
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {
@@ -513,7 +568,13 @@ pub async fn run(
                     .await;
                 })
             },
-            post_command: |ctx| Box::pin(count_command(ctx, Outcome::Ok)),
+            post_command: |ctx| {
+                Box::pin(async move {
+                    count_command(ctx, Outcome::Ok).await;
+                    // What the clock did where the bot can only answer.
+                    flow::show_held(ctx.data(), &mut reply::Reply::Poise(ctx), ctx.channel_id().get()).await;
+                })
+            },
             event_handler: |framework, event| {
                 Box::pin(async move {
                     if let serenity::FullEvent::InteractionCreate {
@@ -538,19 +599,32 @@ pub async fn run(
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 setup_data.bot_id.store(ready.user.id.get(), Ordering::Relaxed);
-                if registers {
-                    let commands = &framework.options().commands;
-                    let registered = match guild_id {
-                        Some(g) => {
-                            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await
+                let registered = if registers {
+                    let create = poise::builtins::create_application_commands(&framework.options().commands);
+                    match guild_id {
+                        Some(g) => serenity::GuildId::new(g).set_commands(ctx, create).await,
+                        None => serenity::Command::set_global_commands(ctx, create).await,
+                    }
+                } else {
+                    // Registered by the process running shard 0: only their ids are needed.
+                    match guild_id {
+                        Some(g) => serenity::GuildId::new(g).get_commands(ctx).await,
+                        None => serenity::Command::get_global_commands(ctx).await,
+                    }
+                };
+                match registered {
+                    Ok(commands) => {
+                        if let Some(isolo) = commands.iter().find(|c| c.name == "isolo") {
+                            setup_data.command_id.store(isolo.id.get(), Ordering::Relaxed);
                         }
-                        None => poise::builtins::register_globally(ctx, commands).await,
-                    };
-                    if let Err(e) = registered {
+                    }
+                    Err(e) if registers => {
                         let why = registration_advice(&e, guild_id);
                         let _ = fatal_tx.send(why.clone()).await;
                         return Err(anyhow::anyhow!(why));
                     }
+                    // Help then names commands as plain text instead of mentions.
+                    Err(e) => tracing::warn!("cannot read the registered commands' ids: {e}"),
                 }
                 tracing::info!(
                     "connected as {} ({}); {}",
@@ -577,6 +651,7 @@ pub async fn run(
 
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .activity(serenity::ActivityData::playing(present::PRESENCE))
         .framework(framework)
         .await
         .context("cannot build the Discord client")?;

@@ -12,8 +12,8 @@ use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
 use crate::table::narrate::{self, Span};
 use crate::table::{
-    BoardSide, Challenge, FinishedGame, GameView, LiveGame, MemberSettings, Notice, PlayerStats, Reviewed,
-    Seat, TableError,
+    BoardSide, Challenge, FinishedGame, GameView, Held, LiveGame, MemberSettings, Notice, PlayerStats,
+    Reviewed, Seat, TableError,
 };
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
@@ -636,7 +636,7 @@ pub fn refusal(e: &TableError) -> String {
         TableError::NotModerator => {
             "only moderators (Manage Messages) can abort a game or its challenges".into()
         }
-        TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo abort it"),
+        TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo game abort it"),
         TableError::Stale => format!("{e}: use the menu under the newest board, or /isolo move"),
         TableError::WhichChallenge(names) => format!(
             "several challenges here concern you ({}): use the buttons on the one you mean, or say who \
@@ -648,7 +648,12 @@ pub fn refusal(e: &TableError) -> String {
 }
 
 /// What the user is told when something failed on the bot's side.
-pub const INTERNAL_ERROR: &str = "Something went wrong on my side; nothing was changed. Please try again.";
+pub fn internal_error(reference: &str) -> String {
+    format!(
+        "Something went wrong on my side; nothing was changed. Please try again. \
+         If it keeps happening, tell the bot's operator: reference `{reference}`."
+    )
+}
 
 /// A command held back to share the bot fairly.
 pub(crate) fn limited(l: &super::limits::Limited) -> String {
@@ -671,7 +676,15 @@ pub const SET_ASIDE: &str = "The game saved in this channel could not be read, s
 for the bot's operator to look at. The channel is free for a new game.";
 
 /// What the user is told when a command panicked.
-pub const PANICKED: &str = "Something went wrong on my side. Please try again.";
+pub fn panicked(reference: &str) -> String {
+    format!(
+        "Something went wrong on my side. Please try again. \
+         If it keeps happening, tell the bot's operator: reference `{reference}`."
+    )
+}
+
+/// The bot's presence: how to start.
+pub const PRESENCE: &str = "/isolo help";
 
 /// The answer to options the bot cannot read.
 pub const UNREADABLE_OPTIONS: &str =
@@ -887,25 +900,188 @@ pub fn rules(boys: Option<bool>) -> Out {
     Out::private(text)
 }
 
-/// `/isolo help`, generated from the command definitions: each subcommand
-/// with its required options and its description (its doc comment).
-pub fn help(isolo: &poise::Command<super::Data, super::Error>) -> Out {
-    let mut text = String::from(
+/// What `/isolo help` says: how the game is named, then one line per
+/// command: a clickable mention when `command_id` (the id Discord gave
+/// `/isolo`) is known, its options (`[optional]`) and what it does. Split
+/// into messages of at most 2,000 characters, Discord's limit.
+pub fn help(isolo: &poise::Command<super::Data, super::Error>, command_id: u64) -> Vec<Out> {
+    let mut lines = vec![String::from(
         "**Isolo**, the Sukuma mancala game, four rows of eight pits. Pits are named by column a-h \
          and rank 1-4; South owns ranks 1-2, North ranks 3-4. Buttons and the menu under the board \
          do the same as the commands.",
-    );
-    for sub in &isolo.subcommands {
+    )];
+    help_lines(isolo, &isolo.name, command_id, &mut lines);
+    let mut messages: Vec<String> = Vec::new();
+    for line in lines {
+        match messages.last_mut() {
+            Some(m) if m.chars().count() + 1 + line.chars().count() <= 2000 => {
+                m.push('\n');
+                m.push_str(&line);
+            }
+            _ => messages.push(line),
+        }
+    }
+    messages.into_iter().map(Out::private).collect()
+}
+
+/// The help lines of `command`'s subcommands, groups descended into.
+fn help_lines(
+    command: &poise::Command<super::Data, super::Error>,
+    path: &str,
+    id: u64,
+    out: &mut Vec<String>,
+) {
+    for sub in &command.subcommands {
+        let path = format!("{path} {}", sub.name);
+        if !sub.subcommands.is_empty() {
+            help_lines(sub, &path, id, out);
+            continue;
+        }
+        let name = match id {
+            0 => format!("`/{path}`"),
+            id => format!("</{path}:{id}>"),
+        };
         let options: String = sub
             .parameters
             .iter()
-            .filter(|p| p.required)
-            .map(|p| format!(" {}:", p.name))
+            .map(|p| match p.required {
+                true => format!(" `{}`", p.name),
+                false => format!(" `[{}]`", p.name),
+            })
             .collect();
         let about = sub.description.as_deref().unwrap_or_default();
-        text.push_str(&format!("\n`/{} {}{options}`: {about}", isolo.name, sub.name));
+        out.push(format!("{name}{options}: {about}"));
     }
-    Out::private(text)
+}
+
+/// A line that says what the clock did, for a channel the bot can only
+/// answer in (`held`), with the players it concerns.
+fn held_line(held: &Held) -> (String, Vec<u64>) {
+    match held {
+        Held::Reminder {
+            user,
+            game,
+            deadline_ms,
+        } => (
+            format!(
+                "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
+                deadline_ms / 1000
+            ),
+            vec![*user],
+        ),
+        Held::Idle { user, game, closes_ms } => (
+            format!(
+                "<@{user}>, game #{game} is waiting for your move. Without one it ends as a draw \
+                 (unrated) <t:{}:R>.",
+                closes_ms / 1000
+            ),
+            vec![*user],
+        ),
+        Held::Flagged { claimant, flagged } => (
+            format!("<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo game claim`."),
+            vec![*claimant, *flagged],
+        ),
+        Held::TimedOut(f) => (finished_line(f), humans(&f.players)),
+        Held::ChallengeExpired(c) => (
+            format!(
+                "The challenge from {} to {} expired unanswered.",
+                name(&c.challenger),
+                name(&c.opponent)
+            ),
+            Vec::new(),
+        ),
+        Held::BotMoved { game } => (
+            format!("I played my move in game #{game}: `/isolo board` shows the position."),
+            Vec::new(),
+        ),
+    }
+}
+
+/// `text` cut to Discord's 2,000 characters, with an ellipsis when cut.
+fn fit_message(text: String) -> String {
+    const MAX: usize = 2000;
+    if text.chars().count() <= MAX {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// The news held for a channel the bot can only answer in, shown at the
+/// next interaction there: what the clock did meanwhile, in order.
+pub fn held(held: &[(u64, Held)]) -> Out {
+    let mut content = String::from("**Meanwhile** (I can only speak here when someone uses me):");
+    let mut mentions = Vec::new();
+    for (_, h) in held {
+        let (line, pinged) = held_line(h);
+        content.push_str("\n- ");
+        content.push_str(&line);
+        mentions.extend(pinged);
+    }
+    mentions.sort_unstable();
+    mentions.dedup();
+    Out {
+        content: fit_message(content),
+        mentions,
+        ..Out::default()
+    }
+}
+
+/// A direct message for the player a clock event concerns, when the game
+/// is in a chat the bot cannot post in (`None`: nothing to tell them).
+pub fn held_dm(notice: &Notice) -> Option<String> {
+    Some(match notice {
+        Notice::Reminder {
+            game, deadline_ms, ..
+        } => format!(
+            "It is your move in Isolo game #{game}: your time runs out <t:{}:R>. \
+             Use `/isolo move` in the chat where you play.",
+            deadline_ms / 1000
+        ),
+        Notice::Idle { game, closes_ms, .. } => format!(
+            "Isolo game #{game} is waiting for your move. Without one it ends as a draw (unrated) <t:{}:R>.",
+            closes_ms / 1000
+        ),
+        Notice::BotMoved(out) => format!(
+            "I played my move in Isolo game #{}: it is your move.",
+            out.view.live.id
+        ),
+        _ => return None,
+    })
+}
+
+/// Added to a challenge in a chat the bot can only answer in: what works
+/// differently there.
+pub fn answer_only_note(c: &Challenge) -> String {
+    let clock = match c.settings.move_secs {
+        Some(_) => {
+            "If a clock runs out or the challenge expires, it shows with the next command or button here."
+        }
+        None => "If the challenge expires, it shows with the next command or button here.",
+    };
+    format!(
+        "\n-# I can only answer here, not post on my own. {clock} Players who added the app, or share a \
+         server with me, can get a DM on their move: `/isolo settings turn-dm`."
+    )
+}
+
+/// Why a game cannot start where every answer is shown to its sender alone.
+pub const FORCED_PRIVATE: &str =
+    "This server lets apps that members added answer only the member who used them, \
+    so nobody else would see this game. Ask a moderator to allow **Use External Apps** here, or to add \
+    isolo-bot to the server.";
+
+/// An autocomplete choice naming a finished game: its number, the opponent
+/// and how it went for the member (`None`: a draw). At most 100 characters.
+pub fn game_choice(id: u64, opponent: &str, won: Option<bool>) -> String {
+    let how = match won {
+        Some(true) => "won",
+        Some(false) => "lost",
+        None => "draw",
+    };
+    let opponent: String = opponent.chars().take(60).collect();
+    format!("#{id} against {opponent}: {how}")
 }
 
 /// What the clock did, as a message for the game's channel (drawing the
@@ -954,7 +1130,7 @@ pub fn notice(notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
             channel,
             Out {
                 content: format!(
-                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo claim`."
+                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo game claim`."
                 ),
                 mentions: vec![claimant, flagged],
                 ..Out::default()
@@ -998,7 +1174,7 @@ mod tests {
             reason: "**bad** @everyone".into(),
         };
         let text = refusal(&corrupt);
-        assert!(text.ends_with("; a moderator can /isolo abort it"), "{text}");
+        assert!(text.ends_with("; a moderator can /isolo game abort it"), "{text}");
         assert!(
             text.contains("\\*\\*bad") && text.contains("@\u{200b}everyone"),
             "{text}"
@@ -1024,22 +1200,48 @@ mod tests {
     }
 
     #[test]
-    fn help_lists_every_subcommand_once_and_fits_a_message() {
+    fn help_lists_every_command_once_with_its_options_in_messages_discord_takes() {
         let isolo = crate::discord::commands::isolo();
-        let text = help(&isolo).content;
-        assert!(text.chars().count() <= 2000, "{}", text.len());
+        let messages: Vec<String> = help(&isolo, 42).into_iter().map(|o| o.content).collect();
+        for m in &messages {
+            assert!(m.chars().count() <= 2000, "{}", m.len());
+        }
+        let text = messages.join("\n");
+        let mut leaves = Vec::new();
         for sub in &isolo.subcommands {
-            let line = format!("`/isolo {}", sub.name);
+            match sub.subcommands.is_empty() {
+                true => leaves.push(sub.name.clone()),
+                false => leaves.extend(
+                    sub.subcommands
+                        .iter()
+                        .map(|s| format!("{} {}", sub.name, s.name).into()),
+                ),
+            }
+        }
+        assert!(leaves.len() > 20, "{leaves:?}");
+        for leaf in leaves {
+            let mention = format!("</isolo {leaf}:42>");
             assert_eq!(
-                text.matches(&format!("{line} ")).count() + text.matches(&format!("{line}`")).count(),
+                text.matches(&format!("{mention} ")).count() + text.matches(&format!("{mention}:")).count(),
                 1,
-                "{line}"
+                "{mention}"
             );
         }
         assert!(
-            text.contains("`/isolo move pit:`: Sow from one of your pits"),
+            text.contains("</isolo move:42> `pit`: Sow from one of your pits"),
             "{text}"
         );
+        assert!(
+            text.contains("</isolo challenge:42> `opponent` `[variant]`"),
+            "{text}"
+        );
+        assert!(text.contains("</isolo game history:42>: "), "{text}");
+        let plain = help(&isolo, 0)
+            .into_iter()
+            .map(|o| o.content)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(plain.contains("`/isolo move` `pit`: "), "{plain}");
     }
 
     #[test]

@@ -47,6 +47,49 @@ impl<'a> Reply<'a> {
         }
     }
 
+    /// Where the interaction came from and who installed the app for it
+    /// (`None` for a prefix command).
+    fn origin(
+        &self,
+    ) -> Option<(
+        Option<serenity::InteractionContext>,
+        &serenity::AuthorizingIntegrationOwners,
+        Option<&serenity::Member>,
+    )> {
+        match self {
+            Reply::Poise(poise::Context::Application(a)) => Some((
+                a.interaction.context,
+                &a.interaction.authorizing_integration_owners,
+                a.interaction.member.as_deref(),
+            )),
+            Reply::Poise(_) => None,
+            Reply::Component { ci, .. } => {
+                Some((ci.context, &ci.authorizing_integration_owners, ci.member.as_ref()))
+            }
+        }
+    }
+
+    /// Whether the bot can only answer here, not post on its own: a DM or
+    /// group DM between people, or a server where only members added the
+    /// app. Threads, channel messages and edits of older messages are out.
+    pub(crate) fn answer_only(&self) -> bool {
+        self.origin()
+            .is_some_and(|(context, owners, _)| answer_only(context, owners))
+    }
+
+    /// Whether Discord shows every answer here to the member alone: a server
+    /// that did not add the app, whose moderators keep Use External Apps
+    /// from the member.
+    pub(crate) fn forced_private(&self) -> bool {
+        self.origin().is_some_and(|(context, owners, member)| {
+            answer_only(context, owners)
+                && context == Some(serenity::InteractionContext::Guild)
+                && member
+                    .and_then(|m| m.permissions)
+                    .is_some_and(|p| !p.use_external_apps())
+        })
+    }
+
     /// The REST client.
     pub(crate) fn http(&self) -> Arc<serenity::Http> {
         self.serenity().http.clone()
@@ -164,5 +207,53 @@ impl<'a> Reply<'a> {
                 Ok(work.await)
             }
         }
+    }
+}
+
+/// Whether an interaction from `context`, for an app installed by `owners`,
+/// can only be answered: a private channel between people, or a server
+/// where the app is installed by a member but not by the server.
+pub(crate) fn answer_only(
+    context: Option<serenity::InteractionContext>,
+    owners: &serenity::AuthorizingIntegrationOwners,
+) -> bool {
+    use serenity::AuthorizingIntegrationOwner as Owner;
+    match context {
+        Some(serenity::InteractionContext::PrivateChannel) => true,
+        Some(serenity::InteractionContext::Guild) => {
+            let by_server = owners.0.iter().any(|o| matches!(o, Owner::GuildInstall(_)));
+            let by_member = owners.0.iter().any(|o| matches!(o, Owner::UserInstall(_)));
+            by_member && !by_server
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::answer_only;
+    use poise::serenity_prelude as serenity;
+    use serenity::AuthorizingIntegrationOwner as Owner;
+    use serenity::InteractionContext as Ctx;
+
+    #[test]
+    fn only_private_channels_and_servers_that_did_not_add_the_app_are_answer_only() {
+        let server = serenity::AuthorizingIntegrationOwners(vec![Owner::GuildInstall(Some(
+            serenity::GuildId::new(5),
+        ))]);
+        let member =
+            serenity::AuthorizingIntegrationOwners(vec![Owner::UserInstall(serenity::UserId::new(7))]);
+        let both = serenity::AuthorizingIntegrationOwners(vec![
+            Owner::GuildInstall(Some(serenity::GuildId::new(5))),
+            Owner::UserInstall(serenity::UserId::new(7)),
+        ]);
+        let none = serenity::AuthorizingIntegrationOwners::default();
+        assert!(answer_only(Some(Ctx::PrivateChannel), &member));
+        assert!(answer_only(Some(Ctx::Guild), &member));
+        assert!(!answer_only(Some(Ctx::Guild), &server));
+        assert!(!answer_only(Some(Ctx::Guild), &both));
+        assert!(!answer_only(Some(Ctx::Guild), &none));
+        assert!(!answer_only(Some(Ctx::BotDm), &member));
+        assert!(!answer_only(None, &none));
     }
 }

@@ -59,6 +59,21 @@ pub enum Notice {
     },
 }
 
+impl Notice {
+    /// The channel it happened in.
+    pub fn channel(&self) -> Option<ChannelId> {
+        Some(match self {
+            Notice::Reminder { channel, .. }
+            | Notice::Idle { channel, .. }
+            | Notice::Flagged { channel, .. }
+            | Notice::Unreadable { channel, .. } => *channel,
+            Notice::TimedOut(f) => f.channel,
+            Notice::ChallengeExpired(c) => c.channel,
+            Notice::BotMoved(out) => out.view.live.channel,
+        })
+    }
+}
+
 impl Table {
     /// The earliest clock deadline of any channel (unix ms).
     pub fn next_deadline(&self) -> Result<Option<u64>, TableError> {

@@ -18,6 +18,7 @@ mod listing;
 mod members;
 mod model;
 pub mod narrate;
+mod private;
 mod rating;
 pub mod scheduler;
 mod turns;
@@ -37,6 +38,7 @@ pub use model::{
     MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
     IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
+pub use private::{Held, MAX_HELD};
 pub use rating::Rating;
 pub use turns::{Choice, MoveOutcome};
 
@@ -214,6 +216,17 @@ impl Table {
     /// The store underneath.
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// How many games are being played (for the operator's metrics).
+    pub fn live_games(&self) -> Result<u64, TableError> {
+        Ok(self.store.count(Space::Games)?)
+    }
+
+    /// Whether the storage answers a read (for `/healthz`: PostgreSQL up,
+    /// sled open).
+    pub fn storage_reachable(&self) -> bool {
+        self.store.get_raw(Space::Meta, b"healthz").is_ok()
     }
 
     /// Now, by the table's clock (unix ms).

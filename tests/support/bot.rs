@@ -518,6 +518,37 @@ impl Duel {
             );
             board
         };
+        Duel::begun(board, south, north, variant, seed)
+    }
+
+    /// `south` challenges `north` in `channel`, and `north` accepts with the
+    /// challenge's button (as a member who has not added the app can): the
+    /// first board follows the updated challenge.
+    pub async fn start_by_button(
+        fake: &FakeDiscord,
+        channel: u64,
+        south: &FakeUser,
+        north: &FakeUser,
+        variant: Variant,
+        seed: u64,
+    ) -> Duel {
+        let message = challenge(fake, channel, south, north, variant).await;
+        let custom_id = format!("isolo:accept:{channel}:{}", south.id);
+        let click = ComponentClick::button(message, &custom_id).by(north);
+        let sent = fake.send_component(&click).await;
+        let cb = fake.wait_for_callback(&sent, T).await.expect("accepted");
+        assert_eq!(
+            cb.kind,
+            CallbackKind::UpdateMessage,
+            "the challenge loses its buttons"
+        );
+        assert!(cb.message.components.is_empty());
+        let board = boards(fake, &sent, 1).await.remove(0);
+        Duel::begun(board, south, north, variant, seed)
+    }
+
+    /// The duel whose first board is `board`, checked.
+    fn begun(board: Board, south: &FakeUser, north: &FakeUser, variant: Variant, seed: u64) -> Duel {
         let rules = Rules::new(variant);
         let duel = Duel {
             channel: board.channel_id,

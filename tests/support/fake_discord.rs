@@ -23,7 +23,9 @@
 
 mod gateway;
 mod interactions;
+mod limits;
 pub mod payloads;
+mod places;
 mod rest;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -37,6 +39,8 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 pub use interactions::{kind, option_type, ComponentClick, SlashCommand};
+pub use limits::{Buckets, Limit, Scope};
+pub use places::{Place, MAX_FOLLOWUPS};
 
 /// The bot token the fake expects, on the gateway and in `Authorization: Bot ...`.
 pub const TOKEN: &str = "fake.bot.token";
@@ -140,6 +144,8 @@ pub struct FakeOptions {
     pub guilds: Vec<u64>,
     /// How long `send_*` wait for a gateway session before panicking.
     pub send_timeout: Duration,
+    /// Every bucket's rate limit (sent in `X-RateLimit-*`, enforced with 429s).
+    pub buckets: Buckets,
 }
 
 impl Default for FakeOptions {
@@ -148,6 +154,7 @@ impl Default for FakeOptions {
             heartbeat_interval: Duration::from_secs(5),
             guilds: vec![GUILD_ID],
             send_timeout: Duration::from_secs(10),
+            buckets: Buckets::default(),
         }
     }
 }
@@ -278,7 +285,14 @@ pub struct Request {
 
 impl Request {
     /// Whether this request answers `sent` (its callback, followups, edits).
+    /// A request refused with a 429 answered nothing: the bot must send it
+    /// again, and only that one counts.
     pub fn is_for(&self, sent: &SentInteraction) -> bool {
+        self.route.token() == Some(sent.token.as_str()) && self.status != 429
+    }
+
+    /// Whether this request was sent for `sent`, answered or not.
+    pub fn was_sent_for(&self, sent: &SentInteraction) -> bool {
         self.route.token() == Some(sent.token.as_str())
     }
 
@@ -498,6 +512,10 @@ struct InteractionState {
     original: Option<u64>,
     /// A deferral whose "thinking" message the first followup replaces.
     deferred_pending: bool,
+    /// Followups sent with its token.
+    followups: usize,
+    /// Its token is past Discord's 15 minutes (see [`FakeDiscord::expire`]).
+    expired: bool,
 }
 
 /// A frame for a connection's writer task.
@@ -505,6 +523,24 @@ struct InteractionState {
 enum Outbound {
     Text(String),
     Close(u16),
+    /// Drop the TCP connection without a close frame (a network reset).
+    Reset,
+}
+
+/// How [`FakeDiscord::kick`] makes the bot reconnect, as Discord may.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kick {
+    /// A close frame with this code.
+    Close(u16),
+    /// Op 7 RECONNECT: the bot closes and resumes.
+    Reconnect,
+    /// Op 9 INVALID_SESSION.
+    InvalidSession {
+        /// Whether the session may be resumed.
+        resumable: bool,
+    },
+    /// The connection drops without a close frame.
+    Reset,
 }
 
 #[derive(Debug)]
@@ -548,6 +584,11 @@ struct State {
     thread_delay: Duration,
     /// Requests to fail once each (see [`FakeDiscord::fail_next`]).
     failures: Vec<Failure>,
+    /// Buckets, 429s on demand, and the waits they impose.
+    rate_limits: limits::RateLimits,
+    /// Channels the bot is not a member of (see [`FakeDiscord::add_place`]).
+    places: HashMap<u64, Place>,
+
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
     /// Open gateway connections; per shard, the newest ready one is live.
@@ -807,6 +848,44 @@ impl FakeDiscord {
         self.shared.update(|st| st.failures.push((matches, status)));
     }
 
+    /// Answer the next request that `limit.matches` with a 429 of
+    /// `limit.scope`: Discord's headers and body, `retry_after` exact in the
+    /// body and rounded up in `Retry-After`. Any request the wait covers
+    /// that arrives before it is over is a problem.
+    pub fn rate_limit_next(&self, limit: Limit) {
+        self.shared.update(|st| st.rate_limits.push(limit));
+    }
+
+    /// The 429s sent so far, by scope.
+    pub fn rate_limited(&self) -> Vec<Scope> {
+        self.shared
+            .lock()
+            .rate_limits
+            .sent
+            .iter()
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// Makes `channel` a place the bot is not a member of: interactions
+    /// from it come as Discord sends them there, and channel calls for it
+    /// are refused with 403 and listed as problems.
+    pub fn add_place(&self, channel: u64, place: Place) {
+        self.shared.update(|st| {
+            st.places.insert(channel, place);
+        });
+    }
+
+    /// Ages `sent`'s token past Discord's 15 minutes: its webhook calls are
+    /// refused from now on, as Discord refuses them.
+    pub fn expire(&self, sent: &SentInteraction) {
+        self.shared.update(|st| {
+            if let Some(i) = st.interactions.get_mut(&sent.token) {
+                i.expired = true;
+            }
+        });
+    }
+
     /// Give the bot Manage Threads, which deleting a thread needs.
     pub fn grant_manage_threads(&self) {
         self.shared.update(|st| st.manage_threads = true);
@@ -975,11 +1054,30 @@ impl FakeDiscord {
     /// Close the gateway with `code` (e.g. 4000, which serenity resumes after)
     /// and wait until the bot is back on a new connection.
     pub async fn force_reconnect(&self, code: u16, timeout: Duration) -> Result<Reconnect, Timeout> {
+        self.kick(Kick::Close(code), timeout).await
+    }
+
+    /// Make the bot reconnect the way `how` says, and wait until it is back
+    /// on a new connection.
+    pub async fn kick(&self, how: Kick, timeout: Duration) -> Result<Reconnect, Timeout> {
         let before = self.shared.lock().gateway_log.len();
-        assert!(
-            self.close_gateway(code),
-            "force_reconnect: no gateway connection to close"
-        );
+        let done = self.shared.update(|st| {
+            let mut done = false;
+            for c in st.conns.iter_mut().filter(|c| c.ready) {
+                let out = match how {
+                    Kick::Close(code) => Outbound::Close(code),
+                    Kick::Reconnect => Outbound::Text(payloads::reconnect().to_string()),
+                    Kick::InvalidSession { resumable } => {
+                        Outbound::Text(payloads::invalid_session(resumable).to_string())
+                    }
+                    Kick::Reset => Outbound::Reset,
+                };
+                c.ready = false;
+                done |= c.tx.send(out).is_ok();
+            }
+            done
+        });
+        assert!(done, "kick: no gateway connection");
         self.wait_until(timeout, "the bot to reconnect", |st| {
             let back = st.gateway_log[before..].iter().find_map(|e| match e {
                 GatewayLog::Resumed { .. } => Some(Reconnect::Resumed),
@@ -1028,6 +1126,9 @@ impl FakeDiscord {
                     payload["guild_id"] = Value::String(guild.to_string());
                 }
             }
+            if let Some(place) = st.places.get(&channel_id) {
+                place.apply(channel_id, &mut payload);
+            }
             let original = payload["message"]["id"].as_str().and_then(|m| m.parse().ok());
             st.interactions.insert(
                 token.clone(),
@@ -1039,6 +1140,8 @@ impl FakeDiscord {
                     // For a component, @original is the message it is on.
                     original,
                     deferred_pending: false,
+                    followups: 0,
+                    expired: false,
                 },
             );
             (id, token, payload)

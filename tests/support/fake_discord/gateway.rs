@@ -89,6 +89,10 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
                     .await;
                     break;
                 }
+                Some(Outbound::Reset) => {
+                    shared.update(|st| set_ready(st, conn, false));
+                    break;
+                }
                 None => break,
             },
         }

@@ -63,9 +63,10 @@ impl SlashCommand {
         }
     }
 
-    /// Descends into a subcommand; call twice for `group subcommand`.
+    /// Descends into a subcommand; `"group subcommand"` (or two calls)
+    /// descends into a group's subcommand.
     pub fn sub(mut self, name: &str) -> Self {
-        self.path.push(name.to_owned());
+        self.path.extend(name.split_whitespace().map(str::to_owned));
         self
     }
 

@@ -29,6 +29,11 @@ pub fn heartbeat_ack() -> Value {
     json!({"op": 11, "d": null, "s": null, "t": null})
 }
 
+/// Gateway op 7: Discord asks the bot to reconnect and resume.
+pub fn reconnect() -> Value {
+    json!({"op": 7, "d": null, "s": null, "t": null})
+}
+
 /// Gateway op 9; `resumable: false` makes the bot identify afresh.
 pub fn invalid_session(resumable: bool) -> Value {
     json!({"op": 9, "d": resumable, "s": null, "t": null})

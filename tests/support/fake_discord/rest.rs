@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use serenity::all::{BotGateway, Channel, Command, CurrentApplicationInfo, CurrentUser, Gateway, Message};
 
+use super::limits::Verdict;
 use super::payloads::{self, id};
 use super::{
     AppState, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, TOKEN,
@@ -63,20 +64,32 @@ pub(super) async fn handle(
         let delay = app.shared.lock().thread_delay;
         tokio::time::sleep(delay).await;
     }
-    let (status, response) = app.shared.update(|st| {
+    let buckets = app.shared.opts.buckets;
+    let (status, response, headers) = app.shared.update(|st| {
         if auth.as_deref() != Some(&format!("Bot {TOKEN}")) {
             st.problem(format!("{method} {path}: Authorization header is {auth:?}"));
         }
         if let Some(e) = decode_error {
             st.problem(format!("{method} {path}: {e}"));
         }
+        let verdict = st.rate_limits.check(&route, &method, &path, buckets);
         let failure = st.failures.iter().position(|(matches, _)| matches(&route));
-        let (status, response) = match failure {
-            Some(i) => {
-                let (_, status) = st.failures.remove(i);
-                (status, json!({ "message": "fake failure", "code": 0 }))
+        let (status, response, headers) = match (verdict, failure) {
+            (Verdict::Limited(headers, body, problem), _) => {
+                if let Some(p) = problem {
+                    st.problem(p);
+                }
+                (429, body, headers)
             }
-            None => answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err),
+            (Verdict::Pass(headers), Some(i)) => {
+                let (_, status) = st.failures.remove(i);
+                (status, json!({ "message": "fake failure", "code": 0 }), headers)
+            }
+            (Verdict::Pass(headers), None) => {
+                let (status, response) =
+                    answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err);
+                (status, response, headers)
+            }
         };
         if route == Route::Unknown {
             st.problem(format!("unexpected request: {method} {}", uri));
@@ -93,15 +106,21 @@ pub(super) async fn handle(
             status,
             response: response.clone(),
         });
-        (status, response)
+        (status, response, headers)
     });
 
     let status = StatusCode::from_u16(status).expect("valid status");
-    if status == StatusCode::NO_CONTENT {
+    let mut answer = if status == StatusCode::NO_CONTENT {
         status.into_response()
     } else {
         (status, axum::Json(response)).into_response()
+    };
+    for (name, value) in headers {
+        answer
+            .headers_mut()
+            .insert(name, value.parse().expect("a header value"));
     }
+    answer
 }
 
 /// The JSON body (or multipart `payload_json`) and the uploaded files.
@@ -274,6 +293,9 @@ fn answer(
     files: &[UploadedFile],
     ws_url: &str,
 ) -> Result<Answer, Answer> {
+    if let Some(refused) = refused_by_place(st, route) {
+        return Err(refused);
+    }
     match route {
         Route::GetGateway => {
             let v = payloads::gateway(ws_url);
@@ -499,6 +521,62 @@ fn unknown_channel(st: &mut State, channel_id: u64) -> Answer {
         "Unknown Channel",
         format!("request for unknown channel {channel_id}"),
     )
+}
+
+/// The channel a channel route is about.
+fn channel_of(route: &Route) -> Option<u64> {
+    match route {
+        Route::CreateMessage { channel_id }
+        | Route::GetMessage { channel_id, .. }
+        | Route::EditMessage { channel_id, .. }
+        | Route::DeleteMessage { channel_id, .. }
+        | Route::CreateThread { channel_id, .. }
+        | Route::GetChannel { channel_id }
+        | Route::DeleteChannel { channel_id }
+        | Route::EditChannel { channel_id } => Some(*channel_id),
+        _ => None,
+    }
+}
+
+/// Discord's refusals where the bot is not a member, and of interaction
+/// tokens past their time: a channel call where the bot is not a member
+/// (403, and a problem: the bot must only answer there), a webhook call with
+/// an expired token (401), a sixth followup where the app is not installed
+/// (400, and a problem). Counts the followups it lets through.
+fn refused_by_place(st: &mut State, route: &Route) -> Option<Answer> {
+    if let Some(channel) = channel_of(route).filter(|c| st.places.contains_key(c)) {
+        return Some(error(
+            st,
+            403,
+            50001,
+            "Missing Access",
+            format!("{route:?}: the bot is not a member of channel {channel}, it can only answer interactions there"),
+        ));
+    }
+    let token = route.token()?.to_owned();
+    let inter = st.interactions.get(&token)?.clone();
+    if inter.expired {
+        let (status, code, message) = match route {
+            Route::InteractionCallback { .. } => (404, 10062, "Unknown interaction"),
+            _ => (401, 50027, "Invalid Webhook Token"),
+        };
+        return Some((status, json!({"code": code, "message": message})));
+    }
+    if matches!(route, Route::CreateFollowup { .. }) && st.places.contains_key(&inter.channel_id) {
+        if inter.followups >= super::MAX_FOLLOWUPS {
+            return Some(error(
+                st,
+                400,
+                40094,
+                "This interaction has hit the maximum number of follow up messages",
+                format!("a sixth followup for interaction {token} where the app is not installed"),
+            ));
+        }
+        if let Some(i) = st.interactions.get_mut(&token) {
+            i.followups += 1;
+        }
+    }
+    None
 }
 
 fn known_channel(st: &mut State, channel_id: u64) -> Result<(), Answer> {

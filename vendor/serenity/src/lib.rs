@@ -82,6 +82,8 @@
     clippy::missing_panics_doc, // clippy::unwrap_used
 )]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
+// isolo-bot patch: cargo shows a path dependency's warnings; these are upstream's own.
+#![allow(deprecated)]
 #![type_length_limit = "3294819"] // needed so ShardRunner::run compiles with instrument.
 
 #[macro_use]

@@ -151,8 +151,12 @@ impl HttpBuilder {
         });
 
         let ratelimiter = (!self.ratelimiter_disabled).then(|| {
-            self.ratelimiter
-                .unwrap_or_else(|| Ratelimiter::new(client.clone(), self.token.expose_secret()))
+            let mut ratelimiter = self
+                .ratelimiter
+                .unwrap_or_else(|| Ratelimiter::new(client.clone(), self.token.expose_secret()));
+            // isolo-bot patch: limited requests go through the proxy too.
+            ratelimiter.set_proxy(self.proxy.clone());
+            ratelimiter
         });
 
         Http {

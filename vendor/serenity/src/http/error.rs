@@ -12,7 +12,8 @@ use crate::json::*;
 #[derive(Clone, Debug, Eq, PartialEq, Deserialize, Serialize)]
 #[non_exhaustive]
 pub struct DiscordJsonError {
-    /// The error code.
+    /// The error code. isolo-bot patch: a 429's body has none, so it defaults to 0.
+    #[serde(default)]
     pub code: isize,
     /// The error message.
     pub message: String,

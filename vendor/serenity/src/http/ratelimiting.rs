@@ -49,7 +49,7 @@ use tokio::time::{sleep, Duration};
 use tracing::{debug, instrument};
 
 pub use super::routing::RatelimitingBucket;
-use super::{HttpError, LightMethod, Request};
+use super::{DiscordJsonError, ErrorResponse, HttpError, LightMethod, Request, Route};
 use crate::internal::prelude::*;
 
 /// Passed to the [`Ratelimiter::set_ratelimit_callback`] callback. If using Client, that callback
@@ -90,6 +90,8 @@ pub struct Ratelimiter {
     token: SecretString,
     absolute_ratelimits: bool,
     ratelimit_callback: Box<dyn Fn(RatelimitInfo) + Send + Sync>,
+    // isolo-bot patch: requests go through `Http`'s proxy, as unlimited ones do.
+    proxy: Option<String>,
 }
 
 impl fmt::Debug for Ratelimiter {
@@ -101,6 +103,7 @@ impl fmt::Debug for Ratelimiter {
             .field("token", &self.token)
             .field("absolute_ratelimits", &self.absolute_ratelimits)
             .field("ratelimit_callback", &"Fn(RatelimitInfo)")
+            .field("proxy", &self.proxy)
             .finish()
     }
 }
@@ -122,7 +125,16 @@ impl Ratelimiter {
             token: SecretString::new(token),
             ratelimit_callback: Box::new(|_| {}),
             absolute_ratelimits: false,
+            proxy: None,
         }
+    }
+
+    /// Sends every request through `proxy` (see [`HttpBuilder::proxy`]) instead of
+    /// discord.com. isolo-bot patch: stock 0.12.5 always bypassed the proxy here.
+    ///
+    /// [`HttpBuilder::proxy`]: super::HttpBuilder::proxy
+    pub fn set_proxy(&mut self, proxy: Option<String>) {
+        self.proxy = proxy;
     }
 
     /// Sets a callback to be called when a route is rate limited.
@@ -180,9 +192,14 @@ impl Ratelimiter {
     /// Only error kind that may be returned is [`Error::Http`].
     #[instrument]
     pub async fn perform(&self, req: Request<'_>) -> Result<Response> {
+        // isolo-bot patch: interaction responses and followups are exempt from the global
+        // limit (Discord's rate-limits docs), so they do not wait behind it.
+        let interaction = is_interaction_route(&req);
         loop {
             // This will block if another thread hit the global ratelimit.
-            drop(self.global.lock().await);
+            if !interaction {
+                drop(self.global.lock().await);
+            }
 
             // Perform pre-checking here:
             // - get the route's relevant rate
@@ -196,63 +213,110 @@ impl Ratelimiter {
 
             bucket.lock().await.pre_hook(&req, &self.ratelimit_callback).await;
 
-            let request = req.clone().build(&self.client, self.token.expose_secret(), None)?;
+            let request =
+                req.clone().build(&self.client, self.token.expose_secret(), self.proxy.as_deref())?;
             let response = self.client.execute(request.build()?).await?;
 
-            // Check if the request got ratelimited by checking for status 429, and if so, sleep
-            // for the value of the header 'retry-after' - which is in milliseconds - and then
-            // `continue` to try again
-            //
-            // If it didn't ratelimit, subtract one from the Ratelimit's 'remaining'.
-            //
-            // Update `reset` with the value of 'x-ratelimit-reset' header. Similarly, update
-            // `reset-after` with the 'x-ratelimit-reset-after' header.
-            //
-            // It _may_ be possible for the limit to be raised at any time, so check if it did from
-            // the value of the 'x-ratelimit-limit' header. If the limit was 5 and is now 7, add 2
-            // to the 'remaining'
             if ratelimiting_bucket.is_none() {
                 return Ok(response);
             }
 
-            let redo = if response.headers().get("x-ratelimit-global").is_some() {
-                drop(self.global.lock().await);
-
-                Ok(
-                    if let Some(retry_after) =
-                        parse_header::<f64>(response.headers(), "retry-after")?
-                    {
-                        debug!(
-                            "Ratelimited on route {:?} for {:?}s",
-                            ratelimiting_bucket, retry_after
-                        );
-                        (self.ratelimit_callback)(RatelimitInfo {
-                            timeout: Duration::from_secs_f64(retry_after),
-                            limit: 50,
-                            method: req.method,
-                            path: req.route.path().to_string(),
-                            global: true,
-                        });
-                        sleep(Duration::from_secs_f64(retry_after)).await;
-
-                        true
-                    } else {
-                        false
-                    },
-                )
-            } else {
-                bucket
-                    .lock()
-                    .await
-                    .post_hook(&response, &req, &self.ratelimit_callback, self.absolute_ratelimits)
-                    .await
-            };
-
-            if !redo.unwrap_or(true) {
+            // Update the bucket from the headers; on a 429, learn how long to wait.
+            let limited = bucket
+                .lock()
+                .await
+                .post_hook(&response, &req, &self.ratelimit_callback, self.absolute_ratelimits)
+                .await?;
+            if !limited {
                 return Ok(response);
+            }
+            let global = response.headers().get("x-ratelimit-global").is_some();
+            let header_wait = parse_header::<f64>(response.headers(), "retry-after")?;
+            let (error, body_wait) = read_retry_after(response, req.method).await;
+            // The body's figure is exact; the header is rounded up to whole seconds.
+            let Some(wait) = body_wait.or(header_wait).filter(|w| w.is_finite() && *w >= 0.0)
+            else {
+                return Err(error);
+            };
+            let wait = Duration::from_secs_f64(wait);
+            if interaction && !interaction_window_allows(&req, wait) {
+                // Waiting would miss the interaction's deadline: retrying could only fail.
+                return Err(error);
+            }
+            debug!(
+                "Ratelimited on route {:?} for {:?} (global: {global})",
+                ratelimiting_bucket, wait
+            );
+            (self.ratelimit_callback)(RatelimitInfo {
+                timeout: wait,
+                limit: if global { 50 } else { bucket.lock().await.limit() },
+                method: req.method,
+                path: req.route.path().to_string(),
+                global,
+            });
+            if global {
+                // Hold the global lock while waiting, so that every other request waits too.
+                let _held = self.global.lock().await;
+                sleep(wait).await;
+            } else {
+                sleep(wait).await;
             }
         }
     }
+}
+
+/// Whether `req` is an interaction response or followup: exempt from the global limit,
+/// and bound to the interaction's own deadlines. isolo-bot patch.
+fn is_interaction_route(req: &Request<'_>) -> bool {
+    matches!(
+        req.route,
+        Route::InteractionResponse { .. }
+            | Route::WebhookOriginalInteractionResponse { .. }
+            | Route::WebhookFollowupMessage { .. }
+            | Route::WebhookFollowupMessages { .. }
+    )
+}
+
+/// Discord drops an interaction not answered within 3 seconds of its creation, and its
+/// token lives 15 minutes: whether a retry after `wait` still lands in time. The id is a
+/// snowflake, so it carries the interaction's creation time. isolo-bot patch.
+fn interaction_window_allows(req: &Request<'_>, wait: Duration) -> bool {
+    let (created_ms, window) = match req.route {
+        Route::InteractionResponse { interaction_id, .. } => {
+            (interaction_id.created_at().timestamp_millis(), Duration::from_secs(3))
+        },
+        _ => return wait < Duration::from_secs(15 * 60),
+    };
+    let now_ms = SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let elapsed = Duration::from_millis(u64::try_from(now_ms - created_ms).unwrap_or(0));
+    elapsed + wait < window
+}
+
+/// A 429's body, read for its exact `retry_after` (seconds, a float), and the error to
+/// return when it is not retried. Discord's body is `{"message", "retry_after", "global"}`,
+/// usually without a `code`. isolo-bot patch.
+async fn read_retry_after(response: Response, method: LightMethod) -> (Error, Option<f64>) {
+    let status_code = response.status();
+    let url = response.url().to_string();
+    let bytes = response.bytes().await.unwrap_or_default();
+    let body = serde_json::from_slice::<serde_json::Value>(&bytes).ok();
+    let wait = body.as_ref().and_then(|v| v.get("retry_after")).and_then(serde_json::Value::as_f64);
+    let error = body
+        .and_then(|v| serde_json::from_value::<DiscordJsonError>(v).ok())
+        .unwrap_or_else(|| DiscordJsonError {
+            code: 0,
+            message: String::from_utf8_lossy(&bytes).into_owned(),
+            errors: vec![],
+        });
+    let error = Error::Http(HttpError::UnsuccessfulRequest(ErrorResponse {
+        status_code,
+        url,
+        method: method.reqwest_method(),
+        error,
+    }));
+    (error, wait)
 }
 
 /// A set of data containing information about the ratelimits for a particular
@@ -358,28 +422,10 @@ impl Ratelimit {
             self.reset_after = Some(Duration::from_secs_f64(reset_after));
         }
 
-        Ok(if response.status() != StatusCode::TOO_MANY_REQUESTS {
-            false
-        } else if let Some(retry_after) = parse_header::<f64>(response.headers(), "retry-after")? {
-            debug!(
-                "Ratelimited on route {:?} for {:?}s",
-                req.route.ratelimiting_bucket(),
-                retry_after
-            );
-            ratelimit_callback(RatelimitInfo {
-                timeout: Duration::from_secs_f64(retry_after),
-                limit: self.limit,
-                method: req.method,
-                path: req.route.path().to_string(),
-                global: false,
-            });
-
-            sleep(Duration::from_secs_f64(retry_after)).await;
-
-            true
-        } else {
-            false
-        })
+        // isolo-bot patch: the caller reads the 429's body for the exact wait, then waits
+        // (holding the global lock for a global limit); stock 0.12.5 waited here.
+        let _ = (req, ratelimit_callback);
+        Ok(response.status() == StatusCode::TOO_MANY_REQUESTS)
     }
 
     /// The total number of requests that can be made in a period of time.

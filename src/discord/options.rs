@@ -1,0 +1,143 @@
+//! Slash-command options that autocomplete: the member a challenge is from
+//! or to, and a finished game's number.
+
+use poise::serenity_prelude as serenity;
+
+use super::Context;
+use crate::table::{Challenge, UserId};
+
+/// Discord shows at most 25 autocomplete choices.
+const MAX_CHOICES: usize = 25;
+
+/// A member named in an option. Typed as text so that it can autocomplete
+/// (Discord's user options cannot); a user option's value, a mention or a
+/// bare id are read too, so older clients' commands still work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Someone(pub UserId);
+
+impl Someone {
+    /// Reads `<@id>`, `<@!id>` or a bare id.
+    fn parse(text: &str) -> Option<Someone> {
+        let t = text.trim();
+        let t = t
+            .strip_prefix("<@")
+            .and_then(|t| t.strip_suffix('>'))
+            .unwrap_or(t);
+        let t = t.strip_prefix('!').unwrap_or(t);
+        t.parse().ok().filter(|id| *id != 0).map(Someone)
+    }
+}
+
+#[serenity::async_trait]
+impl poise::SlashArgument for Someone {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<Someone, poise::SlashArgError> {
+        match value {
+            serenity::ResolvedValue::User(user, _) => Ok(Someone(user.id.get())),
+            serenity::ResolvedValue::String(text) => Someone::parse(text).ok_or_else(|| {
+                poise::SlashArgError::new_parse(
+                    "not a member: pick one from the list".into(),
+                    (*text).to_owned(),
+                )
+            }),
+            _ => Err(poise::SlashArgError::new_command_structure_mismatch(
+                "expected a member",
+            )),
+        }
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        builder.kind(serenity::CommandOptionType::String)
+    }
+}
+
+/// Which side of a challenge the members offered are on.
+#[derive(Clone, Copy)]
+enum Side {
+    /// Those who challenged the member (for accept and decline).
+    From,
+    /// Those the member challenged (for withdraw).
+    To,
+}
+
+/// The members on `side` of the member's challenges here, whose names start
+/// with what was typed.
+async fn members(ctx: Context<'_>, partial: &str, side: Side) -> serenity::CreateAutocompleteResponse {
+    let channel = ctx.channel_id().get();
+    let me = ctx.author().id.get();
+    let all = ctx
+        .data()
+        .run(move |t| t.challenges_in(channel))
+        .await
+        .unwrap_or_default();
+    let partial = partial.trim().to_lowercase();
+    let choices = all
+        .iter()
+        .filter_map(|c: &Challenge| match side {
+            Side::From if c.opponent.is(me) => Some(&c.challenger),
+            Side::To if c.challenger.is(me) => Some(&c.opponent),
+            _ => None,
+        })
+        .filter_map(|seat| Some((seat.user()?, seat.name())))
+        .filter(|(_, name)| name.to_lowercase().starts_with(&partial))
+        .take(MAX_CHOICES)
+        .map(|(id, name)| serenity::AutocompleteChoice::new(name, id.to_string()))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Offers the members who challenged the member here.
+pub(crate) async fn challengers(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    members(ctx, partial, Side::From).await
+}
+
+/// Offers the members the member challenged here.
+pub(crate) async fn challenged(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    members(ctx, partial, Side::To).await
+}
+
+/// Offers the member's last finished games here (server, or private chats).
+pub(crate) async fn finished_games(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let me = ctx.author().id.get();
+    let games = ctx
+        .data()
+        .run(move |t| t.finished_of(guild, me))
+        .await
+        .unwrap_or_default();
+    let partial = partial.trim();
+    let choices = games
+        .iter()
+        .filter(|f| f.id.to_string().starts_with(partial))
+        .take(MAX_CHOICES)
+        .map(|f| {
+            let opponent = f
+                .players
+                .iter()
+                .find(|s| !s.is(me))
+                .map_or_else(String::new, |s| s.name());
+            let won = f.winner().map(|w| w.is(me));
+            let label = super::present::game_choice(f.id, &opponent, won);
+            serenity::AutocompleteChoice::new(label, f.id)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Someone;
+
+    #[test]
+    fn a_member_is_read_from_a_mention_or_an_id_and_nothing_else() {
+        assert_eq!(Someone::parse("<@123>"), Some(Someone(123)));
+        assert_eq!(Someone::parse("<@!123>"), Some(Someone(123)));
+        assert_eq!(Someone::parse(" 123 "), Some(Someone(123)));
+        for bad in ["", "bob", "<@>", "0", "<@12x>", "-5"] {
+            assert_eq!(Someone::parse(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Channels the bot can only answer in: DMs and group DMs between people,
+//! and servers where only members added the app (user install). The bot is
+//! not a member there, so it cannot post on its own: what the clock does
+//! (a timeout, a reminder, an expired challenge) is decided and stored at
+//! its time like anywhere else, and held here until the next interaction in
+//! the channel shows it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::store::{Batch, Expect, Space, StoreExt, Versioned};
+
+use super::{Challenge, ChannelId, FinishedGame, Notice, Table, TableError, UserId};
+
+/// News held for a channel the bot cannot post in: at most this many (the
+/// oldest go first; a channel this quiet needs only the latest).
+pub const MAX_HELD: usize = 20;
+
+/// Something the clock did in a channel the bot cannot post in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Held {
+    /// A player was reminded of their turn.
+    Reminder {
+        /// The player to move.
+        user: UserId,
+        /// The game number.
+        game: u64,
+        /// When their time runs out (unix ms).
+        deadline_ms: u64,
+    },
+    /// A game without a clock has waited a day for a move.
+    Idle {
+        /// The player to move.
+        user: UserId,
+        /// The game number.
+        game: u64,
+        /// When it ends as a draw if nobody moves (unix ms).
+        closes_ms: u64,
+    },
+    /// A player ran out of time; the opponent may claim the win.
+    Flagged {
+        /// Who may claim.
+        claimant: UserId,
+        /// Who ran out of time.
+        flagged: UserId,
+    },
+    /// A game ended on time (or was closed for silence).
+    TimedOut(Box<FinishedGame>),
+    /// A challenge expired unanswered.
+    ChallengeExpired(Box<Challenge>),
+    /// The bot played its move on its own.
+    BotMoved {
+        /// The game number.
+        game: u64,
+    },
+}
+
+impl Held {
+    /// What of `notice` is worth holding (`None`: nothing to show).
+    pub fn of(notice: &Notice) -> Option<Held> {
+        Some(match notice {
+            Notice::Reminder {
+                user,
+                game,
+                deadline_ms,
+                ..
+            } => Held::Reminder {
+                user: *user,
+                game: *game,
+                deadline_ms: *deadline_ms,
+            },
+            Notice::Idle {
+                user,
+                game,
+                closes_ms,
+                ..
+            } => Held::Idle {
+                user: *user,
+                game: *game,
+                closes_ms: *closes_ms,
+            },
+            Notice::Flagged {
+                claimant, flagged, ..
+            } => Held::Flagged {
+                claimant: *claimant,
+                flagged: *flagged,
+            },
+            Notice::TimedOut(f) => Held::TimedOut(Box::new(f.clone())),
+            Notice::ChallengeExpired(c) => Held::ChallengeExpired(Box::new(c.clone())),
+            Notice::BotMoved(out) => Held::BotMoved {
+                game: out.view.live.id,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// What is stored for a channel the bot can only answer in.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PrivateChannel {
+    /// News not shown yet, oldest first, each with its number.
+    pub held: Vec<(u64, Held)>,
+    /// The number of the last news held.
+    pub last: u64,
+}
+
+impl Versioned for PrivateChannel {
+    const KIND: &'static str = "private-channel";
+    const FORMAT: u32 = 1;
+}
+
+fn private_key(channel: ChannelId) -> Vec<u8> {
+    let mut k = b"private:".to_vec();
+    k.extend_from_slice(&channel.to_be_bytes());
+    k
+}
+
+impl Table {
+    /// Records that the bot can only answer in `channel` (the front end
+    /// knows from the interaction). Idempotent.
+    pub fn mark_private(&self, channel: ChannelId) -> Result<(), TableError> {
+        let key = private_key(channel);
+        if self.store.get::<PrivateChannel>(Space::Meta, &key)?.is_some() {
+            return Ok(());
+        }
+        let mut batch = Batch::new();
+        batch.put(Space::Meta, &key, &PrivateChannel::default(), Expect::Absent)?;
+        match self.commit(&batch) {
+            // Marked meanwhile by another answer: the same result.
+            Err(TableError::Contended) | Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether the bot can only answer in `channel`.
+    pub fn is_private(&self, channel: ChannelId) -> Result<bool, TableError> {
+        Ok(self
+            .store
+            .get::<PrivateChannel>(Space::Meta, &private_key(channel))?
+            .is_some())
+    }
+
+    /// Holds `notice` for the next interaction in its private `channel`.
+    pub fn hold(&self, channel: ChannelId, notice: &Notice) -> Result<(), TableError> {
+        let Some(held) = Held::of(notice) else {
+            return Ok(());
+        };
+        self.retry(|| {
+            let key = private_key(channel);
+            let stored = self.store.get::<PrivateChannel>(Space::Meta, &key)?;
+            let expect = stored
+                .as_ref()
+                .map_or(Expect::Absent, |s| Expect::Version(s.version));
+            let mut private = stored.map(|s| s.value).unwrap_or_default();
+            private.last += 1;
+            private.held.push((private.last, held.clone()));
+            let over = private.held.len().saturating_sub(MAX_HELD);
+            private.held.drain(..over);
+            let mut batch = Batch::new();
+            batch.put(Space::Meta, &key, &private, expect)?;
+            self.commit(&batch)?;
+            Ok(())
+        })
+    }
+
+    /// The news held for `channel`, oldest first, with their numbers.
+    pub fn held(&self, channel: ChannelId) -> Result<Vec<(u64, Held)>, TableError> {
+        Ok(self
+            .store
+            .get::<PrivateChannel>(Space::Meta, &private_key(channel))?
+            .map(|s| s.value.held)
+            .unwrap_or_default())
+    }
+
+    /// Forgets the news of `channel` up to number `upto`, once shown: news
+    /// held meanwhile stays for the next interaction.
+    pub fn shown(&self, channel: ChannelId, upto: u64) -> Result<(), TableError> {
+        self.retry(|| {
+            let key = private_key(channel);
+            let Some(stored) = self.store.get::<PrivateChannel>(Space::Meta, &key)? else {
+                return Ok(());
+            };
+            let mut private = stored.value;
+            private.held.retain(|(n, _)| *n > upto);
+            let mut batch = Batch::new();
+            batch.put(Space::Meta, &key, &private, Expect::Version(stored.version))?;
+            self.commit(&batch)?;
+            Ok(())
+        })
+    }
+}
