@@ -366,3 +366,53 @@ fn registered_commands_are_read() {
     let empty: Vec<Command> = read(&payloads::registered_commands(&json!([]), None, &[]));
     assert!(empty.is_empty());
 }
+
+#[test]
+fn interactions_from_places_the_bot_is_not_in_read_as_discord_sends_them() {
+    use serenity::all::{AuthorizingIntegrationOwner, InteractionContext};
+    use support::fake_discord::Place;
+    let alice = FakeUser::alice();
+    let bob = FakeUser::bob();
+    let cmd = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bob)
+        .by(&alice)
+        .in_channel(900);
+    for channel_type in [1, 3] {
+        let mut v = cmd.to_json(kind::COMMAND, 1, "t", 2);
+        Place::Private {
+            channel_type,
+            installer: alice.id,
+        }
+        .apply(900, &mut v);
+        let Interaction::Command(c) = interaction(v) else {
+            panic!("not a command");
+        };
+        assert_eq!(c.guild_id, None);
+        assert!(c.member.is_none());
+        assert_eq!(c.user.id.get(), alice.id);
+        assert_eq!(c.context, Some(InteractionContext::PrivateChannel));
+        assert!(matches!(
+            c.authorizing_integration_owners.0.as_slice(),
+            [AuthorizingIntegrationOwner::UserInstall(u)] if u.get() == alice.id
+        ));
+        assert!(c.data.resolved.members.is_empty(), "no members outside a server");
+        assert_eq!(c.data.resolved.users.len(), 1);
+        let perms = c.app_permissions.expect("app_permissions");
+        assert!(perms.attach_files() && perms.embed_links() && !perms.send_messages());
+    }
+    let mut v = cmd.to_json(kind::COMMAND, 1, "t", 2);
+    Place::External {
+        guild: 77,
+        installer: alice.id,
+        external_apps: false,
+    }
+    .apply(900, &mut v);
+    let Interaction::Command(c) = interaction(v) else {
+        panic!("not a command");
+    };
+    assert_eq!(c.guild_id.map(|g| g.get()), Some(77));
+    assert_eq!(c.context, Some(InteractionContext::Guild));
+    let member = c.member.expect("a member in a server");
+    assert!(!member.permissions.expect("permissions").use_external_apps());
+}

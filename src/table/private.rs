@@ -55,6 +55,30 @@ pub enum Held {
 }
 
 impl Held {
+    /// The game it is about, if it names one.
+    fn game(&self) -> Option<u64> {
+        match self {
+            Held::Reminder { game, .. } | Held::Idle { game, .. } | Held::BotMoved { game } => Some(*game),
+            Held::TimedOut(f) => Some(f.id),
+            Held::Flagged { .. } | Held::ChallengeExpired(_) => None,
+        }
+    }
+
+    /// Whether `old` says nothing once this is known: a reminder after an
+    /// earlier one of the same game, or the end of a game after its
+    /// reminders and its flag.
+    fn supersedes(&self, old: &Held) -> bool {
+        match (self, old) {
+            (Held::TimedOut(f), Held::Flagged { flagged, .. }) => f.players.iter().any(|s| s.is(*flagged)),
+            (Held::TimedOut(_), _) => old.game() == self.game() && old.game().is_some(),
+            (
+                Held::Reminder { game, .. } | Held::Idle { game, .. },
+                Held::Reminder { .. } | Held::Idle { .. },
+            ) => old.game() == Some(*game),
+            _ => false,
+        }
+    }
+
     /// What of `notice` is worth holding (`None`: nothing to show).
     pub fn of(notice: &Notice) -> Option<Held> {
         Some(match notice {
@@ -151,6 +175,9 @@ impl Table {
                 .as_ref()
                 .map_or(Expect::Absent, |s| Expect::Version(s.version));
             let mut private = stored.map(|s| s.value).unwrap_or_default();
+            // News the new one makes old goes: an earlier reminder of the
+            // same game, or anything about a game that has now ended.
+            private.held.retain(|(_, old)| !held.supersedes(old));
             private.last += 1;
             private.held.push((private.last, held.clone()));
             let over = private.held.len().saturating_sub(MAX_HELD);
