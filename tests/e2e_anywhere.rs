@@ -220,11 +220,26 @@ async fn a_timeout_in_a_group_dm_is_decided_at_its_time_and_shown_with_the_next_
     assert_eq!(bot.table.held(GROUP_DM).unwrap().len(), 1);
     only_answers(fake, GROUP_DM);
 
-    // The next interaction there shows it, once.
+    // The next interaction there shows it, once. The first try's followup
+    // window is closed (401, as for an expired token): the news is kept.
     let board = SlashCommand::new("isolo")
         .sub("board")
         .by(&alice)
         .in_channel(GROUP_DM);
+    fake.fail_next(|r| matches!(r, Route::CreateFollowup { .. }), 401);
+    let sent = fake.send_command(&board).await;
+    expect_refusal(fake, &sent, "no game").await;
+    fake.wait_for(
+        |r| r.is_for(&sent) && matches!(r.route, Route::CreateFollowup { .. }) && r.status == 401,
+        T,
+    )
+    .await
+    .expect("the news is tried");
+    assert_eq!(
+        bot.table.held(GROUP_DM).unwrap().len(),
+        1,
+        "news not delivered is kept"
+    );
     let sent = fake.send_command(&board).await;
     expect_refusal(fake, &sent, "no game").await;
     let news = fake
@@ -243,6 +258,7 @@ async fn a_timeout_in_a_group_dm_is_decided_at_its_time_and_shown_with_the_next_
     tokio::time::sleep(Duration::from_millis(300)).await;
     let again = fake.count_requests(|r| r.is_for(&sent) && matches!(r.route, Route::CreateFollowup { .. }));
     assert_eq!(again, 0, "news is shown once");
+    assert!(bot.table.held(GROUP_DM).unwrap().is_empty());
     only_answers(fake, GROUP_DM);
     bot.stop().await;
 }
