@@ -185,6 +185,7 @@ pub fn name(seat: &Seat) -> String {
         Seat::Human { name, .. } => plain(name),
         // The bot's name is ours, not a player's: shown as written.
         Seat::Bot { .. } => seat.name(),
+        Seat::Former => "a former member".into(),
     }
 }
 
@@ -581,10 +582,16 @@ pub fn withdrawn(c: &Challenge) -> Out {
 /// A player's statistics.
 pub fn stats(p: &PlayerStats) -> String {
     let mut s = format!(
-        "**{}**: rating {:.0} (±{:.0}), {} games: {} won, {} lost, {} drawn.",
+        "**{}**: rating {:.0}{} (±{:.0}{}), {} games: {} won, {} lost, {} drawn.",
         plain(&p.name),
         p.rating.rating,
+        provisional_mark(p),
         p.rating.deviation,
+        if p.rating.is_provisional() {
+            ", provisional: few games, or none for a long time"
+        } else {
+            ""
+        },
         p.tally.games(),
         p.tally.wins,
         p.tally.losses,
@@ -612,17 +619,30 @@ pub fn leaderboard(players: &[PlayerStats]) -> String {
     let mut s = String::from("**Isolo leaderboard**\n");
     for (i, p) in players.iter().enumerate() {
         s.push_str(&format!(
-            "{}. {} {:.0} ({} games, {}-{}-{})\n",
+            "{}. {} {:.0}{} ({} games, {}-{}-{})\n",
             i + 1,
             plain(&p.name),
             p.rating.rating,
+            provisional_mark(p),
             p.tally.games(),
             p.tally.wins,
             p.tally.losses,
             p.tally.draws
         ));
     }
+    if players.iter().any(|p| p.rating.is_provisional()) {
+        s.push_str("`?` marks a provisional rating (few games, or none for a long time); the order is by rating minus twice its ±.\n");
+    }
     s
+}
+
+/// Lichess's mark of a provisional rating: `?` after the number.
+fn provisional_mark(p: &PlayerStats) -> &'static str {
+    if p.rating.is_provisional() {
+        "?"
+    } else {
+        ""
+    }
 }
 
 /// A refusal as the player reads it: names and typed text neutralised, and
