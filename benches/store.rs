@@ -2,12 +2,18 @@
 //!
 //! `cargo bench --bench store` prints a latency table (p50/p99/max over
 //! sequential commits, each durable before it returns) for sled and, when
-//! `ISOLO_TEST_PG_URL` names a server, PostgreSQL side by side, then runs
-//! the criterion benchmarks. With the throwaway server of `.ci/run`:
+//! PostgreSQL is there (`ISOLO_TEST_PG_URL`, else a throwaway server of its
+//! own), PostgreSQL side by side, then runs the criterion benchmarks. With the throwaway server of `.ci/run`:
 //! `.ci/run --with-postgres cargo bench --bench store`.
 
 #[path = "../tests/support/store.rs"]
 mod common;
+// What `common` finds beside it in the tests' support module.
+#[path = "../tests/support/pg_bin.rs"]
+mod pg_bin;
+#[cfg(unix)]
+#[path = "../tests/support/pg_server.rs"]
+mod pg_server;
 
 use std::time::{Duration, Instant};
 

@@ -24,7 +24,15 @@ pub struct Config {
     pub ai: AiConfig,
     /// `[metrics]`: the operator's HTTP page.
     pub metrics: MetricsConfig,
+    /// What the file says in a way an earlier release accepted and this one
+    /// still reads (a key in its old place): log these at start-up.
+    #[serde(skip)]
+    pub warnings: Vec<String>,
 }
+
+/// Keys an earlier release read in another section: (old section, key, new
+/// section). Still accepted in the old place, with a warning.
+const MOVED_KEYS: [(&str, &str, &str); 1] = [("games", "use_threads", "discord")];
 
 /// `[metrics]`: where to serve Prometheus `/metrics` and `/healthz`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -163,11 +171,48 @@ impl Config {
     /// accepted.
     pub fn parse(text: &str) -> Result<Config, ConfigError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let doc: toml::Table = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
-        let config: Config = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
+        let mut doc: toml::Table = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
+        let mut config: Config = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
+        config.read_moved_keys(&mut doc)?;
         config.check_keys(&doc)?;
         config.validate()?;
         Ok(config)
+    }
+
+    /// Reads each [`MOVED_KEYS`] key found in its old section (the new place
+    /// wins when both are given), takes it out of `doc` and adds a warning
+    /// naming the new place.
+    fn read_moved_keys(&mut self, doc: &mut toml::Table) -> Result<(), ConfigError> {
+        for (old, key, new) in MOVED_KEYS {
+            let Some(value) = doc
+                .get_mut(old)
+                .and_then(toml::Value::as_table_mut)
+                .and_then(|t| t.remove(key))
+            else {
+                continue;
+            };
+            let in_new = doc
+                .get(new)
+                .and_then(toml::Value::as_table)
+                .is_some_and(|t| t.contains_key(key));
+            match (key, value) {
+                ("use_threads", toml::Value::Boolean(b)) if !in_new => self.discord.use_threads = b,
+                ("use_threads", toml::Value::Boolean(_)) => {}
+                _ => {
+                    return Err(ConfigError::Invalid {
+                        key: "games.use_threads",
+                        reason: "must be true or false (and belongs in [discord])".into(),
+                    })
+                }
+            }
+            self.warnings.push(match in_new {
+                false => format!("`{key}` belongs in [{new}] now, not [{old}]: move it there"),
+                true => format!(
+                    "`{key}` is set in [{new}] and in [{old}]: [{new}] wins; delete the one in [{old}]"
+                ),
+            });
+        }
+        Ok(())
     }
 
     /// Checks the bounds of every value (the parser checks only types).

@@ -34,6 +34,11 @@ enum Command {
     Export(cli::store_cmd::ExportArgs),
     /// Load a JSON Lines export into an empty store.
     Import(cli::store_cmd::ImportArgs),
+    /// Forget a member by user id: settings, game lists and ratings deleted,
+    /// their name in finished games replaced (README, "What the bot stores").
+    Forget(cli::forget::ForgetArgs),
+    /// Ask the running bot's /healthz (on `[metrics] listen`): exit 0 if healthy, 1 if not.
+    Healthcheck(cli::healthcheck::HealthcheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,18 +53,21 @@ fn main() -> ExitCode {
         Command::Review(a) => cli::review::run(a),
         Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),
         Command::Import(a) => cli::store_cmd::import(a).map(|()| ExitCode::SUCCESS),
+        Command::Forget(a) => cli::forget::run(a).map(|()| ExitCode::SUCCESS),
+        Command::Healthcheck(a) => cli::healthcheck::run(a),
     };
     match result {
         Ok(code) => code,
-        Err(e) => match e.downcast_ref::<cli::RefusedMove>() {
-            Some(refused) => {
+        Err(e) => {
+            if let Some(refused) = e.downcast_ref::<cli::RefusedMove>() {
                 eprintln!("{refused}");
-                ExitCode::from(2)
+                return ExitCode::from(2);
             }
-            None => {
-                eprintln!("error: {}", isolo_bot::logging::printable(&format!("{e:#}")));
-                ExitCode::FAILURE
+            eprintln!("error: {}", isolo_bot::logging::printable(&format!("{e:#}")));
+            match e.downcast_ref::<cli::ConfigFailure>() {
+                Some(_) => ExitCode::from(cli::EX_CONFIG),
+                None => ExitCode::FAILURE,
             }
-        },
+        }
     }
 }

@@ -299,6 +299,42 @@ pub async fn serve(
     axum::serve(listener, app).with_graceful_shutdown(shutdown).await
 }
 
+/// The largest `/healthz` answer [`probe`] reads.
+const PROBE_MAX_BYTES: u64 = 64 * 1024;
+
+/// Asks `/healthz` of the server on `listen` (an unspecified address such
+/// as `0.0.0.0` is asked on loopback), waiting at most `timeout` for each
+/// step: the HTTP status and the body. Blocking: for the `healthcheck`
+/// command, which has no runtime.
+pub fn probe(listen: std::net::SocketAddr, timeout: Duration) -> std::io::Result<(u16, String)> {
+    use std::io::{Read, Write};
+    let mut addr = listen;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr {
+            std::net::SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            std::net::SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, timeout)?;
+    stream.set_read_timeout(Some(timeout))?;
+    stream.set_write_timeout(Some(timeout))?;
+    // One write: a server may answer (and close) once it has the request line.
+    let request = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes())?;
+    let mut answer = Vec::new();
+    stream.take(PROBE_MAX_BYTES).read_to_end(&mut answer)?;
+    let answer = String::from_utf8_lossy(&answer);
+    let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP answer");
+    let status = answer
+        .strip_prefix("HTTP/1.1 ")
+        .or_else(|| answer.strip_prefix("HTTP/1.0 "))
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(bad)?;
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    Ok((status, body.trim().to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +403,21 @@ mod tests {
         store_up.store(false, Ordering::Relaxed);
         let h = get(addr, "/healthz").await;
         assert!(h.starts_with("HTTP/1.1 503") && h.contains("unreachable"), "{h}");
+        let probed = tokio::task::spawn_blocking(move || probe(addr, Duration::from_secs(5)));
+        let (status, body) = probed.await.unwrap().unwrap();
+        assert_eq!(status, 503);
+        assert!(
+            body.starts_with("{\"ok\":false") && body.contains("unreachable"),
+            "{body}"
+        );
+        store_up.store(true, Ordering::Relaxed);
+        let unspecified = std::net::SocketAddr::from(([0, 0, 0, 0], addr.port()));
+        let probed = tokio::task::spawn_blocking(move || probe(unspecified, Duration::from_secs(5)));
+        assert_eq!(
+            probed.await.unwrap().unwrap().0,
+            200,
+            "0.0.0.0 is asked on loopback"
+        );
         assert!(get(addr, "/other").await.starts_with("HTTP/1.1 404"));
 
         stop.send(()).unwrap();

@@ -289,3 +289,128 @@ fn play_in_the_terminal_goes_through_the_table() {
     assert!(text.contains("ply   side   move best"), "{text}");
     assert!(out.status.success());
 }
+
+/// `isolo-bot` with `ISOLO_CONFIG` naming `config` (and no token from the environment).
+fn bot_with_config(args: &[&str], config: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+        .args(args)
+        .env("ISOLO_CONFIG", config)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn config_errors_exit_78_and_isolo_config_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    let missing = bot_with_config(&["run"], &config);
+    assert_eq!(missing.status.code(), Some(78), "a named file that is missing");
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("config.toml"));
+    std::fs::write(&config, "[games]\ntimeot = \"claim\"\n").unwrap();
+    let unknown = bot_with_config(&["run"], &config);
+    assert_eq!(unknown.status.code(), Some(78), "an unknown key");
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("timeot"));
+    std::fs::write(&config, "[storage]\npath = \"db\"\n").unwrap();
+    let no_token = bot_with_config(&["run"], &config);
+    assert_eq!(no_token.status.code(), Some(78), "no token");
+    assert!(!dir.path().join("db").exists(), "nothing opened without a token");
+    // `--config` wins over the variable.
+    let other = dir.path().join("other.toml");
+    std::fs::write(&other, "[ai]\nthink_ms = 0\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+        .args(["run", "--config", other.to_str().unwrap()])
+        .env("ISOLO_CONFIG", &config)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(78));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("ai.think_ms"),
+        "the flag's file was read"
+    );
+}
+
+#[test]
+fn healthcheck_asks_healthz_on_the_metrics_listener() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "").unwrap();
+    let none = bot_with_config(&["healthcheck"], &config);
+    assert_eq!(none.status.code(), Some(1), "no [metrics] listen");
+    assert!(String::from_utf8_lossy(&none.stderr).contains("[metrics] listen"));
+
+    // A stand-in for the bot's page: 200, then 503.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::fs::write(&config, format!("[metrics]\nlisten = \"0.0.0.0:{port}\"\n")).unwrap();
+    let server = std::thread::spawn(move || {
+        for status in ["200 OK", "503 Service Unavailable"] {
+            let (mut s, _) = listener.accept().unwrap();
+            let mut request = Vec::new();
+            let mut byte = [0u8];
+            while !request.ends_with(b"\r\n\r\n") && s.read(&mut byte).unwrap() == 1 {
+                request.push(byte[0]);
+            }
+            assert!(String::from_utf8_lossy(&request).starts_with("GET /healthz HTTP/1.1"));
+            let body = format!("{{\"ok\":{}}}", status.starts_with("200"));
+            write!(
+                s,
+                "HTTP/1.1 {status}\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .unwrap();
+        }
+    });
+    let healthy = bot_with_config(&["healthcheck"], &config);
+    assert_eq!(
+        healthy.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&healthy.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&healthy.stdout).trim(), "{\"ok\":true}");
+    let sick = bot_with_config(&["healthcheck"], &config);
+    assert_eq!(sick.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&sick.stderr).contains("503"));
+    server.join().unwrap();
+    // Nobody listening: unhealthy, not a hang.
+    let gone = bot_with_config(&["healthcheck", "--timeout-secs", "2"], &config);
+    assert_eq!(gone.status.code(), Some(1));
+}
+
+#[test]
+fn forget_deletes_a_members_data_from_the_command_line() {
+    use isolo_bot::store::{keys, Expect, SledStore, Space, StoreExt};
+    use isolo_bot::table::PlayerStats;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    {
+        let store = SledStore::open_path(&db).unwrap();
+        let stats = PlayerStats::new(11, "ann".into());
+        store
+            .put_cas(Space::Ratings, &keys::rating(1, 11), &stats, Expect::Absent)
+            .unwrap();
+    }
+    let run = |user: &str| {
+        Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+            .args(["forget", "--user", user, "--path", db.to_str().unwrap()])
+            .env_remove("ISOLO_CONFIG")
+            .output()
+            .unwrap()
+    };
+    let out = run("11");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("1 rating(s)"),
+        "{out:?}"
+    );
+    let store = SledStore::open_path(&db).unwrap();
+    assert!(store
+        .get::<PlayerStats>(Space::Ratings, &keys::rating(1, 11))
+        .unwrap()
+        .is_none());
+    drop(store);
+    assert!(!run("0").status.success(), "0 is nobody");
+}

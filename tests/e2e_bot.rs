@@ -80,6 +80,7 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "settings",
             "rules",
             "help",
+            "forget-me",
             "game"
         ]
     );

@@ -311,3 +311,66 @@ async fn a_moderator_clears_the_challenges_of_a_channel() {
     assert!(bot.table.challenges_in(CHANNEL_ID).unwrap().is_empty());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forget_me_asks_first_then_forgets_the_member_and_keeps_the_results() {
+    use support::fake_discord::GUILD_ID;
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 3).await;
+    duel.play_out(fake, 400).await;
+    let bob_before = bot
+        .table
+        .stats(GUILD_ID, bob.id)
+        .unwrap()
+        .expect("bob is rated")
+        .rating;
+    assert!(bot.table.stats(GUILD_ID, alice.id).unwrap().is_some());
+
+    let ask = SlashCommand::new("isolo").sub("forget-me").by(&alice);
+    let sent = fake.send_command(&ask).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("asked first");
+    assert!(cb.message.is_ephemeral(), "only alice sees it");
+    let button = cb.message.custom_ids().pop().expect("a confirm button");
+    assert!(
+        bot.table.stats(GUILD_ID, alice.id).unwrap().is_some(),
+        "nothing is deleted before the button"
+    );
+    let message = fake.original_message(&sent).expect("the question")["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Somebody else's press does nothing.
+    let sent = fake
+        .send_component(&ComponentClick::button(message, &button).by(&bob))
+        .await;
+    expect_refusal(fake, &sent, "for the member who asked").await;
+    assert!(bot.table.stats(GUILD_ID, alice.id).unwrap().is_some());
+    let sent = fake
+        .send_component(&ComponentClick::button(message, &button).by(&alice))
+        .await;
+    let done = fake.wait_for_callback(&sent, T).await.expect("forgotten");
+    assert!(done.message.content.unwrap_or_default().contains("forgotten you"));
+    assert!(
+        bot.table.stats(GUILD_ID, alice.id).unwrap().is_none(),
+        "her rating is gone"
+    );
+    let bob_after = bot
+        .table
+        .stats(GUILD_ID, bob.id)
+        .unwrap()
+        .expect("bob is still rated")
+        .rating;
+    assert_eq!(bob_before.rating, bob_after.rating, "bob's rating does not move");
+    let record = SlashCommand::new("isolo").sub("export").by(&bob);
+    let sent = fake.send_command(&record).await;
+    let file = fake.wait_for_file_reply(&sent, T).await.expect("the record");
+    let text = String::from_utf8_lossy(&file.files[0].data).into_owned();
+    assert!(
+        !text.contains("alice"),
+        "her name is gone from the record: {text}"
+    );
+    bot.stop().await;
+}

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use isolo_bot::engine::{Side, Variant};
+use isolo_bot::store::{keys, Space, StoreExt};
 use isolo_bot::table::{Challenge, LiveGame, ManualClock, MemberSettings, PlayerStats, Table, TimeoutPolicy};
 use serenity::model::Permissions;
 use support::bot::{boards, bot_user, challenge, expect_refusal, Board, Duel, InProcess, Via, T};
@@ -42,9 +43,14 @@ fn stored(table: &Table, channel: u64) -> Stored {
         game: table.game(channel).expect("readable game").map(|v| v.live),
         challenges: table.challenges_in(channel).expect("readable challenges"),
         last_game: table.last_game(channel).expect("readable record").map(|f| f.id),
+        // As stored: `stats` shows the deviation as it stands at this instant.
         ratings: people
             .iter()
-            .map(|p| table.stats(GUILD_ID, p.id).expect("readable rating"))
+            .map(|p| {
+                let key = keys::rating(GUILD_ID, p.id);
+                let stored = table.store().get::<PlayerStats>(Space::Ratings, &key);
+                stored.expect("readable rating").map(|s| s.value)
+            })
             .collect(),
         settings: people
             .iter()

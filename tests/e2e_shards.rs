@@ -4,8 +4,8 @@
 //! both shards are played by both processes, an expiring challenge is
 //! announced exactly once, and when one process is killed with SIGKILL its
 //! acknowledged moves stay and its pending deadline is fired by the other.
-//! Skipped, saying so, when `ISOLO_TEST_PG_URL` is unset (`.ci/run
-//! --with-postgres` starts a server).
+//! Uses `ISOLO_TEST_PG_URL`, else its own throwaway server; reported as
+//! ignored, with the reason, without PostgreSQL.
 
 #![cfg(unix)]
 
@@ -20,7 +20,7 @@ use support::fake_discord::{
     FakeDiscord, FakeOptions, FakeUser, Route, SlashCommand, CHANNEL_ID, GUILD_ID, TOKEN,
 };
 use support::ops::{eventually, free_port, get, sample};
-use support::store::{pg_url, PgSchema};
+use support::store::{pg_url, PgSchema, PG_MISSING};
 
 /// Seconds before an unanswered challenge expires: the clock under test.
 const TTL_SECS: u64 = 4;
@@ -107,8 +107,12 @@ async fn expiry_announcements(fake: &FakeDiscord, channel: u64) -> usize {
 }
 
 #[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
 fn two_processes_share_one_bot_and_its_clocks() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     // The schema is dropped (with blocking SQL) outside this runtime.
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -6,8 +6,9 @@
 //! `CHILD_ENV` set to become the writer, which prints each write it got an
 //! acknowledgement for (`<channel> <seq>`) before doing the next.
 //!
-//! Runs against sled, then against PostgreSQL when `ISOLO_TEST_PG_URL` names
-//! a server (the writer's connection dies with it; the server lives on).
+//! Runs against sled, then against PostgreSQL when there is one
+//! (`ISOLO_TEST_PG_URL`, else a throwaway server of its own; the writer's
+//! connection dies with the writer, the server lives on).
 
 mod support;
 
@@ -46,7 +47,8 @@ fn open(spec: &str) -> Box<dyn Store> {
             Box::new(SledStore::open_path(path).unwrap_or_else(|e| panic!("open {spec}: {e}")))
         }
         Some(("pg", schema)) => {
-            let url = std::env::var(PG_URL_ENV).expect("pg child without a server");
+            // The child is handed the URL; the parent may be running the server.
+            let url = pg_url().expect("a pg spec comes with a server");
             Box::new(PgStore::open(&url, Some(schema)).unwrap_or_else(|e| panic!("open {spec}: {e}")))
         }
         _ => panic!("bad store spec {spec:?}"),
@@ -136,7 +138,12 @@ fn crash_cycles(spec: &str) -> usize {
     let mut acked: HashMap<u64, u64> = HashMap::new();
     let mut total = 0;
     for cycle in 0..CYCLES {
-        let mut child = Command::new(&exe)
+        let mut child = Command::new(&exe);
+        if spec.starts_with("pg:") {
+            // The server may be this process's own: tell the child where it is.
+            child.env(PG_URL_ENV, pg_url().expect("a pg spec comes with a server"));
+        }
+        let mut child = child
             .env(CHILD_ENV, spec)
             .env(BASE_ENV, (cycle * SPAN).to_string())
             .stdout(Stdio::piped())

@@ -1,18 +1,23 @@
 //! What only the PostgreSQL backend has: a recorded schema version, several
 //! processes (here: store handles) writing at once, and deadline
-//! notifications. The shared behaviour is in `store_conformance`. Every test
-//! skips, saying so, when `ISOLO_TEST_PG_URL` is unset.
+//! notifications. The shared behaviour is in `store_conformance`. The tests
+//! use `ISOLO_TEST_PG_URL`, else start their own server; without PostgreSQL
+//! they are reported as ignored, with the reason.
 
 mod support;
 
 use std::time::Duration;
 
 use isolo_bot::store::{keys, Batch, Expect, PgStore, Space, StoreError, StoreExt, SCHEMA_VERSION};
-use support::store::{pg_url, PgSchema, Rating};
+use support::store::{pg_url, PgSchema, Rating, PG_MISSING};
 
 #[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
 fn schema_is_created_recorded_and_a_newer_one_refused() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     // Bots starting together: the migration runs once, both open.
     std::thread::scope(|scope| {
@@ -44,9 +49,13 @@ fn schema_is_created_recorded_and_a_newer_one_refused() {
 }
 
 #[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
 fn two_processes_share_one_database() {
     const EACH: u32 = 40;
-    let Some(url) = pg_url() else { return };
+    let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     let (a, b) = (schema.open(), schema.open());
     let key = b"counter".to_vec();
@@ -96,8 +105,12 @@ fn two_processes_share_one_database() {
 }
 
 #[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
 fn deadline_changes_are_announced_on_commit_only() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     let (listener, writer) = (schema.open(), schema.open());
     let mut changes = listener.deadline_changes().unwrap();
@@ -122,8 +135,12 @@ fn deadline_changes_are_announced_on_commit_only() {
 }
 
 #[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
 fn a_database_failure_is_not_a_conflict() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     let store = schema.open();
     let v = store

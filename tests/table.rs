@@ -785,3 +785,147 @@ fn head_to_head_keeps_the_most_played_opponents_only() {
     assert!(!stats.head_to_head.contains_key(&first), "the least played goes");
     assert!(stats.head_to_head.contains_key(&(first + 100)));
 }
+
+/// Ann and Bo play `n` games that Bo resigns (even) or Ann resigns (odd).
+fn play_resigned(t: &Table, n: usize) {
+    for i in 0..n {
+        start(t, CH, GameSettings::default());
+        t.resign(CH, if i % 2 == 0 { BO } else { ANN }).unwrap();
+    }
+}
+
+#[test]
+fn ratings_grow_unsure_with_time_away_and_newcomers_rank_below_regulars() {
+    use isolo_bot::table::PROVISIONAL_DEVIATION;
+    let (t, clock) = table();
+    play_resigned(&t, 30);
+    let ann = t.stats(GUILD, ANN).unwrap().unwrap();
+    assert!(
+        !ann.rating.is_provisional(),
+        "30 games settle a rating: {:?}",
+        ann.rating
+    );
+    // Eve's one win against Bo puts her rating above Ann's, but unsure.
+    t.challenge(request(CH + 1, EVE, user(BO), GameSettings::default()))
+        .unwrap();
+    t.accept(CH + 1, BO, None).unwrap();
+    t.resign(CH + 1, BO).unwrap();
+    let eve = t.stats(GUILD, EVE).unwrap().unwrap();
+    assert!(eve.rating.rating > ann.rating.rating && eve.rating.is_provisional());
+    let board: Vec<u64> = t.leaderboard(GUILD, 10).unwrap().iter().map(|p| p.user).collect();
+    assert!(
+        board.iter().position(|&u| u == ANN) < board.iter().position(|&u| u == EVE),
+        "ranked by rating - 2 x deviation: {board:?}"
+    );
+
+    // A year and more away: Ann's rating stays, its deviation grows back.
+    let bo = t.stats(GUILD, BO).unwrap().unwrap();
+    clock.advance(400 * DAY);
+    let away = t.stats(GUILD, ANN).unwrap().unwrap();
+    assert_eq!(away.rating.rating, ann.rating.rating);
+    assert!(away.rating.deviation > PROVISIONAL_DEVIATION && away.rating.is_provisional());
+    assert_eq!(
+        away.rating.deviation,
+        ann.rating.after_inactivity(400 * DAY).deviation,
+        "stats show the deviation as it stands now"
+    );
+    // The first game back moves her rating more than a win did before.
+    let before_break = ann.rating.update(bo.rating, 1.0).rating - ann.rating.rating;
+    start(&t, CH, GameSettings::default());
+    let f = t.resign(CH, BO).unwrap();
+    let change = &f.rating_changes[0];
+    assert!(
+        change.user == ANN && change.after - change.before > before_break,
+        "{f:?}"
+    );
+}
+
+#[test]
+fn ratings_of_the_first_format_load_and_are_stamped_at_start_up() {
+    use isolo_bot::store::import_jsonl;
+    let store = Arc::new(MemoryStore::new());
+    let v1 = include_str!("fixtures/table_v1.jsonl");
+    import_jsonl(&*store, std::io::Cursor::new(v1), &|_, _, _| Ok(())).expect("the v1 export imports");
+    let clock = Arc::new(ManualClock::new(1_790_000_100_000));
+    let t = table_with(store, clock.clone(), TableConfig::default());
+    let ann = t.stats(GUILD, ANN).unwrap().expect("a format-1 rating loads");
+    assert_eq!((ann.rated_ms, ann.tally.losses), (None, 1));
+    clock.advance(100 * DAY);
+    assert_eq!(
+        t.stats(GUILD, ANN).unwrap().unwrap().rating,
+        ann.rating,
+        "with no time known, the deviation does not grow"
+    );
+    assert_eq!(t.catch_up().unwrap().ratings_stamped, 2);
+    assert_eq!(t.catch_up().unwrap().ratings_stamped, 0, "once");
+    clock.advance(100 * DAY);
+    let later = t.stats(GUILD, ANN).unwrap().unwrap();
+    assert!(
+        later.rating.deviation > ann.rating.deviation,
+        "from the upgrade on"
+    );
+}
+
+#[test]
+fn a_forgotten_member_leaves_results_but_no_name() {
+    let (t, _) = table();
+    play_resigned(&t, 3);
+    t.challenge(request(
+        CH + 1,
+        ANN,
+        Opponent::Bot(Level::Random),
+        GameSettings::default(),
+    ))
+    .unwrap();
+    t.resign(CH + 1, ANN).unwrap();
+    t.change_member_settings(ANN, |s| s.dm_on_turn = true).unwrap();
+    t.challenge(request(CH + 2, EVE, user(ANN), GameSettings::default()))
+        .unwrap();
+    let bo_before = t.stats(GUILD, BO).unwrap().unwrap();
+    assert!(bo_before.head_to_head.contains_key(&ANN));
+
+    // Still challenged: refused, nothing changed.
+    let Err(TableError::StillPlaying { games, challenges }) = t.forget_member(ANN) else {
+        panic!("a member with an open challenge is not forgotten")
+    };
+    assert_eq!((games.len(), challenges), (0, 1));
+    assert!(t.stats(GUILD, ANN).unwrap().is_some());
+    t.decline(CH + 2, ANN).unwrap();
+    start(&t, CH + 3, GameSettings::default());
+    let Err(TableError::StillPlaying { games, .. }) = t.forget_member(ANN) else {
+        panic!("a member in a game is not forgotten")
+    };
+    assert_eq!(games.len(), 1);
+    t.resign(CH + 3, ANN).unwrap();
+    let bo_before = t.stats(GUILD, BO).unwrap().unwrap();
+
+    let done = t.forget_member(ANN).unwrap();
+    assert_eq!(
+        (done.ratings, done.games, done.settings, done.head_to_head),
+        (1, 5, true, 1)
+    );
+    assert_eq!(done.listed, 5, "the finished games in Ann's list");
+    assert!(t.stats(GUILD, ANN).unwrap().is_none());
+    assert_eq!(t.member_settings(ANN).unwrap(), Default::default());
+    assert!(t.finished_of(GUILD, ANN).unwrap().is_empty());
+    // Bo keeps his rating and results; only his line against Ann goes.
+    let bo = t.stats(GUILD, BO).unwrap().unwrap();
+    assert_eq!((bo.rating, bo.tally), (bo_before.rating, bo_before.tally));
+    assert!(!bo.head_to_head.contains_key(&ANN));
+    let bos_games = t.finished_of(GUILD, BO).unwrap();
+    assert_eq!(bos_games.len(), 4);
+    for f in &bos_games {
+        assert!(f.players.contains(&Seat::Former) && f.players.iter().all(|s| !s.is(ANN)));
+        let text = f.record.to_string();
+        assert!(!text.contains("user11") && text.contains("\"?\""), "{text}");
+        assert!(f.rating_changes.iter().all(|c| c.user != ANN));
+        let line = narrate::result_line(f, Seat::name);
+        assert!(!line.contains("user11") && line.contains("user22"), "{line}");
+    }
+    assert!(matches!(t.rematch(CH + 3, BO), Err(TableError::FormerMember)));
+    assert_eq!(t.forget_member(ANN).unwrap(), Default::default(), "nothing left");
+    let mut out = Vec::new();
+    isolo_bot::store::export_jsonl(&**t.store(), &mut out).unwrap();
+    let all = String::from_utf8(out).unwrap();
+    assert!(!all.contains("user11"), "no trace of Ann's name anywhere: {all}");
+}

@@ -1,6 +1,8 @@
 //! The subcommands of the `isolo-bot` binary.
 
 pub mod analyse;
+pub mod forget;
+pub mod healthcheck;
 pub mod play;
 pub mod render;
 pub mod replay;
@@ -29,6 +31,49 @@ impl fmt::Display for RefusedMove {
 }
 
 impl std::error::Error for RefusedMove {}
+
+/// Exit status of a configuration error (sysexits.h `EX_CONFIG`): service
+/// managers are told not to restart on it (`RestartPreventExitStatus=78`),
+/// since the same file fails the same way again.
+pub const EX_CONFIG: u8 = 78;
+
+/// A configuration error: no token, an unknown key, a bad value, a missing
+/// file that was named. Commands exit with [`EX_CONFIG`] on it.
+#[derive(Debug)]
+pub struct ConfigFailure(pub anyhow::Error);
+
+impl fmt::Display for ConfigFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#}", self.0)
+    }
+}
+
+impl std::error::Error for ConfigFailure {}
+
+/// Marks `e` as a [`ConfigFailure`].
+pub fn config_failure(e: anyhow::Error) -> anyhow::Error {
+    anyhow::Error::new(ConfigFailure(e))
+}
+
+/// The config file `--config` or `ISOLO_CONFIG` names (then it must exist),
+/// else `config.toml` if it exists.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConfigArg {
+    /// The config file (see config.example.toml) [default: config.toml if it exists].
+    #[arg(long, env = "ISOLO_CONFIG")]
+    pub config: Option<std::path::PathBuf>,
+}
+
+impl ConfigArg {
+    /// Loads and checks the config; any problem is a [`ConfigFailure`].
+    pub fn load(&self) -> anyhow::Result<isolo_bot::config::Config> {
+        let path = self
+            .config
+            .clone()
+            .unwrap_or_else(|| std::path::PathBuf::from("config.toml"));
+        isolo_bot::config::Config::load(&path, self.config.is_some()).map_err(config_failure)
+    }
+}
 
 /// A parser for a `FromStr` type whose values `--help` lists.
 fn listed<T>(names: impl IntoIterator<Item = impl Into<PossibleValue>>) -> impl TypedValueParser<Value = T>

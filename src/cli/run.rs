@@ -1,7 +1,6 @@
 //! `isolo-bot run`: the Discord bot. The one place that builds it: the store,
 //! the hosting layer over it, and the adapter they are handed to.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -14,9 +13,8 @@ use isolo_bot::table::{SystemClock, Table};
 /// Options of `run`.
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// The config file (see config.example.toml).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: super::ConfigArg,
 }
 
 /// Completes on Ctrl-C or SIGTERM.
@@ -42,16 +40,17 @@ async fn shutdown_signal() {
 
 /// Runs the bot until Ctrl-C or SIGTERM.
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
-    let path = args
-        .config
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("config.toml"));
-    let config = Config::load(&path, args.config.is_some())?;
+    let config = args.config.load()?;
     // Every log line goes through the redactor: no token reaches the log.
     isolo_bot::logging::init(&config);
+    for warning in &config.warnings {
+        tracing::warn!("config: {warning}");
+    }
     // Without a token nothing is opened: no store is made by a mistake.
     let metrics = Arc::new(isolo_bot::metrics::Metrics::new([]));
-    let connection = Connection::new(&config.discord)?.with_metrics(metrics.clone(), config.metrics.listen);
+    let connection = Connection::new(&config.discord)
+        .map_err(super::config_failure)?
+        .with_metrics(metrics.clone(), config.metrics.listen);
     let table = Arc::new(build_table(&config)?.with_metrics(metrics));
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(discord::run(connection, table, shutdown_signal()))?;

@@ -19,8 +19,8 @@ const DEFAULT_CONFIG: &str = "config.toml";
 /// Which store to use: the config's `[storage]`, with overrides.
 #[derive(clap::Args)]
 pub struct StoreArgs {
-    /// Config file with a `[storage]` table.
-    #[arg(long)]
+    /// Config file with a `[storage]` table [default: config.toml if it exists].
+    #[arg(long, env = "ISOLO_CONFIG")]
     pub config: Option<PathBuf>,
     /// Use the sled database in this directory (overrides the config and DATABASE_URL).
     #[arg(long, conflicts_with = "url")]
@@ -93,7 +93,8 @@ impl StoreArgs {
         Ok(cfg)
     }
 
-    fn open(&self) -> anyhow::Result<(Arc<dyn Store>, String)> {
+    /// Opens the store these options name, and says which it is.
+    pub fn open(&self) -> anyhow::Result<(Arc<dyn Store>, String)> {
         let cfg = self.storage_config()?;
         let what = cfg.describe();
         let store = store::open(&cfg).with_context(|| format!("opening the {what}"))?;

@@ -164,6 +164,7 @@ impl From<LevelChoice> for Level {
         "settings",
         "rules",
         "help",
+        "forget_me",
         "game"
     )
 )]
@@ -657,6 +658,14 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     for out in present::help(isolo, ctx.data().command_id()) {
         ctx.send(out.reply()).await?;
     }
+    Ok(())
+}
+
+/// Delete what the bot keeps about you: settings, ratings, your game lists (asks first)
+#[poise::command(slash_command, rename = "forget-me")]
+pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
+    let Here { channel, user, .. } = here(&ctx);
+    ctx.send(present::forget_confirm(channel, user).reply()).await?;
     Ok(())
 }
 

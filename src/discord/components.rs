@@ -60,6 +60,11 @@ async fn dispatch(
         ids::DECLINE => flow::close(data, reply, channel, user, Close::Decline, extra).await,
         ids::WITHDRAW => flow::close(data, reply, channel, user, Close::Withdraw, extra).await,
         ids::REMATCH => flow::rematch(data, reply, channel, user).await,
+        ids::FORGET if extra == Some(user) => {
+            let forgotten = data.run(move |t| t.forget_member(user)).await?;
+            reply.replace(&super::present::forgotten(&forgotten)).await
+        }
+        ids::FORGET => reply.send(&Out::private(super::present::NOT_YOUR_BUTTON)).await,
         ids::MOVE => {
             let pit = match &ci.data.kind {
                 serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),

@@ -143,6 +143,7 @@ fn component_label(custom_id: &str) -> &'static str {
         Some(ids::WITHDRAW) => "component withdraw",
         Some(ids::MOVE) => "component move",
         Some(ids::REMATCH) => "component rematch",
+        Some(ids::FORGET) => "component forget",
         _ => "component other",
     }
 }

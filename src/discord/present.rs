@@ -185,6 +185,7 @@ pub fn name(seat: &Seat) -> String {
         Seat::Human { name, .. } => plain(name),
         // The bot's name is ours, not a player's: shown as written.
         Seat::Bot { .. } => seat.name(),
+        Seat::Former => "a former member".into(),
     }
 }
 
@@ -205,6 +206,8 @@ pub mod ids {
     pub const MOVE: &str = "move";
     /// Ask for a rematch.
     pub const REMATCH: &str = "rematch";
+    /// Confirm `/isolo forget-me` (the number is the member who asked).
+    pub const FORGET: &str = "forget";
 
     /// The custom id of an action in a channel, with an optional number:
     /// the ply of a move menu's board, or the other member of a challenge.
@@ -581,10 +584,16 @@ pub fn withdrawn(c: &Challenge) -> Out {
 /// A player's statistics.
 pub fn stats(p: &PlayerStats) -> String {
     let mut s = format!(
-        "**{}**: rating {:.0} (±{:.0}), {} games: {} won, {} lost, {} drawn.",
+        "**{}**: rating {:.0}{} (±{:.0}{}), {} games: {} won, {} lost, {} drawn.",
         plain(&p.name),
         p.rating.rating,
+        provisional_mark(p),
         p.rating.deviation,
+        if p.rating.is_provisional() {
+            ", provisional: few games, or none for a long time"
+        } else {
+            ""
+        },
         p.tally.games(),
         p.tally.wins,
         p.tally.losses,
@@ -612,17 +621,30 @@ pub fn leaderboard(players: &[PlayerStats]) -> String {
     let mut s = String::from("**Isolo leaderboard**\n");
     for (i, p) in players.iter().enumerate() {
         s.push_str(&format!(
-            "{}. {} {:.0} ({} games, {}-{}-{})\n",
+            "{}. {} {:.0}{} ({} games, {}-{}-{})\n",
             i + 1,
             plain(&p.name),
             p.rating.rating,
+            provisional_mark(p),
             p.tally.games(),
             p.tally.wins,
             p.tally.losses,
             p.tally.draws
         ));
     }
+    if players.iter().any(|p| p.rating.is_provisional()) {
+        s.push_str("`?` marks a provisional rating (few games, or none for a long time); the order is by rating minus twice its ±.\n");
+    }
     s
+}
+
+/// Lichess's mark of a provisional rating: `?` after the number.
+fn provisional_mark(p: &PlayerStats) -> &'static str {
+    if p.rating.is_provisional() {
+        "?"
+    } else {
+        ""
+    }
 }
 
 /// A refusal as the player reads it: names and typed text neutralised, and
@@ -633,6 +655,15 @@ pub fn refusal(e: &TableError) -> String {
         TableError::NoGame => format!("{e}: start one with /isolo challenge"),
         TableError::Busy { .. } => format!("{e}: finish it or start a thread"),
         TableError::NotAPlayer { .. } => format!("{e}; you can watch with /isolo board"),
+        TableError::StillPlaying { games, .. } if !games.is_empty() => format!(
+            "{e}: resign or finish {} first (`/isolo games` lists them)",
+            games
+                .iter()
+                .map(|g| format!("game #{g}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        TableError::StillPlaying { .. } => format!("{e}: withdraw or decline them first"),
         TableError::NotModerator => {
             "only moderators (Manage Messages) can abort a game or its challenges".into()
         }
@@ -682,6 +713,41 @@ pub fn panicked(reference: &str) -> String {
          If it keeps happening, tell the bot's operator: reference `{reference}`."
     )
 }
+
+/// What `/isolo forget-me` asks first, privately, with the button that
+/// confirms it (only `user` may press it).
+pub fn forget_confirm(channel: u64, user: u64) -> Out {
+    let button = CreateButton::new(ids::make(ids::FORGET, channel, Some(user)))
+        .label("Forget me")
+        .style(ButtonStyle::Danger);
+    Out {
+        content: "This deletes what I keep about you, in every server and chat: your settings, your ratings \
+                  and the lists of your games. In finished games you will be shown as \"a former member\"; \
+                  their results stay, so nobody else's rating changes. It cannot be undone. Games you are \
+                  still playing, and open challenges, must end first."
+            .into(),
+        components: vec![CreateActionRow::Buttons(vec![button])],
+        ephemeral: true,
+        ..Out::default()
+    }
+}
+
+/// The answer once a member was forgotten.
+pub fn forgotten(f: &crate::table::Forgotten) -> Out {
+    let mut content = String::from("Done: I have forgotten you.");
+    if f.games > 0 {
+        content.push_str(&format!(
+            " {} finished game{} now show{} \"a former member\".",
+            f.games,
+            if f.games == 1 { "" } else { "s" },
+            if f.games == 1 { "s" } else { "" }
+        ));
+    }
+    Out::private(content)
+}
+
+/// Said to anyone but the member who asked when they press a forget-me button.
+pub const NOT_YOUR_BUTTON: &str = "This button is for the member who asked to be forgotten.";
 
 /// The bot's presence: how to start.
 pub const PRESENCE: &str = "/isolo help";

@@ -492,6 +492,9 @@ impl Table {
         };
         let me = last.players[side.index()].clone();
         let other = last.players[side.opponent().index()].clone();
+        if other == Seat::Former {
+            return Err(TableError::FormerMember);
+        }
         let asked = self
             .challenges_in(channel)?
             .into_iter()

@@ -71,7 +71,8 @@ impl Table {
                 let key = keys::rating(live.guild, user);
                 Ok(match self.store.get::<PlayerStats>(Space::Ratings, &key)? {
                     Some(st) => {
-                        let mut v = st.value;
+                        // Unsure again after time away, before the game counts.
+                        let mut v = st.value.at(now);
                         v.name = seat.name();
                         (v, Expect::Version(st.version))
                     }
@@ -86,8 +87,8 @@ impl Table {
                 Outcome::Draw => 0.5,
             };
             let (s0, n0) = (south.clone(), north.clone());
-            south.record(&n0, score);
-            north.record(&s0, 1.0 - score);
+            south.record(&n0, score, now);
+            north.record(&s0, 1.0 - score, now);
             rating_changes.push(RatingChange {
                 user: s,
                 before: s0.rating.rating,
@@ -275,30 +276,65 @@ impl Table {
         })
     }
 
-    /// A player's statistics in a server.
+    /// A player's statistics in a server, as they stand now: the deviation
+    /// has grown with the time since their last rated game, and
+    /// [`Rating::is_provisional`](super::Rating::is_provisional) says whether
+    /// the rating is still too unsure to rank.
     pub fn stats(&self, guild: GuildId, user: UserId) -> Result<Option<PlayerStats>, TableError> {
+        let now = self.now_ms();
         Ok(self
             .store
             .get::<PlayerStats>(Space::Ratings, &keys::rating(guild, user))?
-            .map(|s| s.value))
+            .map(|s| s.value.at(now)))
     }
 
-    /// The server's players by rating, best first (unreadable entries skipped).
+    /// The server's players as they stand now, ranked by their conservative
+    /// rating (rating minus twice the deviation,
+    /// [`Rating::conservative`](super::Rating::conservative)), best first, so
+    /// a newcomer with one win does not top it (unreadable entries skipped).
     pub fn leaderboard(&self, guild: GuildId, limit: usize) -> Result<Vec<PlayerStats>, TableError> {
+        let now = self.now_ms();
         let mut all: Vec<PlayerStats> = self
             .store
             .list::<PlayerStats>(Space::Ratings, &keys::id(guild))?
             .into_iter()
-            .filter_map(|(_, r)| r.ok().map(|s| s.value))
+            .filter_map(|(_, r)| r.ok().map(|s| s.value.at(now)))
             .collect();
         all.sort_by(|a, b| {
             b.rating
-                .rating
-                .total_cmp(&a.rating.rating)
+                .conservative()
+                .total_cmp(&a.rating.conservative())
                 .then(a.user.cmp(&b.user))
         });
         all.truncate(limit);
         Ok(all)
+    }
+
+    /// Stamps the ratings stored before inactivity counted (no
+    /// `rated_ms`) with now, so their deviation grows from the upgrade on
+    /// rather than from never. Returns how many were stamped; a page that
+    /// lost a race to a finishing game is left for the next start.
+    pub(super) fn stamp_ratings(&self) -> Result<usize, TableError> {
+        let now = self.now_ms();
+        let mut stamped = 0;
+        self.pages::<PlayerStats>(Space::Ratings, &[], |page| {
+            let mut batch = Batch::new();
+            let mut n = 0;
+            for (key, stored) in page.into_iter().filter(|(_, s)| s.value.rated_ms.is_none()) {
+                let mut stats = stored.value;
+                stats.rated_ms = Some(now);
+                batch.put(Space::Ratings, &key, &stats, Expect::Version(stored.version))?;
+                n += 1;
+            }
+            if n == 0 {
+                return Ok(());
+            }
+            match self.commit(&batch) {
+                Err(TableError::Contended) => Ok(()),
+                other => other.map(|_| stamped += n),
+            }
+        })?;
+        Ok(stamped)
     }
 
     /// The record of the channel's game in progress, or else of its last game.

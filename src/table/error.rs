@@ -75,6 +75,17 @@ pub enum TableError {
     /// Hints are only for games against the bot here.
     #[error("hints are only available in games against the bot")]
     HintsNotAllowed,
+    /// A member asked to be forgotten still sits in live games or pending challenges.
+    #[error("still playing: {} game(s) in progress and {challenges} open challenge(s) must end first", .games.len())]
+    StillPlaying {
+        /// The numbers of their games in progress.
+        games: Vec<u64>,
+        /// Their pending challenges (made or received).
+        challenges: usize,
+    },
+    /// The other player of the game to rematch has been forgotten.
+    #[error("the other player is no longer a member")]
+    FormerMember,
     /// Nothing to rematch.
     #[error("there is no finished game in this channel to rematch")]
     NoLastGame,

@@ -24,9 +24,9 @@ fn member_key(prefix: &[u8], guild: GuildId, user: UserId, n: u64) -> Vec<u8> {
 }
 
 /// Live games, by channel.
-const PLAYING: &[u8] = b"playing:";
+pub(super) const PLAYING: &[u8] = b"playing:";
 /// Finished games, by game number.
-const PLAYED: &[u8] = b"played:";
+pub(super) const PLAYED: &[u8] = b"played:";
 
 impl Table {
     /// Adds a starting game to its players' lists (in the game's commit).

@@ -6,7 +6,7 @@ use crate::store::{Batch, Expect, Space, StoreExt};
 use super::model::MemberSettings;
 use super::{Table, TableError, UserId};
 
-fn member_key(user: UserId) -> Vec<u8> {
+pub(super) fn member_key(user: UserId) -> Vec<u8> {
     let mut k = b"member:".to_vec();
     k.extend_from_slice(&user.to_be_bytes());
     k

@@ -14,6 +14,7 @@ mod damage;
 mod deadlines;
 mod endings;
 mod error;
+mod forget;
 mod listing;
 mod members;
 mod model;
@@ -32,19 +33,20 @@ pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use deadlines::Notice;
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
+pub use forget::Forgotten;
 pub use listing::FINISHED_LISTED;
 pub use model::{
     BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
-    MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
-    IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+    MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS, FORMER_ID,
+    FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use private::{Held, MAX_HELD};
-pub use rating::Rating;
+pub use rating::{Rating, MAX_DEVIATION, PERIODS_PER_DAY, PROVISIONAL_DEVIATION};
 pub use turns::{Choice, MoveOutcome};
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};
-use crate::store::{keys, Batch, Space, Store, StoreError, StoreExt, Stored};
+use crate::store::{decode, keys, Batch, KeyRange, Space, Store, StoreError, StoreExt, Stored, Versioned};
 
 /// What happens when a player's time runs out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -134,7 +136,17 @@ pub struct CatchUp {
     pub bot_moves: usize,
     /// Games listed under their players for `/isolo games`.
     pub indexed: usize,
+    /// Ratings of an earlier release stamped with the time, so their
+    /// deviation grows with inactivity from now on.
+    pub ratings_stamped: usize,
 }
+
+/// A readable entry and its key.
+type Keyed<T> = (Vec<u8>, Stored<T>);
+
+/// Entries read (and rewritten) per commit by the operations that go
+/// through a whole space.
+const PAGE: usize = 128;
 
 /// Attempts at an operation that lost a compare-and-swap race.
 const RETRIES: usize = 8;
@@ -266,13 +278,62 @@ impl Table {
         Ok(version)
     }
 
+    /// Every readable entry of `space` under `prefix` that `keep` selects.
+    pub(super) fn scan_all<T: Versioned>(
+        &self,
+        space: Space,
+        prefix: &[u8],
+        keep: impl Fn(&T) -> bool,
+    ) -> Result<Vec<Keyed<T>>, TableError> {
+        let mut out = Vec::new();
+        self.pages::<T>(space, prefix, |page| {
+            out.extend(page.into_iter().filter(|(_, s)| keep(&s.value)));
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `each` with every page of readable entries of `space` under
+    /// `prefix`, in key order (unreadable entries are skipped: they name
+    /// nobody that can be read).
+    pub(super) fn pages<T: Versioned>(
+        &self,
+        space: Space,
+        prefix: &[u8],
+        mut each: impl FnMut(Vec<Keyed<T>>) -> Result<(), TableError>,
+    ) -> Result<(), TableError> {
+        let mut range = KeyRange::prefix(prefix).limit(PAGE);
+        loop {
+            let raw = self.store.scan(space, &range)?;
+            let full = raw.len() == PAGE;
+            if let Some((last, _)) = raw.last() {
+                // The next page starts just after the last key read.
+                range.start = [last.as_slice(), &[0]].concat();
+            }
+            let page = raw
+                .into_iter()
+                .filter_map(|(key, entry)| {
+                    let entry = entry.ok()?;
+                    let value = decode::<T>(space, &key, &entry.value).ok()?;
+                    let version = entry.version;
+                    Some((key, Stored { version, value }))
+                })
+                .collect();
+            each(page)?;
+            if !full {
+                return Ok(());
+            }
+        }
+    }
+
     fn load_game(&self, channel: ChannelId) -> Result<Option<Stored<LiveGame>>, TableError> {
         Ok(self.store.get::<LiveGame>(Space::Games, &game_key(channel))?)
     }
 
     /// Brings games saved by earlier releases up to date, in one pass over
     /// the live games at start-up: the bot's due moves get deadlines, and
-    /// every game is listed under its players. An unreadable game is left
+    /// every game is listed under its players, ratings get the time their
+    /// deviation grows from. An unreadable game is left
     /// for when someone uses its channel.
     pub fn catch_up(&self) -> Result<CatchUp, TableError> {
         let mut done = CatchUp::default();
@@ -281,6 +342,7 @@ impl Table {
             done.bot_moves += usize::from(self.resume_bot_game(&stored.value)?);
             done.indexed += usize::from(self.index_game(&stored.value)?);
         }
+        done.ratings_stamped = self.stamp_ratings()?;
         Ok(done)
     }
 

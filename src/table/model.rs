@@ -37,14 +37,26 @@ pub enum Seat {
         /// The computer player's level.
         level: Level,
     },
+    /// A member who asked to be forgotten ([`Table::forget_member`](super::Table::forget_member)):
+    /// no id, no name. Only in finished games; front ends word it (e.g. "a
+    /// former member").
+    Former,
 }
+
+/// The name a [`Seat::Former`] has in records and plain text: `?`, as a
+/// game record writes an unknown player.
+pub const FORMER_NAME: &str = "?";
+
+/// The user id a forgotten member's rating changes carry: no member has it
+/// (Discord ids are never 0).
+pub const FORMER_ID: UserId = 0;
 
 impl Seat {
     /// The user id of a human seat.
     pub fn user(&self) -> Option<UserId> {
         match self {
             Seat::Human { id, .. } => Some(*id),
-            Seat::Bot { .. } => None,
+            Seat::Bot { .. } | Seat::Former => None,
         }
     }
 
@@ -58,6 +70,7 @@ impl Seat {
         match self {
             Seat::Human { name, .. } => name.clone(),
             Seat::Bot { level } => format!("isolo-bot ({level})"),
+            Seat::Former => FORMER_NAME.to_owned(),
         }
     }
 }
@@ -426,11 +439,25 @@ pub struct PlayerStats {
     pub best_streak: i32,
     /// Results against each opponent (at most [`MAX_HEAD_TO_HEAD`]).
     pub head_to_head: BTreeMap<UserId, Tally>,
+    /// When the deviation was last brought up to date (unix ms): the last
+    /// rated game, or the start-up that stamped a rating of format 1.
+    /// `None` until then: such a rating does not grow unsure.
+    #[serde(default)]
+    pub rated_ms: Option<u64>,
 }
 
 impl Versioned for PlayerStats {
     const KIND: &'static str = "player";
-    const FORMAT: u32 = 1;
+    /// 2: `rated_ms`, for deviation that grows with inactivity.
+    const FORMAT: u32 = 2;
+
+    fn migrate(format: u32, data: serde_json::Value) -> Result<Self, String> {
+        match format {
+            // `rated_ms` is absent and stays unknown until start-up stamps it.
+            1 => serde_json::from_value(data).map_err(|e| e.to_string()),
+            _ => Err(format!("unknown format {format}")),
+        }
+    }
 }
 
 impl PlayerStats {
@@ -444,12 +471,31 @@ impl PlayerStats {
             streak: 0,
             best_streak: 0,
             head_to_head: BTreeMap::new(),
+            rated_ms: None,
         }
     }
 
-    /// Records a rated result (`score` 1, 0.5 or 0) against `opponent`.
-    pub(crate) fn record(&mut self, opponent: &PlayerStats, score: f64) {
+    /// The rating at `now_ms`: its deviation grown by the time since
+    /// [`PlayerStats::rated_ms`].
+    pub fn rating_at(&self, now_ms: u64) -> Rating {
+        match self.rated_ms {
+            Some(at) => self.rating.after_inactivity(now_ms.saturating_sub(at)),
+            None => self.rating,
+        }
+    }
+
+    /// These statistics as they stand at `now_ms` (see [`PlayerStats::rating_at`]).
+    pub fn at(mut self, now_ms: u64) -> PlayerStats {
+        self.rating = self.rating_at(now_ms);
+        self.rated_ms = self.rated_ms.map(|at| at.max(now_ms));
+        self
+    }
+
+    /// Records a rated result (`score` 1, 0.5 or 0) against `opponent`, both
+    /// as they stand at `now_ms` (see [`PlayerStats::at`]).
+    pub(crate) fn record(&mut self, opponent: &PlayerStats, score: f64, now_ms: u64) {
         self.rating = self.rating.update(opponent.rating, score);
+        self.rated_ms = Some(now_ms);
         if !self.head_to_head.contains_key(&opponent.user) && self.head_to_head.len() >= MAX_HEAD_TO_HEAD {
             // Forget the opponent played least (the lowest id among equals),
             // so the stored value stays small however many people one meets.

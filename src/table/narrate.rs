@@ -73,11 +73,13 @@ pub fn result_line(f: &FinishedGame, who: impl Fn(&Seat) -> String) -> String {
             reason(t, &f.players[side.opponent().index()].name()),
         ),
     };
-    for c in &f.rating_changes {
+    for (i, c) in f.rating_changes.iter().enumerate() {
+        // South's change comes first; a forgotten member's has no id to match.
         let name = f
             .players
             .iter()
             .find(|p| p.is(c.user))
+            .or(f.players.get(i))
             .map(Seat::name)
             .unwrap_or_default();
         s.push_str(&format!(

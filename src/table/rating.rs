@@ -1,11 +1,25 @@
-//! Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013).
+//! Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013),
+//! computed by the `skillratings` crate; each game is its own rating period,
+//! and the deviation grows with the time since the player's last rated game
+//! by fractional periods, as Lichess does.
 
 use serde::{Deserialize, Serialize};
+use skillratings::glicko2::{decay_deviation, glicko2_rating_period, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
 
-/// Glicko scale factor between the public and the internal scale.
-const SCALE: f64 = 173.7178;
-/// System constant: how much the volatility may change.
-const TAU: f64 = 0.5;
+/// The deviation of a new player, and the most inactivity can raise one to.
+pub const MAX_DEVIATION: f64 = 350.0;
+
+/// A rating whose deviation is above this is provisional: too unsure to
+/// rank (Lichess marks these with "?").
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// Rating periods per day without a rated game (Lichess's figure: a period
+/// is about 4.7 days). A player at deviation 60 is provisional again after
+/// about a year away.
+pub const PERIODS_PER_DAY: f64 = 0.21436;
+
+const DAY_MS: f64 = 24.0 * 3600.0 * 1000.0;
 
 /// A player's Glicko-2 rating on the public scale (new players: 1500 ± 350).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -20,107 +34,157 @@ pub struct Rating {
 
 impl Default for Rating {
     fn default() -> Rating {
+        Rating::from(Glicko2Rating::new())
+    }
+}
+
+impl From<Glicko2Rating> for Rating {
+    fn from(r: Glicko2Rating) -> Rating {
         Rating {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
         }
     }
 }
 
-fn g(phi: f64) -> f64 {
-    1.0 / (1.0 + 3.0 * phi * phi / (std::f64::consts::PI * std::f64::consts::PI)).sqrt()
+impl From<Rating> for Glicko2Rating {
+    fn from(r: Rating) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+/// A score of 1 (win), 0.5 (draw) or 0 (loss) as the crate's outcome.
+fn outcome(score: f64) -> Outcomes {
+    match score {
+        s if s > 0.75 => Outcomes::WIN,
+        s if s < 0.25 => Outcomes::LOSS,
+        _ => Outcomes::DRAW,
+    }
 }
 
 impl Rating {
+    /// The rating after one rating period: `games` against opponents (as
+    /// rated before the period) with scores 1, 0.5 or 0.
+    pub fn rate_period(self, games: &[(Rating, f64)]) -> Rating {
+        let results: Vec<_> = games
+            .iter()
+            .map(|&(opponent, score)| (Glicko2Rating::from(opponent), outcome(score)))
+            .collect();
+        let mut next = Rating::from(glicko2_rating_period(
+            &self.into(),
+            &results,
+            &Glicko2Config::new(),
+        ));
+        next.deviation = next.deviation.min(MAX_DEVIATION);
+        next
+    }
+
     /// The rating after one game against `opponent` with `score` 1 (win), 0.5 (draw) or 0 (loss).
     pub fn update(self, opponent: Rating, score: f64) -> Rating {
-        let mu = (self.rating - 1500.0) / SCALE;
-        let phi = self.deviation / SCALE;
-        let mu_j = (opponent.rating - 1500.0) / SCALE;
-        let phi_j = opponent.deviation / SCALE;
-        let g_j = g(phi_j);
-        let e = 1.0 / (1.0 + (-g_j * (mu - mu_j)).exp());
-        let v = 1.0 / (g_j * g_j * e * (1.0 - e));
-        let delta = v * g_j * (score - e);
-        // New volatility by the Illinois algorithm (step 5 of the paper).
-        let a = (self.volatility * self.volatility).ln();
-        let f = |x: f64| {
-            let ex = x.exp();
-            ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2))
-                - (x - a) / (TAU * TAU)
-        };
-        let mut big_a = a;
-        let mut big_b = if delta * delta > phi * phi + v {
-            (delta * delta - phi * phi - v).ln()
-        } else {
-            let mut k = 1.0;
-            while f(a - k * TAU) < 0.0 && k < 100.0 {
-                k += 1.0;
-            }
-            a - k * TAU
-        };
-        let (mut fa, mut fb) = (f(big_a), f(big_b));
-        for _ in 0..100 {
-            if (big_b - big_a).abs() <= 1e-6 {
-                break;
-            }
-            let c = big_a + (big_a - big_b) * fa / (fb - fa);
-            let fc = f(c);
-            if fc * fb <= 0.0 {
-                big_a = big_b;
-                fa = fb;
-            } else {
-                fa /= 2.0;
-            }
-            big_b = c;
-            fb = fc;
+        self.rate_period(&[(opponent, score)])
+    }
+
+    /// The rating after `elapsed_ms` without a rated game: Glicko-2's step
+    /// for a period without games (deviation² + volatility²) for each
+    /// elapsed period, fractions included, up to [`MAX_DEVIATION`].
+    pub fn after_inactivity(self, elapsed_ms: u64) -> Rating {
+        if elapsed_ms == 0 {
+            // Exactly as it was (the crate's round trip through its scale is not).
+            return self;
         }
-        let sigma = (big_a / 2.0).exp();
-        let phi_star = (phi * phi + sigma * sigma).sqrt();
-        let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
-        let mu_new = mu + phi_new * phi_new * g_j * (score - e);
+        let periods = elapsed_ms as f64 / DAY_MS * PERIODS_PER_DAY;
+        // One crate step with the volatility scaled by √periods adds exactly
+        // `periods` steps' worth of variance.
+        let mut stretched = Glicko2Rating::from(self);
+        stretched.volatility *= periods.sqrt();
         Rating {
-            rating: mu_new * SCALE + 1500.0,
-            deviation: (phi_new * SCALE).min(350.0),
-            volatility: sigma,
+            deviation: decay_deviation(&stretched).deviation.min(MAX_DEVIATION),
+            ..self
         }
+    }
+
+    /// True when the rating is too unsure to rank ([`PROVISIONAL_DEVIATION`]).
+    pub fn is_provisional(&self) -> bool {
+        self.deviation > PROVISIONAL_DEVIATION
+    }
+
+    /// The rating the player is very likely above (rating - 2 × deviation):
+    /// what the leaderboard ranks by, so one lucky win does not top it.
+    pub fn conservative(&self) -> f64 {
+        self.rating - 2.0 * self.deviation
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Rating;
+    use super::{Rating, MAX_DEVIATION, PERIODS_PER_DAY};
 
-    #[test]
-    fn glickman_example_single_game() {
-        // The paper's player (1500, 200, 0.06) beating a 1400 ± 30 player.
-        let p = Rating {
-            rating: 1500.0,
-            deviation: 200.0,
+    const fn r(rating: f64, deviation: f64) -> Rating {
+        Rating {
+            rating,
+            deviation,
             volatility: 0.06,
-        };
-        let q = Rating {
-            rating: 1400.0,
-            deviation: 30.0,
-            volatility: 0.06,
-        };
-        let won = p.update(q, 1.0);
-        assert!(won.rating > 1500.0 && won.rating < 1600.0, "{won:?}");
-        assert!(won.deviation < 200.0);
-        let lost = p.update(q, 0.0);
-        assert!(lost.rating < 1500.0);
-        let drew = p.update(q, 0.5);
-        assert!(drew.rating < won.rating && drew.rating > lost.rating);
-        // Volatility stays near its start for an expected result.
-        assert!((won.volatility - 0.06).abs() < 0.001);
+        }
     }
 
     #[test]
-    fn equal_players_move_symmetrically() {
+    fn glickman_published_example() {
+        // "Example of the Glicko-2 system": 1500 ± 200 plays three games in
+        // one period and ends at 1464.06 ± 151.52, volatility 0.05999.
+        let after = r(1500.0, 200.0).rate_period(&[
+            (r(1400.0, 30.0), 1.0),
+            (r(1550.0, 100.0), 0.0),
+            (r(1700.0, 300.0), 0.0),
+        ]);
+        assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+        assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+        assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
+    }
+
+    #[test]
+    fn results_move_the_rating_the_right_way() {
+        let (p, q) = (r(1500.0, 200.0), r(1400.0, 30.0));
+        let (won, drew, lost) = (p.update(q, 1.0), p.update(q, 0.5), p.update(q, 0.0));
+        assert!(lost.rating < drew.rating && drew.rating < won.rating);
+        assert!(won.deviation < 200.0);
         let a = Rating::default();
         let (w, l) = (a.update(a, 1.0), a.update(a, 0.0));
         assert!(((w.rating - 1500.0) + (l.rating - 1500.0)).abs() < 1e-6);
         assert!(w.rating > 1600.0, "a first win moves a new player a lot: {w:?}");
+    }
+
+    #[test]
+    fn deviation_grows_with_time_away_and_is_capped() {
+        let day = 24 * 3600 * 1000;
+        let settled = r(1700.0, 60.0);
+        assert_eq!(settled.after_inactivity(0), settled);
+        // One period is Glicko-2's step: φ' = √(φ² + σ²) on the internal scale.
+        let one_period = (1.0 / PERIODS_PER_DAY * day as f64) as u64;
+        let phi = 60.0 / 173.7178_f64;
+        let want = (phi * phi + 0.06 * 0.06).sqrt() * 173.7178;
+        assert!((settled.after_inactivity(one_period).deviation - want).abs() < 0.01);
+        let month = settled.after_inactivity(30 * day);
+        let year = settled.after_inactivity(400 * day);
+        assert!(60.0 < month.deviation && month.deviation < year.deviation);
+        assert!(!settled.is_provisional() && year.is_provisional(), "{year:?}");
+        assert_eq!(
+            (year.rating, year.volatility),
+            (1700.0, 0.06),
+            "only the deviation moves"
+        );
+        assert_eq!(settled.after_inactivity(100 * 365 * day).deviation, MAX_DEVIATION);
+    }
+
+    #[test]
+    fn one_lucky_win_ranks_below_an_established_player() {
+        let newcomer = Rating::default().update(Rating::default(), 1.0);
+        let regular = r(1550.0, 50.0);
+        assert!(newcomer.rating > regular.rating && newcomer.is_provisional());
+        assert!(newcomer.conservative() < regular.conservative());
     }
 }

@@ -7,4 +7,7 @@
 pub mod bot;
 pub mod fake_discord;
 pub mod ops;
+pub mod pg_bin;
+#[cfg(unix)]
+pub mod pg_server;
 pub mod store;

@@ -86,18 +86,33 @@ pub fn sled() -> Harness {
     }
 }
 
-/// Names the PostgreSQL server the tests may use; `.ci/run` sets it.
+/// Names the PostgreSQL server the tests may use (`.ci/run` sets it);
+/// unset, the tests start their own when PostgreSQL is installed.
 pub const PG_URL_ENV: &str = "ISOLO_TEST_PG_URL";
 
-/// The test server's URL; `None` (after saying so) when there is none.
+/// Why a PostgreSQL test is ignored: written out in each test's
+/// `#[cfg_attr(not(isolo_pg), ignore = ...)]` (build.rs sets `isolo_pg`).
+pub const PG_MISSING: &str =
+    "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL";
+
+/// The test server's URL: `ISOLO_TEST_PG_URL`, else this process's own
+/// throwaway server ([`super::pg_server`]). `None`, after saying so, only
+/// when PostgreSQL is not installed; installed but failing to start is a
+/// test failure, not a skip.
 pub fn pg_url() -> Option<String> {
-    match std::env::var(PG_URL_ENV) {
-        Ok(url) if !url.trim().is_empty() => Some(url),
-        _ => {
-            eprintln!("skipped: PostgreSQL test, {PG_URL_ENV} is not set (.ci/run starts a server)");
-            None
+    if let Ok(url) = std::env::var(PG_URL_ENV) {
+        if !url.trim().is_empty() {
+            return Some(url);
         }
     }
+    if super::pg_bin::bin_dir().is_none() {
+        eprintln!("skipped: PostgreSQL part: {PG_MISSING}");
+        return None;
+    }
+    #[cfg(unix)]
+    return Some(super::pg_server::url().unwrap_or_else(|e| panic!("{e}")));
+    #[cfg(not(unix))]
+    None
 }
 
 /// A fresh schema on the test server, dropped with this value, so tests
@@ -150,9 +165,9 @@ impl Drop for PgSchema {
     }
 }
 
-/// A PostgreSQL store in its own schema. Call only after [`pg_url`] gave a URL.
+/// A PostgreSQL store in its own schema (its test is ignored without PostgreSQL).
 pub fn pg() -> Harness {
-    let url = std::env::var(PG_URL_ENV).expect("pg() without a test server");
+    let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     Harness {
         store: Arc::new(schema.open()),
