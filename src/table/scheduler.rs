@@ -33,9 +33,10 @@ where
     let t = table.clone();
     match tokio::task::spawn_blocking(move || t.catch_up()).await {
         Ok(Ok(done)) if done != super::CatchUp::default() => tracing::info!(
-            "caught up with earlier releases: the bot is to move in {} games, {} games listed under their players",
+            "caught up with earlier releases: the bot is to move in {} games, {} games listed under their players, {} ratings stamped",
             done.bot_moves,
-            done.indexed
+            done.indexed,
+            done.ratings_stamped
         ),
         Ok(Ok(_)) => {}
         Ok(Err(e)) => tracing::warn!("cannot catch up with games saved by earlier releases: {e}"),
