@@ -320,23 +320,16 @@ async fn forget_me_asks_first_then_forgets_the_member_and_keeps_the_results() {
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 3).await;
     duel.play_out(fake, 400).await;
-    let bob_before = bot
-        .table
-        .stats(GUILD_ID, bob.id)
-        .unwrap()
-        .expect("bob is rated")
-        .rating;
-    assert!(bot.table.stats(GUILD_ID, alice.id).unwrap().is_some());
+    let rating = |user: u64| bot.table.stats(GUILD_ID, user).unwrap().map(|s| s.rating.rating);
+    let bob_before = rating(bob.id).expect("bob is rated");
+    assert!(rating(alice.id).is_some());
 
     let ask = SlashCommand::new("isolo").sub("forget-me").by(&alice);
     let sent = fake.send_command(&ask).await;
     let cb = fake.wait_for_callback(&sent, T).await.expect("asked first");
     assert!(cb.message.is_ephemeral(), "only alice sees it");
     let button = cb.message.custom_ids().pop().expect("a confirm button");
-    assert!(
-        bot.table.stats(GUILD_ID, alice.id).unwrap().is_some(),
-        "nothing is deleted before the button"
-    );
+    assert!(rating(alice.id).is_some(), "nothing is deleted before the button");
     let message = fake.original_message(&sent).expect("the question")["id"]
         .as_str()
         .unwrap()
@@ -347,23 +340,14 @@ async fn forget_me_asks_first_then_forgets_the_member_and_keeps_the_results() {
         .send_component(&ComponentClick::button(message, &button).by(&bob))
         .await;
     expect_refusal(fake, &sent, "for the member who asked").await;
-    assert!(bot.table.stats(GUILD_ID, alice.id).unwrap().is_some());
+    assert!(rating(alice.id).is_some());
     let sent = fake
         .send_component(&ComponentClick::button(message, &button).by(&alice))
         .await;
     let done = fake.wait_for_callback(&sent, T).await.expect("forgotten");
     assert!(done.message.content.unwrap_or_default().contains("forgotten you"));
-    assert!(
-        bot.table.stats(GUILD_ID, alice.id).unwrap().is_none(),
-        "her rating is gone"
-    );
-    let bob_after = bot
-        .table
-        .stats(GUILD_ID, bob.id)
-        .unwrap()
-        .expect("bob is still rated")
-        .rating;
-    assert_eq!(bob_before.rating, bob_after.rating, "bob's rating does not move");
+    assert_eq!(rating(alice.id), None, "her rating is gone");
+    assert_eq!(rating(bob.id), Some(bob_before), "bob's rating does not move");
     let record = SlashCommand::new("isolo").sub("export").by(&bob);
     let sent = fake.send_command(&record).await;
     let file = fake.wait_for_file_reply(&sent, T).await.expect("the record");

@@ -242,6 +242,21 @@ pub enum Route {
 }
 
 impl Route {
+    /// The channel a channel route is about.
+    pub fn channel(&self) -> Option<u64> {
+        match self {
+            Route::CreateMessage { channel_id }
+            | Route::GetMessage { channel_id, .. }
+            | Route::EditMessage { channel_id, .. }
+            | Route::DeleteMessage { channel_id, .. }
+            | Route::CreateThread { channel_id, .. }
+            | Route::GetChannel { channel_id }
+            | Route::DeleteChannel { channel_id }
+            | Route::EditChannel { channel_id } => Some(*channel_id),
+            _ => None,
+        }
+    }
+
     /// The interaction token in the path, for interaction and webhook routes.
     pub fn token(&self) -> Option<&str> {
         match self {

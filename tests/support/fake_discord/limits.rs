@@ -109,16 +109,11 @@ fn bucket_of(route: &Route) -> Option<String> {
     let kind = format!("{route:?}");
     let kind = kind.split([' ', '{', '(']).next().unwrap_or_default().to_owned();
     let major = match route {
-        Route::CreateMessage { channel_id }
-        | Route::GetMessage { channel_id, .. }
-        | Route::EditMessage { channel_id, .. }
-        | Route::DeleteMessage { channel_id, .. }
-        | Route::CreateThread { channel_id, .. }
-        | Route::GetChannel { channel_id }
-        | Route::DeleteChannel { channel_id }
-        | Route::EditChannel { channel_id } => channel_id.to_string(),
         Route::Unknown | Route::GetGateway | Route::GetGatewayBot => return None,
-        other => other.token().unwrap_or_default().to_owned(),
+        other => match other.channel() {
+            Some(channel) => channel.to_string(),
+            None => other.token().unwrap_or_default().to_owned(),
+        },
     };
     Some(format!("{kind}:{major}"))
 }

@@ -523,28 +523,13 @@ fn unknown_channel(st: &mut State, channel_id: u64) -> Answer {
     )
 }
 
-/// The channel a channel route is about.
-fn channel_of(route: &Route) -> Option<u64> {
-    match route {
-        Route::CreateMessage { channel_id }
-        | Route::GetMessage { channel_id, .. }
-        | Route::EditMessage { channel_id, .. }
-        | Route::DeleteMessage { channel_id, .. }
-        | Route::CreateThread { channel_id, .. }
-        | Route::GetChannel { channel_id }
-        | Route::DeleteChannel { channel_id }
-        | Route::EditChannel { channel_id } => Some(*channel_id),
-        _ => None,
-    }
-}
-
 /// Discord's refusals where the bot is not a member, and of interaction
 /// tokens past their time: a channel call where the bot is not a member
 /// (403, and a problem: the bot must only answer there), a webhook call with
 /// an expired token (401), a sixth followup where the app is not installed
 /// (400, and a problem). Counts the followups it lets through.
 fn refused_by_place(st: &mut State, route: &Route) -> Option<Answer> {
-    if let Some(channel) = channel_of(route).filter(|c| st.places.contains_key(c)) {
+    if let Some(channel) = route.channel().filter(|c| st.places.contains_key(c)) {
         return Some(error(
             st,
             403,
