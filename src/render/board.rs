@@ -454,7 +454,7 @@ fn draw_pill(cv: &mut Canvas, pill: &Pill, right: f32, cy: f32) -> f32 {
 }
 
 /// Shortens `text` with an ellipsis until it fits `max` pixels.
-fn fit(text: &str, px: f32, max: f32) -> String {
+pub(crate) fn fit(text: &str, px: f32, max: f32) -> String {
     if Canvas::text_width(text, px) <= max {
         return text.to_string();
     }

@@ -20,6 +20,7 @@ mod model;
 pub mod narrate;
 mod rating;
 pub mod scheduler;
+pub mod tournament;
 mod turns;
 
 use std::sync::Arc;
@@ -38,6 +39,10 @@ pub use model::{
     IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use rating::Rating;
+pub use tournament::{
+    Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament, TournamentGame,
+    TournamentRequest, TournamentUpdate, Work,
+};
 pub use turns::{Choice, MoveOutcome};
 
 use crate::ai::AiConfig;
