@@ -148,12 +148,13 @@ pub fn berger(n: usize) -> Vec<Vec<(usize, usize)>> {
 /// Every round of a round robin of `players` (at least 2) by the Berger
 /// tables: an odd count plays with a dummy last number, whose opponent has
 /// the bye. A double round robin plays the table twice, colours turned in
-/// the second cycle, with the last two rounds of the first cycle swapped
-/// (as FIDE C.05 recommends) so nobody gets one colour three times running
-/// where the cycles meet.
+/// the second cycle. As FIDE C.05 recommends, the last two rounds of the
+/// first cycle are swapped, and the second cycle keeps the table's own
+/// order: then nobody gets one colour three times running where the cycles
+/// meet (checked for 3 to 16 players by the tests).
 pub fn round_robin(players: usize, double: bool) -> Vec<Round> {
     let n = players + players % 2;
-    let mut first: Vec<Round> = berger(n)
+    let table: Vec<Round> = berger(n)
         .into_iter()
         .map(|pairs| {
             let mut round = Round::default();
@@ -170,19 +171,17 @@ pub fn round_robin(players: usize, double: bool) -> Vec<Round> {
         })
         .collect();
     if !double {
-        return first;
+        return table;
     }
+    let mut first = table.clone();
     let len = first.len();
     if len >= 2 {
         first.swap(len - 1, len - 2);
     }
-    let second: Vec<Round> = first
-        .iter()
-        .map(|r| Round {
-            boards: r.boards.iter().map(|b| Board::new(b.black, b.white)).collect(),
-            bye: r.bye,
-        })
-        .collect();
+    let second = table.into_iter().map(|r| Round {
+        boards: r.boards.iter().map(|b| Board::new(b.black, b.white)).collect(),
+        bye: r.bye,
+    });
     first.into_iter().chain(second).collect()
 }
 
@@ -218,6 +217,15 @@ struct Record {
 }
 
 impl Record {
+    /// True when `white` (or black) next keeps the colour rule: no colour
+    /// three games running, nor three times more than the other.
+    fn allows(&self, white: bool) -> bool {
+        let whites = self.colours.iter().filter(|&&w| w).count() as i32 + i32::from(white);
+        let diff = 2 * whites - (self.colours.len() as i32 + 1);
+        let three = matches!(self.colours[..], [.., a, b] if a == white && b == white);
+        diff.abs() <= 2 && !three
+    }
+
     fn preference(&self) -> Preference {
         let whites = self.colours.iter().filter(|&&w| w).count() as i32;
         let diff = whites * 2 - self.colours.len() as i32;
@@ -331,17 +339,12 @@ pub fn swiss(n: usize, active: &[bool], rounds: &[Round]) -> Option<Round> {
     None
 }
 
-/// True when `a` and `b` may meet: not met before, and (`strict`) not both
-/// needing the same colour absolutely.
-fn compatible(rec: &[Record], prefs: &[Preference], a: Player, b: Player, strict: bool) -> bool {
-    if rec[usize::from(a)].met.contains(&b) {
-        return false;
-    }
-    let (pa, pb) = (prefs[usize::from(a)], prefs[usize::from(b)]);
-    !(strict
-        && pa.strength == Strength::Absolute
-        && pb.strength == Strength::Absolute
-        && pa.white == pb.white)
+/// True when `a` and `b` may meet: not met before, and (`strict`) with
+/// colours that keep the colour rule for both.
+fn compatible(rec: &[Record], a: Player, b: Player, strict: bool) -> bool {
+    let (ra, rb) = (&rec[usize::from(a)], &rec[usize::from(b)]);
+    !ra.met.contains(&b)
+        && (!strict || (ra.allows(true) && rb.allows(false)) || (ra.allows(false) && rb.allows(true)))
 }
 
 /// Pairs the ranked players `order` (an even count) bracket by bracket, or
@@ -352,7 +355,7 @@ fn pair_brackets(order: &[Player], rec: &[Record], strict: bool) -> Option<Vec<(
     let mut fits = vec![false; m * m];
     for i in 0..m {
         for j in 0..m {
-            fits[i * m + j] = i != j && compatible(rec, &prefs, order[i], order[j], strict);
+            fits[i * m + j] = i != j && compatible(rec, order[i], order[j], strict);
         }
     }
     let mut search = Search {
@@ -472,6 +475,14 @@ fn colour(pairs: &[(Player, Player)], rec: &[Record], first_round: bool) -> Vec<
                 (h, l) if h > l => ph.white,
                 (h, l) if l > h => !pl.white,
                 _ => alternate(&rec[usize::from(hi)], &rec[usize::from(lo)]).unwrap_or(ph.white),
+            };
+            // The colour rule comes first where only one way keeps it.
+            let (rh, rl) = (&rec[usize::from(hi)], &rec[usize::from(lo)]);
+            let keeps = |hi_white: bool| rh.allows(hi_white) && rl.allows(!hi_white);
+            let hi_white = if !keeps(hi_white) && keeps(!hi_white) {
+                !hi_white
+            } else {
+                hi_white
             };
             if hi_white {
                 Board::new(hi, lo)
