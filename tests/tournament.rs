@@ -614,3 +614,69 @@ fn an_aborted_board_is_a_double_forfeit() {
         .unwrap();
     assert_eq!(aborted.score, Some(Score::DoubleForfeit));
 }
+
+/// Plays every board of a tournament: the lower seed of each board wins
+/// (a resignation), every third game is drawn.
+fn play_out(t: &Table, number: u64) -> Tournament {
+    let mut fe = FrontEnd::default();
+    let mut games = 0;
+    loop {
+        fe.drive(t);
+        let tour = t.tournament(GUILD, number).unwrap();
+        if tour.status != Status::Running {
+            return tour;
+        }
+        for (thread, white, black) in live_boards(t, &tour) {
+            games += 1;
+            if games % 3 == 0 {
+                t.offer_draw(thread, white).unwrap();
+                t.offer_draw(thread, black).unwrap();
+            } else {
+                t.resign(thread, white.max(black)).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn standings_pictures_of_a_round_robin_and_a_swiss() {
+    use isolo_bot::render::standings::{render_standings_png, standings_text, Labels, StandingsView};
+    let labels = Labels {
+        rank: "#",
+        player: "Player",
+        points: "Pts",
+        buchholz: "BH-1",
+        sonneborn: "SB",
+        direct: "DE",
+        wins: "W",
+        withdrawn: "(withdrew)",
+    };
+    for (format, players) in [(Format::RoundRobin, 10u64), (Format::Swiss, 24)] {
+        let (store, clock) = memory();
+        let t = table(&store, &clock);
+        let number = t.create_tournament(request(format)).unwrap().tournament.number;
+        let users: Vec<u64> = (1..=players).map(|u| 200 + u).collect();
+        join_all(&t, number, &users);
+        t.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+        let tour = play_out(&t, number);
+        assert_eq!(tour.status, Status::Finished);
+        let (tour, lines) = t.tournament_standings(GUILD, Some(number), ORGANIZER).unwrap();
+        let view = StandingsView {
+            title: "Tournament #1 · final standings",
+            labels,
+            rows: tour.picture_rows(&lines),
+            cross: tour.cross_table(&lines),
+        };
+        assert_eq!(view.cross.is_some(), format == Format::RoundRobin);
+        let png = render_standings_png(&view);
+        let img = image::load_from_memory(&png).unwrap();
+        assert!(img.width() >= 1000 && img.height() as u64 > players * 40);
+        let text = standings_text(&view);
+        assert_eq!(text.lines().count() as u64, players + 1);
+        assert!(text.contains(&tour.entrants[usize::from(lines[0].player)].name));
+        if let Ok(dir) = std::env::var("ISOLO_PICTURES") {
+            let path = std::path::Path::new(&dir).join(format!("standings-{players}.png"));
+            std::fs::write(path, &png).unwrap();
+        }
+    }
+}

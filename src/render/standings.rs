@@ -152,11 +152,12 @@ const NAME_W: f32 = 300.0;
 const NUM_W: f32 = 84.0;
 const CELL_W: f32 = 46.0;
 
-/// The columns after the name: heading and each row's value.
+/// The columns after the name: heading and each row's value (direct
+/// encounter only when it separated someone).
 fn numbers<'a>(view: &'a StandingsView<'a>) -> Vec<(&'a str, Vec<String>)> {
     let l = view.labels;
     let rows = &view.rows;
-    vec![
+    let mut columns: Vec<(&str, Vec<String>)> = vec![
         (
             l.points,
             rows.iter().map(|r| halves_text(r.halves, true)).collect(),
@@ -176,16 +177,26 @@ fn numbers<'a>(view: &'a StandingsView<'a>) -> Vec<(&'a str, Vec<String>)> {
                 .collect(),
         ),
         (l.wins, rows.iter().map(|r| r.wins.to_string()).collect()),
-    ]
+    ];
+    columns.retain(|(_, values)| values.iter().any(|v| !v.is_empty()));
+    columns
 }
 
 /// The picture's size in pixels.
 pub fn standings_size(view: &StandingsView) -> (u32, u32) {
+    let (w, h, _) = layout(view);
+    (w, h)
+}
+
+/// Width, height and the name column's width: a narrow table gives its
+/// spare width to the names.
+fn layout(view: &StandingsView) -> (u32, u32, f32) {
     let cells = view.cross.as_ref().map_or(0, |_| view.rows.len());
     let cell_w = view.cross.as_ref().map_or(0.0, |c| cell_width(c));
-    let w = 2.0 * MARGIN + RANK_W + NAME_W + cells as f32 * cell_w + 5.0 * NUM_W;
+    let rest = 2.0 * MARGIN + RANK_W + cells as f32 * cell_w + numbers(view).len() as f32 * NUM_W;
+    let name_w = NAME_W.max(MIN_WIDTH as f32 - rest);
     let h = 2.0 * MARGIN + TITLE_H + HEAD_H + view.rows.len() as f32 * ROW_H;
-    ((w.ceil() as u32).max(MIN_WIDTH), h.ceil() as u32)
+    ((rest + name_w).ceil() as u32, h.ceil() as u32, name_w)
 }
 
 /// A cell wide enough for its games (two in a double round robin).
@@ -196,14 +207,14 @@ fn cell_width(cross: &[Vec<Vec<Mark>>]) -> f32 {
 
 /// The standings as a PNG (8-bit indexed, the board's palette).
 pub fn render_standings_png(view: &StandingsView) -> Vec<u8> {
-    let (w, h) = standings_size(view);
-    let cv = draw(view, w, h);
+    let (w, h, name_w) = layout(view);
+    let cv = draw(view, w, h, name_w);
     let idx = super::encode::indices(&cv, Palette::Standard);
     // Encoding a buffer of the right size into memory cannot fail.
     super::encode::png(&idx, w, h, Palette::Standard).expect("in-memory PNG encoding")
 }
 
-fn draw(view: &StandingsView, w: u32, h: u32) -> Canvas {
+fn draw(view: &StandingsView, w: u32, h: u32, name_w: f32) -> Canvas {
     let c = &COLORS;
     let mut cv = Canvas::new(w, h, c.bg);
     let baseline = |top: f32, row_h: f32, px: f32| top + row_h / 2.0 + cap_height(px) / 2.0;
@@ -232,14 +243,14 @@ fn draw(view: &StandingsView, w: u32, h: u32) -> Canvas {
     );
     x += RANK_W;
     cv.text(
-        &fit(view.labels.player, HEAD_PX, NAME_W - 12.0),
+        &fit(view.labels.player, HEAD_PX, name_w - 12.0),
         HEAD_PX,
         x,
         hy,
         Align::Left,
         c.label,
     );
-    x += NAME_W;
+    x += name_w;
     if view.cross.is_some() {
         for i in 0..view.rows.len() {
             cv.text(
@@ -296,14 +307,14 @@ fn draw(view: &StandingsView, w: u32, h: u32) -> Canvas {
         };
         let name_ink = if row.withdrawn { c.dim } else { ink };
         cv.text(
-            &fit(&name, TEXT_PX, NAME_W - 12.0),
+            &fit(&name, TEXT_PX, name_w - 12.0),
             TEXT_PX,
             x,
             y,
             Align::Left,
             name_ink,
         );
-        x += NAME_W;
+        x += name_w;
         if let Some(cross) = &view.cross {
             for (j, games) in cross.get(i).into_iter().flatten().enumerate() {
                 if i == j {
