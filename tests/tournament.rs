@@ -122,6 +122,17 @@ fn live_boards(t: &Table, tour: &Tournament) -> Vec<(u64, u64, u64)> {
         .collect()
 }
 
+/// A tournament over a fresh memory store, joined by `users` and started
+/// by its creator.
+fn started(format: Format, users: &[u64]) -> (Table, u64, TournamentUpdate) {
+    let (store, clock) = memory();
+    let t = table(&store, &clock);
+    let number = t.create_tournament(request(format)).unwrap().tournament.number;
+    join_all(&t, number, users);
+    let update = t.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+    (t, number, update)
+}
+
 fn join_all(t: &Table, number: u64, users: &[u64]) {
     for &u in users {
         t.join_tournament(GUILD, Some(number), u, &name(u)).unwrap();
@@ -243,15 +254,7 @@ fn a_four_player_round_robin_played_to_the_end_with_a_withdrawal_and_a_timeout()
 
 #[test]
 fn a_five_player_swiss_with_byes_played_to_the_end() {
-    let (store, clock) = memory();
-    let t = table(&store, &clock);
-    let number = t
-        .create_tournament(request(Format::Swiss))
-        .unwrap()
-        .tournament
-        .number;
-    join_all(&t, number, &[21, 22, 23, 24, 25]);
-    let started = t.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+    let (t, number, started) = started(Format::Swiss, &[21, 22, 23, 24, 25]);
     assert_eq!(started.tournament.total_rounds, 4, "ceil(log2 5) + 1");
     let mut fe = FrontEnd::default();
     let mut byes = Vec::new();
@@ -593,15 +596,7 @@ fn a_restart_at_any_point_loses_and_repeats_nothing() {
 
 #[test]
 fn an_aborted_board_is_a_double_forfeit() {
-    let (store, clock) = memory();
-    let t = table(&store, &clock);
-    let number = t
-        .create_tournament(request(Format::Swiss))
-        .unwrap()
-        .tournament
-        .number;
-    join_all(&t, number, &[81, 82, 83, 84]);
-    t.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+    let (t, number, _) = started(Format::Swiss, &[81, 82, 83, 84]);
     FrontEnd::default().drive(&t);
     let tour = t.tournament(GUILD, number).unwrap();
     let (thread, _, _) = live_boards(&t, &tour)[0];
@@ -652,12 +647,8 @@ fn standings_pictures_of_a_round_robin_and_a_swiss() {
         withdrawn: "(withdrew)",
     };
     for (format, players) in [(Format::RoundRobin, 10u64), (Format::Swiss, 24)] {
-        let (store, clock) = memory();
-        let t = table(&store, &clock);
-        let number = t.create_tournament(request(format)).unwrap().tournament.number;
         let users: Vec<u64> = (1..=players).map(|u| 200 + u).collect();
-        join_all(&t, number, &users);
-        t.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+        let (t, number, _) = started(format, &users);
         let tour = play_out(&t, number);
         assert_eq!(tour.status, Status::Finished);
         let (tour, lines) = t.tournament_standings(GUILD, Some(number), ORGANIZER).unwrap();

@@ -160,10 +160,8 @@ fn random_score(rng: &mut Rng) -> Score {
     }
 }
 
-/// Checks one Swiss round against every rule; `exhaustive` on small fields.
-fn check_swiss_round(n: usize, active: &[bool], before: &[Round], round: &Round, exhaustive: bool) {
-    let playing: Vec<Player> = (0..n as Player).filter(|&p| active[usize::from(p)]).collect();
-    // Everyone active plays once or has the bye; nobody withdrawn is paired.
+/// Everyone a round places, on a board or with the bye, in order.
+fn seated(round: &Round) -> Vec<Player> {
     let mut seen: Vec<Player> = round
         .boards
         .iter()
@@ -171,6 +169,14 @@ fn check_swiss_round(n: usize, active: &[bool], before: &[Round], round: &Round,
         .chain(round.bye)
         .collect();
     seen.sort();
+    seen
+}
+
+/// Checks one Swiss round against every rule; `exhaustive` on small fields.
+fn check_swiss_round(n: usize, active: &[bool], before: &[Round], round: &Round, exhaustive: bool) {
+    let playing: Vec<Player> = (0..n as Player).filter(|&p| active[usize::from(p)]).collect();
+    // Everyone active plays once or has the bye; nobody withdrawn is paired.
+    let seen = seated(round);
     assert_eq!(seen, playing, "each active player exactly once");
     assert_eq!(
         round.bye.is_some(),
@@ -385,13 +391,7 @@ fn check_round_robin(n: usize, double: bool) {
     let per_cycle = n - 1 + n % 2;
     assert_eq!(rounds.len(), per_cycle * cycles);
     for round in &rounds {
-        let mut seen: Vec<Player> = round
-            .boards
-            .iter()
-            .flat_map(|b| [b.white, b.black])
-            .chain(round.bye)
-            .collect();
-        seen.sort();
+        let seen = seated(round);
         assert_eq!(
             seen,
             (0..n as Player).collect::<Vec<_>>(),

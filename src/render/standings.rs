@@ -6,7 +6,7 @@
 //! Every word comes from the caller ([`Labels`], the title): only numbers
 //! and the cross-table's result marks are drawn from here.
 
-use super::board::fit;
+use super::board::{self, fit};
 use super::canvas::{cap_height, has_glyph, Align, Canvas};
 use super::theme::COLORS;
 use super::Palette;
@@ -123,17 +123,10 @@ fn quarters_text(q: u32) -> String {
     }
 }
 
-/// A name as drawn: characters the font lacks left out (issue 21 brings
-/// other scripts), "?" when nothing is left.
+/// A name as drawn (see [`board::drawable`]), "?" when nothing is left
+/// (issue 21 brings fonts for other scripts).
 fn drawable(name: &str) -> String {
-    let clean: String = name
-        .chars()
-        .filter(|&c| !c.is_control() && (c == ' ' || has_glyph(c)))
-        .take(64)
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let clean = board::drawable(name);
     if clean.is_empty() {
         "?".into()
     } else {

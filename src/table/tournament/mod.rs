@@ -196,6 +196,12 @@ impl Table {
         Ok(())
     }
 
+    /// Saves `t` (compare-and-swap on `version`) and answers with it.
+    fn saved(&self, version: u64, t: Tournament) -> Result<TournamentUpdate, TableError> {
+        self.save_tournament(version, &t)?;
+        Ok(TournamentUpdate::of(t))
+    }
+
     fn save_tournament(&self, version: u64, t: &Tournament) -> Result<(), TableError> {
         let mut batch = Batch::new();
         self.put_tournament(&mut batch, version, t)?;
@@ -261,6 +267,25 @@ impl Table {
             _ => Err(TableError::WhichTournament(
                 picked.iter().map(|t| t.number).collect(),
             )),
+        }
+    }
+
+    /// The tournament an organizer's command concerns, if the member is its
+    /// creator or a moderator.
+    fn organized(
+        &self,
+        guild: GuildId,
+        number: Option<u64>,
+        concern: Concern,
+    ) -> Result<Stored<Tournament>, TableError> {
+        let stored = self.resolve(guild, number, concern)?;
+        match concern {
+            Concern::Startable(user, false) | Concern::Cancellable(user, false)
+                if stored.value.creator != user =>
+            {
+                Err(TableError::NotOrganizer(stored.value.number))
+            }
+            _ => Ok(stored),
         }
     }
 
@@ -396,8 +421,7 @@ impl Table {
                 rating: None,
                 left_in: None,
             });
-            self.save_tournament(stored.version, &t)?;
-            Ok(TournamentUpdate::of(t))
+            self.saved(stored.version, t)
         })
     }
 
@@ -422,9 +446,8 @@ impl Table {
             match t.status {
                 Status::Open => {
                     t.entrants.remove(usize::from(p));
-                    self.save_tournament(stored.version, &t)?;
                     return Ok(Left {
-                        update: TournamentUpdate::of(t),
+                        update: self.saved(stored.version, t)?,
                         resigned: None,
                     });
                 }
@@ -470,9 +493,8 @@ impl Table {
                 // The game is gone (ended meanwhile): its end recorded the result.
             }
             t.advance(now);
-            self.save_tournament(stored.version, &t)?;
             Ok(Left {
-                update: TournamentUpdate::of(t),
+                update: self.saved(stored.version, t)?,
                 resigned: None,
             })
         })
@@ -489,13 +511,9 @@ impl Table {
         is_moderator: bool,
     ) -> Result<TournamentUpdate, TableError> {
         self.retry(|| {
-            let stored = self.resolve(guild, number, Concern::Startable(user, is_moderator))?;
-            if !is_moderator && stored.value.creator != user {
-                return Err(TableError::NotOrganizer(stored.value.number));
-            }
+            let stored = self.organized(guild, number, Concern::Startable(user, is_moderator))?;
             let t = self.begin(stored.value)?;
-            self.save_tournament(stored.version, &t)?;
-            Ok(TournamentUpdate::of(t))
+            self.saved(stored.version, t)
         })
     }
 
@@ -548,18 +566,14 @@ impl Table {
         is_moderator: bool,
     ) -> Result<TournamentUpdate, TableError> {
         self.retry(|| {
-            let stored = self.resolve(guild, number, Concern::Cancellable(user, is_moderator))?;
+            let stored = self.organized(guild, number, Concern::Cancellable(user, is_moderator))?;
             let mut t = stored.value;
-            if !is_moderator && t.creator != user {
-                return Err(TableError::NotOrganizer(t.number));
-            }
             if !t.is_live() {
                 return Err(TableError::TournamentOver(t.number));
             }
             t.status = Status::Cancelled;
             t.ended_ms = Some(self.now_ms());
-            self.save_tournament(stored.version, &t)?;
-            Ok(TournamentUpdate::of(t))
+            self.saved(stored.version, t)
         })
     }
 
@@ -689,8 +703,7 @@ impl Table {
             if !t.posted.contains(&ticket.post) {
                 t.posted.push(ticket.post);
             }
-            self.save_tournament(stored.version, &t)?;
-            Ok(TournamentUpdate::of(t))
+            self.saved(stored.version, t)
         })
     }
 
@@ -741,8 +754,7 @@ impl Table {
             } else {
                 t = self.begin(t)?;
             }
-            self.save_tournament(stored.version, &t)?;
-            Ok(Some(TournamentUpdate::of(t)))
+            self.saved(stored.version, t).map(Some)
         })
     }
 }
