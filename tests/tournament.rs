@@ -671,3 +671,41 @@ fn standings_pictures_of_a_round_robin_and_a_swiss() {
         }
     }
 }
+
+#[test]
+fn the_largest_tournaments_fit_in_one_stored_value() {
+    use isolo_bot::store::{Envelope, MAX_VALUE_BYTES};
+    use isolo_bot::table::tournament::{MAX_SWISS_PLAYERS, MAX_SWISS_ROUNDS};
+    for (format, players, rounds) in [
+        (Format::Swiss, MAX_SWISS_PLAYERS, Some(MAX_SWISS_ROUNDS)),
+        (Format::DoubleRoundRobin, MAX_ROUND_ROBIN_PLAYERS, None),
+    ] {
+        let (store, clock) = memory();
+        let t = table(&store, &clock);
+        let mut req = request(format);
+        req.rounds = rounds;
+        let number = t.create_tournament(req).unwrap().tournament.number;
+        for u in 0..players as u64 {
+            // Discord display names run to 32 characters.
+            let long = format!("{:W<32}", u);
+            t.join_tournament(GUILD, Some(number), 1_000_000_000_000_000_000 + u, &long)
+                .unwrap();
+        }
+        t.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+        let tour = play_out(&t, number);
+        assert_eq!(tour.status, Status::Finished);
+        assert_eq!(tour.released, tour.total_rounds, "{format:?}: every round played");
+        let stored = serde_json::to_vec(&Envelope {
+            kind: "tournament".into(),
+            format: 1,
+            data: serde_json::to_value(&tour).unwrap(),
+        })
+        .unwrap();
+        assert!(
+            stored.len() < MAX_VALUE_BYTES,
+            "{format:?}: {} bytes stored",
+            stored.len()
+        );
+        eprintln!("{format:?} of {players}: {} bytes stored", stored.len());
+    }
+}
