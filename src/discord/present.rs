@@ -1222,6 +1222,8 @@ pub fn notice(notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
             o.view.live.channel,
             board_after(&o.view, Some(&o.report), o.finished.as_ref(), viewer),
         ),
+        // Tournaments are announced by their own front end code (issue 23).
+        Notice::Tournament(_) => return None,
         Notice::Unreadable { channel, reason } => {
             tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
             (channel, Out::text(SET_ASIDE))

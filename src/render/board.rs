@@ -206,16 +206,7 @@ impl Scene {
 /// nothing of it can be drawn.
 pub(crate) fn display_names(names: [Option<&str>; 2]) -> [String; 2] {
     let fix = |name: Option<&str>, side: Side| {
-        // Characters the font lacks (emoji, CJK) are left out rather than drawn as boxes.
-        let clean: String = name
-            .unwrap_or("")
-            .chars()
-            .filter(|&c| !c.is_control() && (c == ' ' || has_glyph(c)))
-            .take(64)
-            .collect::<String>()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
+        let clean = drawable(name.unwrap_or(""));
         if clean.is_empty() {
             side_title(side).to_string()
         } else {
@@ -223,6 +214,18 @@ pub(crate) fn display_names(names: [Option<&str>; 2]) -> [String; 2] {
         }
     };
     [fix(names[0], Side::South), fix(names[1], Side::North)]
+}
+
+/// A name as drawn: characters the font lacks (emoji, CJK) are left out
+/// rather than drawn as boxes, and spaces are tidied.
+pub(crate) fn drawable(name: &str) -> String {
+    name.chars()
+        .filter(|&c| !c.is_control() && (c == ' ' || has_glyph(c)))
+        .take(64)
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// "South" or "North".
@@ -454,7 +457,7 @@ fn draw_pill(cv: &mut Canvas, pill: &Pill, right: f32, cy: f32) -> f32 {
 }
 
 /// Shortens `text` with an ellipsis until it fits `max` pixels.
-fn fit(text: &str, px: f32, max: f32) -> String {
+pub(crate) fn fit(text: &str, px: f32, max: f32) -> String {
     if Canvas::text_width(text, px) <= max {
         return text.to_string();
     }

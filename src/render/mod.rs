@@ -17,6 +17,7 @@ mod anim;
 mod board;
 mod canvas;
 mod encode;
+pub mod standings;
 #[cfg(test)]
 mod tests;
 mod text;

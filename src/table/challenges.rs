@@ -195,7 +195,7 @@ impl Table {
         )
     }
 
-    fn busy(&self, channel: ChannelId) -> Result<(), TableError> {
+    pub(super) fn busy(&self, channel: ChannelId) -> Result<(), TableError> {
         if let Some(g) = self.load_game(channel)? {
             return Err(TableError::Busy {
                 id: g.value.id,
@@ -292,6 +292,35 @@ impl Table {
         ch: Challenge,
         host: ChannelId,
     ) -> Result<GameView, TableError> {
+        let (live, mut batch) = self.new_game(&ch, host, None)?;
+        if let Some((all, p)) = taken {
+            let here = host == ch.channel;
+            let cancelled: Vec<&[u8]> = match here {
+                true => all.list.iter().map(|p| p.key.as_slice()).collect(),
+                false => vec![p.key.as_slice()],
+            };
+            all.commit_into(&mut batch, &cancelled, None, here)?;
+        }
+        self.commit(&batch).map_err(|e| match e {
+            // The host channel got a game meanwhile: report it as busy.
+            TableError::Contended => self.busy(host).err().unwrap_or(TableError::Contended),
+            other => other,
+        })?;
+        Ok(GameView {
+            game: live.game()?,
+            live,
+        })
+    }
+
+    /// A new game of a challenge hosted in `host` (of tournament board
+    /// `tournament`, if any), and the batch that starts it: its number, the
+    /// game, its deadline and its players' lists.
+    pub(super) fn new_game(
+        &self,
+        ch: &Challenge,
+        host: ChannelId,
+        tournament: Option<super::TournamentGame>,
+    ) -> Result<(LiveGame, Batch), TableError> {
         let now = self.now_ms();
         let players = ch
             .seats
@@ -329,6 +358,7 @@ impl Table {
             draw_offer: None,
             flagged: false,
             parent: (host != ch.channel).then_some(ch.channel),
+            tournament,
         };
         let mut batch = Batch::new();
         batch.put(
@@ -337,26 +367,10 @@ impl Table {
             &GameCounter { last: id },
             counter.map_or(Expect::Absent, |c| Expect::Version(c.version)),
         )?;
-        if let Some((all, p)) = taken {
-            let here = host == ch.channel;
-            let cancelled: Vec<&[u8]> = match here {
-                true => all.list.iter().map(|p| p.key.as_slice()).collect(),
-                false => vec![p.key.as_slice()],
-            };
-            all.commit_into(&mut batch, &cancelled, None, here)?;
-        }
         batch.put(Space::Games, &game_key(host), &live, Expect::Absent)?;
         batch.set_deadline(host, live.next_event_ms());
         self.index_playing(&mut batch, &live)?;
-        self.commit(&batch).map_err(|e| match e {
-            // The host channel got a game meanwhile: report it as busy.
-            TableError::Contended => self.busy(host).err().unwrap_or(TableError::Contended),
-            other => other,
-        })?;
-        Ok(GameView {
-            game: live.game()?,
-            live,
-        })
+        Ok((live, batch))
     }
 
     /// The challenged player accepts. The game is hosted in `host` (a thread

@@ -49,6 +49,9 @@ pub enum Notice {
     /// The bot moved on its own (the answer that should have carried its
     /// move was lost, or the bot restarted meanwhile).
     BotMoved(Box<MoveOutcome>),
+    /// A tournament's entry deadline started it (or, with too few
+    /// players, cancelled it): its work is for the front end.
+    Tournament(Box<super::TournamentUpdate>),
     /// A stored entry could not be read: it was set aside (kept for the
     /// operator) and its deadline dropped, once.
     Unreadable {
@@ -70,6 +73,8 @@ impl Notice {
             Notice::TimedOut(f) => f.channel,
             Notice::ChallengeExpired(c) => c.channel,
             Notice::BotMoved(out) => out.view.live.channel,
+            // A tournament's work is posted where the tournament was made.
+            Notice::Tournament(update) => update.tournament.channel,
         })
     }
 }
@@ -158,6 +163,13 @@ impl Table {
     /// What a channel's due deadline does: its game's clock event, or (a
     /// channel without a game) the expiry of its due challenges.
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Vec<Notice>, TableError> {
+        if super::tournament::is_tournament_deadline(channel) {
+            let update = self.tournament_deadline(channel)?;
+            return Ok(update
+                .map(|u| Notice::Tournament(Box::new(u)))
+                .into_iter()
+                .collect());
+        }
         if self.load_game(channel)?.is_none() {
             let expired = self.expire_challenges(channel, now)?;
             return Ok(expired.into_iter().map(Notice::ChallengeExpired).collect());

@@ -49,7 +49,7 @@ pub enum DrawOutcome {
 
 impl Table {
     /// Ends a game: removes it from its channel, keeps the record, updates the
-    /// ratings: all in one commit.
+    /// ratings and its tournament: all in one commit.
     pub(super) fn finish(
         &self,
         version: u64,
@@ -57,8 +57,25 @@ impl Table {
         game: &Game,
         result: GameResult,
     ) -> Result<FinishedGame, TableError> {
-        let now = self.now_ms();
         let mut batch = Batch::new();
+        let finished = self.finish_into(&mut batch, version, live, game, result)?;
+        if let Some(g) = &finished.tournament {
+            self.record_into(&mut batch, finished.guild, g, result)?;
+        }
+        self.commit(&batch)?;
+        Ok(finished)
+    }
+
+    /// [`Table::finish`] into `batch`, all but the tournament.
+    pub(super) fn finish_into(
+        &self,
+        batch: &mut Batch,
+        version: u64,
+        live: LiveGame,
+        game: &Game,
+        result: GameResult,
+    ) -> Result<FinishedGame, TableError> {
+        let now = self.now_ms();
         let mut rating_changes = Vec::new();
         let humans = (live.players[0].user(), live.players[1].user());
         if let (Some(s), Some(n), true, false) = (
@@ -113,10 +130,11 @@ impl Table {
             finished_ms: now,
             rating_changes,
             parent: live.parent,
+            tournament: live.tournament,
         };
         batch.delete(Space::Games, &game_key(live.channel), Expect::Version(version));
         batch.set_deadline(live.channel, None);
-        self.index_finished(&mut batch, &live)?;
+        self.index_finished(batch, &live)?;
         batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
         batch.put(
             Space::Meta,
@@ -124,7 +142,6 @@ impl Table {
             &LastGame { id: live.id },
             Expect::Any,
         )?;
-        self.commit(&batch)?;
         Ok(finished)
     }
 

@@ -103,6 +103,88 @@ pub enum TableError {
         /// Time left, in milliseconds.
         left_ms: u64,
     },
+    /// No live tournament here concerns the member.
+    #[error("no tournament here concerns you")]
+    NoTournament,
+    /// No tournament with this number in this server.
+    #[error("there is no tournament #{0} in this server")]
+    NoSuchTournament(u64),
+    /// Several tournaments concern the member: which one?
+    #[error("several tournaments concern you: {0:?}")]
+    WhichTournament(Vec<u64>),
+    /// A tournament needs a clock above zero.
+    #[error("a tournament needs a clock (seconds per move above zero)")]
+    ClockRequired,
+    /// Swiss rounds out of range.
+    #[error("rounds must be between 1 and {max}")]
+    BadRounds {
+        /// The most rounds.
+        max: u32,
+    },
+    /// Rounds were given for a round robin (its players fix them).
+    #[error("a round robin's rounds follow from its players")]
+    RoundsOfRoundRobin,
+    /// The entry deadline is not in the future.
+    #[error("the entry deadline has passed")]
+    DeadlinePassed,
+    /// The server has as many live tournaments as allowed.
+    #[error("this server already has {max} tournaments open or running")]
+    TooManyTournaments {
+        /// The limit.
+        max: usize,
+    },
+    /// The member is already in the tournament.
+    #[error("already in tournament #{0}")]
+    AlreadyJoined(u64),
+    /// The member is not (or no longer) in the tournament.
+    #[error("not in tournament #{0}")]
+    NotJoined(u64),
+    /// The tournament has as many players as allowed.
+    #[error("tournament #{number} is full ({max} players)")]
+    TournamentFull {
+        /// The tournament.
+        number: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// The tournament has started: no more entries (or a second start).
+    #[error("tournament #{0} has started")]
+    TournamentStarted(u64),
+    /// The tournament is finished or cancelled.
+    #[error("tournament #{0} is over")]
+    TournamentOver(u64),
+    /// Too few players to start.
+    #[error("tournament #{number} has {have} players; it needs {need}")]
+    NotEnoughPlayers {
+        /// The tournament.
+        number: u64,
+        /// Players so far.
+        have: usize,
+        /// Players needed.
+        need: usize,
+    },
+    /// Only the tournament's creator or a moderator may do this.
+    #[error("only the creator of tournament #{0} or a moderator can do this")]
+    NotOrganizer(u64),
+    /// No board waiting for its game there.
+    #[error("tournament #{number} has no board {board} waiting in round {round}")]
+    NoSuchBoard {
+        /// The tournament.
+        number: u64,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// The board's game was started already (by another process or an
+    /// earlier attempt): the new thread is not needed.
+    #[error("this board is already played as game #{game}")]
+    BoardStarted {
+        /// Its game.
+        game: u64,
+        /// Its thread.
+        thread: u64,
+    },
     /// A stored entry cannot be read; only this channel is affected.
     #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {

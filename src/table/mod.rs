@@ -22,6 +22,7 @@ pub mod narrate;
 mod private;
 mod rating;
 pub mod scheduler;
+pub mod tournament;
 mod turns;
 
 use std::sync::Arc;
@@ -42,6 +43,10 @@ pub use model::{
 };
 pub use private::{Held, MAX_HELD};
 pub use rating::{Rating, MAX_DEVIATION, PERIODS_PER_DAY, PROVISIONAL_DEVIATION};
+pub use tournament::{
+    Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament, TournamentGame,
+    TournamentRequest, TournamentUpdate, Work,
+};
 pub use turns::{Choice, MoveOutcome};
 
 use crate::ai::AiConfig;

@@ -222,6 +222,9 @@ pub struct LiveGame {
     /// The channel whose thread hosts the game (`None`: hosted in the channel itself).
     #[serde(default)]
     pub parent: Option<ChannelId>,
+    /// The tournament board it plays, if any.
+    #[serde(default)]
+    pub tournament: Option<super::TournamentGame>,
 }
 
 impl Versioned for LiveGame {
@@ -356,6 +359,9 @@ pub struct FinishedGame {
     /// The channel whose thread hosted the game (`None`: the channel itself).
     #[serde(default)]
     pub parent: Option<ChannelId>,
+    /// The tournament board it played, if any.
+    #[serde(default)]
+    pub tournament: Option<super::TournamentGame>,
 }
 
 impl Versioned for FinishedGame {
