@@ -2,12 +2,14 @@
 
 pub mod analyse;
 pub mod play;
+pub mod puzzles;
 pub mod render;
 pub mod replay;
 pub mod review;
 pub mod run;
 pub mod selfplay;
 pub mod store_cmd;
+pub mod train;
 pub mod words;
 
 use std::fmt;

@@ -93,7 +93,8 @@ impl StoreArgs {
         Ok(cfg)
     }
 
-    fn open(&self) -> anyhow::Result<(Arc<dyn Store>, String)> {
+    /// Opens the store these options name, and says which it is.
+    pub fn open(&self) -> anyhow::Result<(Arc<dyn Store>, String)> {
         let cfg = self.storage_config()?;
         let what = cfg.describe();
         let store = store::open(&cfg).with_context(|| format!("opening the {what}"))?;

@@ -92,6 +92,18 @@ pub enum TableError {
         /// Time left, in milliseconds.
         left_ms: u64,
     },
+    /// No shipped puzzle has this id.
+    #[error("there is no puzzle {0}")]
+    NoSuchPuzzle(String),
+    /// The member has tried every puzzle of the variant.
+    #[error("you have tried every {0} puzzle")]
+    NoPuzzleLeft(crate::engine::Variant),
+    /// The attempt is over (the solution was shown): later answers do not count.
+    #[error("this puzzle is over: start it again from its first move to practise")]
+    PuzzleOver,
+    /// No lesson has this number.
+    #[error("there is no lesson {0}")]
+    NoSuchLesson(usize),
     /// A stored entry cannot be read; only this channel is affected.
     #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {
@@ -146,6 +158,7 @@ impl TableError {
                 reason: escape(reason),
             },
             E::Storage(reason) => E::Storage(escape(reason)),
+            E::NoSuchPuzzle(id) => E::NoSuchPuzzle(escape(id)),
             other => other.clone(),
         }
     }

@@ -10,6 +10,7 @@
 mod challenges;
 mod claims;
 mod clock;
+pub mod course;
 mod damage;
 mod deadlines;
 mod endings;
@@ -18,6 +19,8 @@ mod listing;
 mod members;
 mod model;
 pub mod narrate;
+mod puzzle_rating;
+pub mod puzzles;
 mod rating;
 pub mod scheduler;
 mod turns;
@@ -28,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
+pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
 pub use deadlines::Notice;
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
@@ -36,6 +40,10 @@ pub use model::{
     BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
     MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS,
     IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+};
+pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};
+pub use puzzles::{
+    AttemptState, DailyRef, DailyTally, PuzzleAnswer, PuzzleRatingChange, PuzzleStats, PuzzleView,
 };
 pub use rating::Rating;
 pub use turns::{Choice, MoveOutcome};
