@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Move, MoveReport, Pit, Position};
-use crate::store::{Batch, Expect, Space, StoreExt, Versioned};
+use crate::store::{Batch, Space, Versioned};
 
 use super::{Table, TableError, UserId};
 
@@ -181,19 +181,13 @@ pub enum LessonAnswer {
 }
 
 fn progress_key(user: UserId) -> Vec<u8> {
-    let mut k = b"course-progress:".to_vec();
-    k.extend_from_slice(&user.to_be_bytes());
-    k
+    super::puzzles::key(&[b"course-progress", &user.to_be_bytes()])
 }
 
 impl Table {
     /// A member's course progress.
     pub fn course_progress(&self, user: UserId) -> Result<CourseProgress, TableError> {
-        Ok(self
-            .store
-            .get::<CourseProgress>(Space::Meta, &progress_key(user))?
-            .map(|s| s.value)
-            .unwrap_or_default())
+        Ok(self.meta::<CourseProgress>(&progress_key(user))?.0)
     }
 
     /// Lesson `index` (`None`: the member's next one; after the last, the
@@ -273,11 +267,7 @@ impl Table {
     fn finish_lesson(&self, user: UserId, id: &str) -> Result<(), TableError> {
         self.retry(|| {
             let key = progress_key(user);
-            let stored = self.store.get::<CourseProgress>(Space::Meta, &key)?;
-            let expect = stored
-                .as_ref()
-                .map_or(Expect::Absent, |s| Expect::Version(s.version));
-            let mut progress = stored.map(|s| s.value).unwrap_or_default();
+            let (mut progress, expect) = self.meta::<CourseProgress>(&key)?;
             if progress.has_done(id) {
                 return Ok(());
             }

@@ -261,6 +261,18 @@ impl Table {
         Ok(version)
     }
 
+    /// An entry of the meta space (its default when absent) and the
+    /// expectation a compare-and-swap write of it needs.
+    fn meta<T: crate::store::Versioned + Default>(
+        &self,
+        key: &[u8],
+    ) -> Result<(T, crate::store::Expect), TableError> {
+        Ok(match self.store.get::<T>(Space::Meta, key)? {
+            Some(s) => (s.value, crate::store::Expect::Version(s.version)),
+            None => (T::default(), crate::store::Expect::Absent),
+        })
+    }
+
     fn load_game(&self, channel: ChannelId) -> Result<Option<Stored<LiveGame>>, TableError> {
         Ok(self.store.get::<LiveGame>(Space::Games, &game_key(channel))?)
     }

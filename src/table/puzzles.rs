@@ -148,7 +148,8 @@ impl Versioned for DailyTally {
     const FORMAT: u32 = 1;
 }
 
-fn key(parts: &[&[u8]]) -> Vec<u8> {
+/// A meta-space key from its parts, joined by `:`.
+pub(super) fn key(parts: &[&[u8]]) -> Vec<u8> {
     parts.join(&b':')
 }
 
@@ -235,22 +236,15 @@ pub enum PuzzleAnswer {
 /// The nearest puzzles by rating that a pick chooses among.
 const NEAREST: usize = 8;
 
-/// A well-mixed hash of two numbers (SplitMix64's finaliser).
+/// A well-mixed hash of two numbers.
 fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::ai::Rng::new(a ^ b.rotate_left(32)).next_u64()
 }
 
 impl Table {
     /// A member's puzzle record (new members: 1500, nothing solved).
     pub fn puzzle_stats(&self, user: UserId) -> Result<PuzzleStats, TableError> {
-        Ok(self
-            .store
-            .get::<PuzzleStats>(Space::Meta, &stats_key(user))?
-            .map(|s| s.value)
-            .unwrap_or_default())
+        Ok(self.meta::<PuzzleStats>(&stats_key(user))?.0)
     }
 
     fn puzzle_rating(&self, p: &Puzzle) -> Result<(Rating, Expect), TableError> {
@@ -335,11 +329,7 @@ impl Table {
 
     /// How many members solved a server's daily puzzle so far.
     pub fn daily_tally(&self, daily: DailyRef) -> Result<DailyTally, TableError> {
-        Ok(self
-            .store
-            .get::<DailyTally>(Space::Meta, &daily_key(daily))?
-            .map(|s| s.value)
-            .unwrap_or_default())
+        Ok(self.meta::<DailyTally>(&daily_key(daily))?.0)
     }
 
     /// A member's puzzle view of `id`, where their attempt stands (the
@@ -412,11 +402,7 @@ impl Table {
             };
             let mut batch = Batch::new();
             let skey = stats_key(user);
-            let stored_stats = self.store.get::<PuzzleStats>(Space::Meta, &skey)?;
-            let sexpect = stored_stats
-                .as_ref()
-                .map_or(Expect::Absent, |s| Expect::Version(s.version));
-            let mut stats = stored_stats.map(|s| s.value).unwrap_or_default();
+            let (mut stats, sexpect) = self.meta::<PuzzleStats>(&skey)?;
             let mut change = None;
             match done {
                 None => attempt.plies += 2,
@@ -492,11 +478,7 @@ impl Table {
     /// Adds a daily answer to the server's tally in `batch`.
     fn count_daily(&self, d: DailyRef, solved: bool, batch: &mut Batch) -> Result<(), TableError> {
         let dkey = daily_key(d);
-        let stored = self.store.get::<DailyTally>(Space::Meta, &dkey)?;
-        let expect = stored
-            .as_ref()
-            .map_or(Expect::Absent, |s| Expect::Version(s.version));
-        let mut tally = stored.map(|s| s.value).unwrap_or_default();
+        let (mut tally, expect) = self.meta::<DailyTally>(&dkey)?;
         tally.tried += 1;
         tally.solvers += u32::from(solved);
         batch.put(Space::Meta, &dkey, &tally, expect)?;
