@@ -68,7 +68,7 @@ pub enum Theme {
     Defence,
     /// Two or more solver moves in a row capture.
     CaptureChain,
-    /// The first move captures after relaying through three laps or more.
+    /// The first move captures after relaying twice or more.
     RelayCapture,
     /// The first move captures nothing, and wins.
     QuietMove,

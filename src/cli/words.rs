@@ -201,7 +201,7 @@ pub fn laps(report: &MoveReport) -> String {
         let from = match lap.source {
             LapSource::Move { pit } => format!("from {pit}"),
             LapSource::Relay { pit } => format!("lifted from {pit}"),
-            LapSource::Capture => format!("the captured seeds, starting after {}", lap.origin),
+            LapSource::Capture => format!("captured, sown on after {}", lap.origin),
         };
         let end = match &lap.end {
             LapEnd::Empty { pit } => format!("{pit} was empty, so the move ends"),
