@@ -258,6 +258,26 @@ fn the_daily_puzzle_is_the_same_for_a_server_and_counts_solvers() {
 }
 
 #[test]
+fn the_daily_post_warns_whoever_set_it_once() {
+    let t = table();
+    assert_eq!(t.daily_post_failed(5).unwrap(), None, "nobody set it");
+    assert!(matches!(
+        t.set_daily_post(5, 42, Some(77), 1440),
+        Err(TableError::BadMinute(1440))
+    ));
+    let post = t.set_daily_post(5, 42, Some(77), 9 * 60).unwrap();
+    assert_eq!(t.daily_post(5).unwrap(), post);
+    assert_eq!(t.daily_post_failed(5).unwrap(), Some(42));
+    assert_eq!(t.daily_post_failed(5).unwrap(), None, "told once");
+    t.set_daily_post(5, 43, Some(78), 0).unwrap();
+    assert_eq!(
+        t.daily_post_failed(5).unwrap(),
+        Some(43),
+        "a new setting is told anew"
+    );
+}
+
+#[test]
 fn every_lesson_accepts_its_solution_and_hints_after_a_wrong_move() {
     let t = table();
     let lessons = course();

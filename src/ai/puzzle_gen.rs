@@ -271,3 +271,34 @@ pub fn generate<E>(
     stats.seconds = started.elapsed().as_secs_f64();
     Ok(stats)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::puzzle::verify;
+    use crate::engine::Variant;
+
+    #[test]
+    fn what_the_generator_keeps_proves_again() {
+        let cfg = GenConfig {
+            count: 2,
+            scan_nodes: 5_000,
+            proof_nodes: 20_000,
+            ..GenConfig::default()
+        };
+        let rules = Rules::new(Variant::Women);
+        let mut kept = Vec::new();
+        let stats = generate(&cfg, rules, SelfPlayGames::new(rules, 7), |p, _| {
+            kept.push(p.clone());
+            Ok::<(), ()>(())
+        })
+        .expect("no write fails");
+        assert_eq!((stats.kept, kept.len()), (2, 2));
+        assert!(stats.positions >= stats.candidates && stats.candidates >= stats.kept);
+        assert_ne!(kept[0].id, kept[1].id);
+        for p in &kept {
+            assert_eq!(p.proof.nodes, 20_000);
+            verify(p).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}

@@ -101,6 +101,9 @@ pub enum TableError {
     /// The attempt is over (the solution was shown): later answers do not count.
     #[error("this puzzle is over: start it again from its first move to practise")]
     PuzzleOver,
+    /// A time of day out of range.
+    #[error("{0} is not a minute of the day (0 to 1439)")]
+    BadMinute(u16),
     /// No lesson has this number.
     #[error("there is no lesson {0}")]
     NoSuchLesson(usize),
