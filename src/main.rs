@@ -28,6 +28,8 @@ enum Command {
     Review(cli::review::ReviewArgs),
     /// The search's verdict on the setup (or the position after some moves).
     Analyse(cli::analyse::AnalyseArgs),
+    /// Find and prove puzzles (`generate`), or prove a set again (`check`).
+    Puzzles(cli::puzzles::PuzzlesArgs),
     /// Play engine players against each other and print the totals.
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Write every stored entry to a JSON Lines file (backup or migration).
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => cli::selfplay::run(a),
         Command::Analyse(a) => cli::analyse::run(a),
         Command::Review(a) => cli::review::run(a),
+        Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),
         Command::Import(a) => cli::store_cmd::import(a).map(|()| ExitCode::SUCCESS),
         Command::Forget(a) => cli::forget::run(a).map(|()| ExitCode::SUCCESS),

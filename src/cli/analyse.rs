@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use isolo_bot::ai::{hint, Budget};
+use isolo_bot::ai::{hint, Budget, ANALYSE_NODES};
 use isolo_bot::engine::{AfterCapture, CaptureFrom, Game};
 use serde_json::json;
 
@@ -15,7 +15,7 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Nodes to search (moves simulated): the verdict is reproducible.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = ANALYSE_NODES)]
     nodes: u64,
     /// Print one JSON object.
     #[arg(long)]

@@ -4,12 +4,14 @@ pub mod analyse;
 pub mod forget;
 pub mod healthcheck;
 pub mod play;
+pub mod puzzles;
 pub mod render;
 pub mod replay;
 pub mod review;
 pub mod run;
 pub mod selfplay;
 pub mod store_cmd;
+pub mod train;
 pub mod words;
 
 use std::fmt;

@@ -40,6 +40,12 @@ pub struct PlayArgs {
     /// Write the board picture here after every move.
     #[arg(long)]
     png: Option<PathBuf>,
+    /// Solve puzzles of the variant instead of playing a game.
+    #[arg(long, conflicts_with = "learn")]
+    puzzle: bool,
+    /// Take the course for newcomers, lesson by lesson.
+    #[arg(long)]
+    learn: bool,
 }
 
 /// The values of `--vs`: every computer level, and a second human.
@@ -99,6 +105,12 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Arc::new(SystemClock),
         TableConfig::default(),
     );
+    if args.puzzle {
+        return super::train::puzzles(&table, args.variant);
+    }
+    if args.learn {
+        return super::train::learn(&table);
+    }
     let opponent = match args.vs.as_str() {
         "human" | "friend" => Opponent::User {
             id: FRIEND,

@@ -185,6 +185,21 @@ pub enum TableError {
         /// Its thread.
         thread: u64,
     },
+    /// No shipped puzzle has this id.
+    #[error("there is no puzzle {0}")]
+    NoSuchPuzzle(String),
+    /// The member has tried every puzzle of the variant.
+    #[error("you have tried every {0} puzzle")]
+    NoPuzzleLeft(crate::engine::Variant),
+    /// The attempt is over (the solution was shown): later answers do not count.
+    #[error("this puzzle is over: start it again from its first move to practise")]
+    PuzzleOver,
+    /// A time of day out of range.
+    #[error("{0} is not a minute of the day (0 to 1439)")]
+    BadMinute(u16),
+    /// No lesson has this number.
+    #[error("there is no lesson {0}")]
+    NoSuchLesson(usize),
     /// A stored entry cannot be read; only this channel is affected.
     #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {
@@ -239,6 +254,7 @@ impl TableError {
                 reason: escape(reason),
             },
             E::Storage(reason) => E::Storage(escape(reason)),
+            E::NoSuchPuzzle(id) => E::NoSuchPuzzle(escape(id)),
             other => other.clone(),
         }
     }

@@ -1,7 +1,7 @@
 //! Members' own settings: turn notices, the side boards are drawn from,
 //! colour-blind-safe highlights. Stored per member, for every server.
 
-use crate::store::{Batch, Expect, Space, StoreExt};
+use crate::store::{Batch, Space};
 
 use super::model::MemberSettings;
 use super::{Table, TableError, UserId};
@@ -15,11 +15,7 @@ pub(super) fn member_key(user: UserId) -> Vec<u8> {
 impl Table {
     /// A member's settings (the defaults until they change one).
     pub fn member_settings(&self, user: UserId) -> Result<MemberSettings, TableError> {
-        Ok(self
-            .store
-            .get::<MemberSettings>(Space::Meta, &member_key(user))?
-            .map(|s| s.value)
-            .unwrap_or_default())
+        Ok(self.meta::<MemberSettings>(&member_key(user))?.0)
     }
 
     /// Changes a member's settings with `change` and returns them.
@@ -30,11 +26,7 @@ impl Table {
     ) -> Result<MemberSettings, TableError> {
         self.retry(|| {
             let key = member_key(user);
-            let stored = self.store.get::<MemberSettings>(Space::Meta, &key)?;
-            let expect = stored
-                .as_ref()
-                .map_or(Expect::Absent, |s| Expect::Version(s.version));
-            let mut settings = stored.map(|s| s.value).unwrap_or_default();
+            let (mut settings, expect) = self.meta::<MemberSettings>(&key)?;
             change(&mut settings);
             let mut batch = Batch::new();
             batch.put(Space::Meta, &key, &settings, expect)?;

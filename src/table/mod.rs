@@ -10,6 +10,7 @@
 mod challenges;
 mod claims;
 mod clock;
+pub mod course;
 mod damage;
 mod deadlines;
 mod endings;
@@ -20,6 +21,8 @@ mod members;
 mod model;
 pub mod narrate;
 mod private;
+mod puzzle_rating;
+pub mod puzzles;
 mod rating;
 pub mod scheduler;
 pub mod tournament;
@@ -31,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
+pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
 pub use deadlines::Notice;
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::TableError;
@@ -46,6 +50,10 @@ pub use rating::{Rating, MAX_DEVIATION, PERIODS_PER_DAY, PROVISIONAL_DEVIATION};
 pub use tournament::{
     Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament, TournamentGame,
     TournamentRequest, TournamentUpdate, Work,
+};
+pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};
+pub use puzzles::{
+    AttemptState, DailyRef, DailyTally, PuzzleAnswer, PuzzleRatingChange, PuzzleStats, PuzzleView,
 };
 pub use turns::{Choice, MoveOutcome};
 
@@ -329,6 +337,18 @@ impl Table {
                 return Ok(());
             }
         }
+    }
+
+    /// An entry of the meta space (its default when absent) and the
+    /// expectation a compare-and-swap write of it needs.
+    fn meta<T: crate::store::Versioned + Default>(
+        &self,
+        key: &[u8],
+    ) -> Result<(T, crate::store::Expect), TableError> {
+        Ok(match self.store.get::<T>(Space::Meta, key)? {
+            Some(s) => (s.value, crate::store::Expect::Version(s.version)),
+            None => (T::default(), crate::store::Expect::Absent),
+        })
     }
 
     fn load_game(&self, channel: ChannelId) -> Result<Option<Stored<LiveGame>>, TableError> {

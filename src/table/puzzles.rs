@@ -1,0 +1,571 @@
+//! Puzzles in the chat: the shipped sets, a puzzle near a member's rating,
+//! the daily puzzle of a server, attempts checked move by move, and the
+//! members' puzzle ratings, streaks and solved counts. Everything a member
+//! does is stored once per member and puzzle, with compare-and-swap.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::puzzle::{parse_set, JudgeError, Judged};
+use crate::ai::{Puzzle, Score};
+use crate::engine::{Move, MoveReport, Pit, Position, Variant};
+use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
+
+use super::puzzle_rating::{puzzle_start, rate_attempt};
+use super::{ChannelId, GuildId, Rating, Table, TableError, UserId};
+
+/// The shipped women's puzzles (`isolo-bot puzzles generate`, see the README).
+const WOMEN: &str = include_str!("../../assets/puzzles/women.jsonl");
+/// The shipped boys' puzzles.
+const BOYS: &str = include_str!("../../assets/puzzles/boys.jsonl");
+
+/// One variant's puzzles, with an index by id.
+#[derive(Debug)]
+pub struct PuzzleSet {
+    puzzles: Vec<Puzzle>,
+    by_id: HashMap<String, usize>,
+}
+
+impl PuzzleSet {
+    /// A set from JSON Lines text (a line that is not a puzzle is an error).
+    pub fn parse(text: &str) -> Result<PuzzleSet, crate::ai::puzzle::PuzzleError> {
+        let puzzles = parse_set(text)?;
+        let by_id = puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        Ok(PuzzleSet { puzzles, by_id })
+    }
+
+    /// Every puzzle.
+    pub fn puzzles(&self) -> &[Puzzle] {
+        &self.puzzles
+    }
+
+    /// The puzzle with this id.
+    pub fn get(&self, id: &str) -> Option<&Puzzle> {
+        self.by_id.get(id).map(|&i| &self.puzzles[i])
+    }
+}
+
+/// The shipped set of a variant, read once.
+pub fn shipped(variant: Variant) -> &'static PuzzleSet {
+    static SETS: OnceLock<[PuzzleSet; 2]> = OnceLock::new();
+    let sets = SETS.get_or_init(|| {
+        // The sets are checked by the tests: a broken one never ships.
+        [WOMEN, BOYS].map(|t| PuzzleSet::parse(t).expect("the shipped puzzle sets are valid"))
+    });
+    &sets[usize::from(variant == Variant::Boys)]
+}
+
+/// A shipped puzzle by id, in either variant.
+pub fn find(id: &str) -> Option<&'static Puzzle> {
+    Variant::ALL.into_iter().find_map(|v| shipped(v).get(id))
+}
+
+/// Where an attempt stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AttemptState {
+    /// Moves are still expected.
+    Open,
+    /// Every solver move was right.
+    Solved,
+    /// A move was wrong; the solution was shown.
+    Failed,
+}
+
+/// The daily puzzle a member answers: the server and the day (unix days).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DailyRef {
+    /// The server.
+    pub guild: GuildId,
+    /// Days since 1970-01-01 (UTC).
+    pub day: u64,
+}
+
+/// A member's attempt at one puzzle (one entry per member and puzzle).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Attempt {
+    puzzle: String,
+    /// Solution plies played so far.
+    plies: usize,
+    state: AttemptState,
+    /// Whether this run changes the ratings: only the member's first.
+    counted: bool,
+    /// The daily puzzle this run answers, if any.
+    daily: Option<DailyRef>,
+}
+
+impl Versioned for Attempt {
+    const KIND: &'static str = "puzzle-attempt";
+    const FORMAT: u32 = 1;
+}
+
+/// A member's puzzle record, for every server.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PuzzleStats {
+    /// Puzzle rating (Glicko-2).
+    pub rating: Rating,
+    /// Puzzles solved at the first try.
+    pub solved: u32,
+    /// Puzzles failed at the first try.
+    pub failed: u32,
+    /// Puzzles solved in a row (counted attempts).
+    pub streak: u32,
+    /// Longest streak.
+    pub best_streak: u32,
+}
+
+impl Versioned for PuzzleStats {
+    const KIND: &'static str = "puzzle-stats";
+    const FORMAT: u32 = 1;
+}
+
+/// A puzzle's live rating, once someone tried it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+struct PuzzleRating(Rating);
+
+impl Versioned for PuzzleRating {
+    const KIND: &'static str = "puzzle-rating";
+    const FORMAT: u32 = 1;
+}
+
+/// The daily puzzle's count of solvers in one server.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DailyTally {
+    /// Members who solved it at their first try.
+    pub solvers: u32,
+    /// Members who answered at all.
+    pub tried: u32,
+}
+
+impl Versioned for DailyTally {
+    const KIND: &'static str = "puzzle-daily";
+    const FORMAT: u32 = 1;
+}
+
+/// A meta-space key from its parts, joined by `:`.
+pub(super) fn key(parts: &[&[u8]]) -> Vec<u8> {
+    parts.join(&b':')
+}
+
+fn attempt_key(user: UserId, id: &str) -> Vec<u8> {
+    key(&[b"puzzle-attempt", &user.to_be_bytes(), id.as_bytes()])
+}
+
+fn stats_key(user: UserId) -> Vec<u8> {
+    key(&[b"puzzle-stats", &user.to_be_bytes()])
+}
+
+fn rating_key(id: &str) -> Vec<u8> {
+    key(&[b"puzzle-rating", id.as_bytes()])
+}
+
+fn post_key(guild: GuildId) -> Vec<u8> {
+    key(&[b"puzzle-post", &guild.to_be_bytes()])
+}
+
+fn daily_key(d: DailyRef) -> Vec<u8> {
+    key(&[b"puzzle-daily", &d.guild.to_be_bytes(), &d.day.to_be_bytes()])
+}
+
+/// Where and when a server's daily puzzle is posted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DailyPost {
+    /// The channel (`None`: the bot does not post it).
+    pub channel: Option<ChannelId>,
+    /// Minutes after midnight UTC.
+    pub minute: u16,
+    /// The member who set it, told once if the bot cannot post there.
+    pub set_by: Option<UserId>,
+    /// Whether they were told already.
+    pub warned: bool,
+}
+
+impl Versioned for DailyPost {
+    const KIND: &'static str = "puzzle-post";
+    const FORMAT: u32 = 1;
+}
+
+/// A puzzle as a front end shows it: the position to solve now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PuzzleView {
+    /// The puzzle.
+    pub puzzle: &'static Puzzle,
+    /// The position the solver moves in now.
+    pub position: Position,
+    /// Solution plies played so far (the menu's move belongs to this ply).
+    pub plies: usize,
+    /// The solver's legal moves, for the menu.
+    pub moves: Vec<Move>,
+    /// The puzzle's live rating.
+    pub rating: Rating,
+    /// Whether this run counts for the member's rating.
+    pub counted: bool,
+    /// The daily puzzle shown, if it is one, with its solvers so far.
+    pub daily: Option<(DailyRef, DailyTally)>,
+}
+
+/// What a rating did on a counted attempt.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PuzzleRatingChange {
+    /// Before.
+    pub before: f64,
+    /// After.
+    pub after: f64,
+}
+
+/// The answer to one move of an attempt.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PuzzleAnswer {
+    /// Right. With `reply`, the opponent answered and the next move is
+    /// expected in `next`; without, the puzzle is solved.
+    Right {
+        /// What the move did.
+        report: MoveReport,
+        /// The opponent's reply, if the line goes on.
+        reply: Option<MoveReport>,
+        /// The position to solve next (`None`: solved).
+        next: Option<PuzzleView>,
+        /// The member's rating change, when the solve counted.
+        change: Option<PuzzleRatingChange>,
+        /// The member's record now.
+        stats: PuzzleStats,
+    },
+    /// Wrong: what the move gives away, and the solution.
+    Wrong {
+        /// What the move did.
+        report: MoveReport,
+        /// The position after it, for the solver (a search of the reply).
+        after: Score,
+        /// What the right move was worth.
+        best: Score,
+        /// The whole solution, from the puzzle position.
+        solution: Vec<Move>,
+        /// Solution plies that had been played before the wrong move.
+        plies: usize,
+        /// The member's rating change, when the attempt counted.
+        change: Option<PuzzleRatingChange>,
+        /// The member's record now.
+        stats: PuzzleStats,
+    },
+}
+
+/// The nearest puzzles by rating that a pick chooses among.
+const NEAREST: usize = 8;
+
+/// A well-mixed hash of two numbers.
+fn mix(a: u64, b: u64) -> u64 {
+    crate::ai::Rng::new(a ^ b.rotate_left(32)).next_u64()
+}
+
+impl Table {
+    /// A member's puzzle record (new members: 1500, nothing solved).
+    pub fn puzzle_stats(&self, user: UserId) -> Result<PuzzleStats, TableError> {
+        Ok(self.meta::<PuzzleStats>(&stats_key(user))?.0)
+    }
+
+    fn puzzle_rating(&self, p: &Puzzle) -> Result<(Rating, Expect), TableError> {
+        Ok(
+            match self.store.get::<PuzzleRating>(Space::Meta, &rating_key(&p.id))? {
+                Some(s) => (s.value.0, Expect::Version(s.version)),
+                None => (puzzle_start(p.rating), Expect::Absent),
+            },
+        )
+    }
+
+    fn attempt(&self, user: UserId, id: &str) -> Result<Option<Stored<Attempt>>, TableError> {
+        Ok(self.store.get::<Attempt>(Space::Meta, &attempt_key(user, id))?)
+    }
+
+    /// The view of `p` after `plies` solution plies.
+    fn view(
+        &self,
+        p: &'static Puzzle,
+        plies: usize,
+        counted: bool,
+        daily: Option<DailyRef>,
+    ) -> Result<PuzzleView, TableError> {
+        let position = p.position_at(plies).map_err(broken)?;
+        let daily = match daily {
+            Some(d) => Some((d, self.daily_tally(d)?)),
+            None => None,
+        };
+        Ok(PuzzleView {
+            puzzle: p,
+            position,
+            plies,
+            moves: position.legal_moves().iter().collect(),
+            rating: self.puzzle_rating(p)?.0,
+            counted,
+            daily,
+        })
+    }
+
+    /// The next puzzle for a member: one of the [`NEAREST`] unattempted
+    /// puzzles of `variant` closest to their puzzle rating, or the one they
+    /// left unfinished. Starting it stores nothing: the first move does.
+    pub fn next_puzzle(&self, user: UserId, variant: Variant) -> Result<PuzzleView, TableError> {
+        let set = shipped(variant).puzzles();
+        let prefix = key(&[b"puzzle-attempt", &user.to_be_bytes(), b""]);
+        let mut tried = std::collections::HashSet::new();
+        for (_, entry) in self.store.list::<Attempt>(Space::Meta, &prefix)? {
+            // An unreadable attempt is skipped, not fatal: it only steers the choice.
+            let Ok(a) = entry else { continue };
+            if a.value.state == AttemptState::Open && a.value.daily.is_none() {
+                if let Some(p) = set.iter().find(|p| p.id == a.value.puzzle) {
+                    return self.view(p, a.value.plies, a.value.counted, None);
+                }
+            }
+            tried.insert(a.value.puzzle);
+        }
+        let rating = self.puzzle_stats(user)?.rating.rating;
+        let mut fresh: Vec<&'static Puzzle> = set.iter().filter(|p| !tried.contains(&p.id)).collect();
+        if fresh.is_empty() {
+            return Err(TableError::NoPuzzleLeft(variant));
+        }
+        fresh.sort_by(|a, b| {
+            let d = |p: &Puzzle| (f64::from(p.rating) - rating).abs();
+            d(a).total_cmp(&d(b)).then_with(|| a.id.cmp(&b.id))
+        });
+        let near = fresh.len().min(NEAREST);
+        let pick = fresh[(mix(user, tried.len() as u64) % near as u64) as usize];
+        self.view(pick, 0, true, None)
+    }
+
+    /// The daily puzzle of a server on `day` (unix days): the same for every
+    /// member of the server that day, the variants taking turns by day.
+    pub fn daily_puzzle(&self, guild: GuildId, day: u64) -> Result<PuzzleView, TableError> {
+        let variant = Variant::ALL[(day % 2) as usize];
+        let set = shipped(variant).puzzles();
+        if set.is_empty() {
+            return Err(TableError::NoPuzzleLeft(variant));
+        }
+        let p = &set[(mix(guild, day) % set.len() as u64) as usize];
+        self.view(p, 0, true, Some(DailyRef { guild, day }))
+    }
+
+    /// Where and when a server's daily puzzle is posted.
+    pub fn daily_post(&self, guild: GuildId) -> Result<DailyPost, TableError> {
+        Ok(self.meta::<DailyPost>(&post_key(guild))?.0)
+    }
+
+    /// Sets (or with `None`, stops) the daily post of a server at `minute`
+    /// after midnight UTC (0..1440), by `user`; a new setting is warned anew.
+    pub fn set_daily_post(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        channel: Option<ChannelId>,
+        minute: u16,
+    ) -> Result<DailyPost, TableError> {
+        if minute >= 1440 {
+            return Err(TableError::BadMinute(minute));
+        }
+        let post = DailyPost {
+            channel,
+            minute,
+            set_by: Some(user),
+            warned: false,
+        };
+        self.retry(|| {
+            let (_, expect) = self.meta::<DailyPost>(&post_key(guild))?;
+            let mut batch = Batch::new();
+            batch.put(Space::Meta, &post_key(guild), &post, expect)?;
+            self.commit(&batch)?;
+            Ok(post)
+        })
+    }
+
+    /// The bot could not post the daily puzzle: the member to tell, the
+    /// first time only (`None` once told, or when nobody set it).
+    pub fn daily_post_failed(&self, guild: GuildId) -> Result<Option<UserId>, TableError> {
+        self.retry(|| {
+            let (mut post, expect) = self.meta::<DailyPost>(&post_key(guild))?;
+            if post.warned || post.set_by.is_none() {
+                return Ok(None);
+            }
+            post.warned = true;
+            let mut batch = Batch::new();
+            batch.put(Space::Meta, &post_key(guild), &post, expect)?;
+            self.commit(&batch)?;
+            Ok(post.set_by)
+        })
+    }
+
+    /// How many members solved a server's daily puzzle so far.
+    pub fn daily_tally(&self, daily: DailyRef) -> Result<DailyTally, TableError> {
+        Ok(self.meta::<DailyTally>(&daily_key(daily))?.0)
+    }
+
+    /// A member's puzzle view of `id`, where their attempt stands (the
+    /// start for a new one, or again once an attempt is over: practice).
+    pub fn puzzle_view(&self, user: UserId, id: &str) -> Result<PuzzleView, TableError> {
+        let p = find(id).ok_or_else(|| TableError::NoSuchPuzzle(id.into()))?;
+        match self.attempt(user, id)? {
+            Some(a) if a.value.state == AttemptState::Open => {
+                self.view(p, a.value.plies, a.value.counted, a.value.daily)
+            }
+            Some(_) => self.view(p, 0, false, None),
+            None => self.view(p, 0, true, None),
+        }
+    }
+
+    /// A member's move in puzzle `id`, played on the board of solution ply
+    /// `plies` (an older board is [`TableError::Stale`]). The first move
+    /// starts the attempt; `daily` says it answers a server's daily puzzle.
+    /// Only the member's first attempt at a puzzle changes the ratings; once
+    /// it is over, a new run is practice.
+    pub fn puzzle_move(
+        &self,
+        user: UserId,
+        id: &str,
+        plies: usize,
+        pit: &str,
+        daily: Option<DailyRef>,
+    ) -> Result<PuzzleAnswer, TableError> {
+        let p = find(id).ok_or_else(|| TableError::NoSuchPuzzle(id.into()))?;
+        let mv = Move(pit.parse::<Pit>()?);
+        self.retry(|| {
+            let akey = attempt_key(user, id);
+            let stored = self.attempt(user, id)?;
+            let (mut attempt, expect) = match stored {
+                Some(s) if s.value.state == AttemptState::Open => (s.value, Expect::Version(s.version)),
+                Some(s) if plies == 0 => (
+                    // The first attempt is over: this run is practice.
+                    Attempt {
+                        plies: 0,
+                        state: AttemptState::Open,
+                        counted: false,
+                        daily: None,
+                        ..s.value
+                    },
+                    Expect::Version(s.version),
+                ),
+                Some(_) => return Err(TableError::PuzzleOver),
+                None => (
+                    Attempt {
+                        puzzle: id.into(),
+                        plies: 0,
+                        state: AttemptState::Open,
+                        counted: true,
+                        daily,
+                    },
+                    Expect::Absent,
+                ),
+            };
+            if attempt.plies != plies {
+                return Err(TableError::Stale);
+            }
+            let judged = p.judge(plies, mv).map_err(|e| match e {
+                JudgeError::Illegal(reason) => TableError::Illegal(reason),
+                other => broken_judge(other),
+            })?;
+            let done = match &judged {
+                Judged::Right { reply: None, .. } => Some(true),
+                Judged::Right { .. } => None,
+                Judged::Wrong { .. } => Some(false),
+            };
+            let mut batch = Batch::new();
+            let skey = stats_key(user);
+            let (mut stats, sexpect) = self.meta::<PuzzleStats>(&skey)?;
+            let mut change = None;
+            match done {
+                None => attempt.plies += 2,
+                Some(solved) => {
+                    attempt.state = if solved {
+                        AttemptState::Solved
+                    } else {
+                        AttemptState::Failed
+                    };
+                    if attempt.counted {
+                        change = Some(self.count_attempt(p, solved, &mut stats, &mut batch)?);
+                        batch.put(Space::Meta, &skey, &stats, sexpect)?;
+                        if let Some(d) = attempt.daily {
+                            self.count_daily(d, solved, &mut batch)?;
+                        }
+                    }
+                }
+            }
+            batch.put(Space::Meta, &akey, &attempt, expect)?;
+            self.commit(&batch)?;
+            Ok(match judged {
+                Judged::Right { report, reply } => PuzzleAnswer::Right {
+                    report,
+                    next: match reply {
+                        Some(_) => Some(self.view(p, attempt.plies, attempt.counted, attempt.daily)?),
+                        None => None,
+                    },
+                    reply,
+                    change,
+                    stats,
+                },
+                Judged::Wrong { report, after, best } => PuzzleAnswer::Wrong {
+                    report,
+                    after,
+                    best,
+                    solution: p.solution.clone(),
+                    plies,
+                    change,
+                    stats,
+                },
+            })
+        })
+    }
+
+    /// Counts a result into the member's record and puts the puzzle's new
+    /// rating in `batch`.
+    fn count_attempt(
+        &self,
+        p: &Puzzle,
+        solved: bool,
+        stats: &mut PuzzleStats,
+        batch: &mut Batch,
+    ) -> Result<PuzzleRatingChange, TableError> {
+        let (puzzle, pexpect) = self.puzzle_rating(p)?;
+        let before = stats.rating.rating;
+        let (member, puzzle) = rate_attempt(stats.rating, puzzle, solved);
+        stats.rating = member;
+        if solved {
+            stats.solved += 1;
+            stats.streak += 1;
+            stats.best_streak = stats.best_streak.max(stats.streak);
+        } else {
+            stats.failed += 1;
+            stats.streak = 0;
+        }
+        batch.put(Space::Meta, &rating_key(&p.id), &PuzzleRating(puzzle), pexpect)?;
+        Ok(PuzzleRatingChange {
+            before,
+            after: member.rating,
+        })
+    }
+
+    /// Adds a daily answer to the server's tally in `batch`.
+    fn count_daily(&self, d: DailyRef, solved: bool, batch: &mut Batch) -> Result<(), TableError> {
+        let dkey = daily_key(d);
+        let (mut tally, expect) = self.meta::<DailyTally>(&dkey)?;
+        tally.tried += 1;
+        tally.solvers += u32::from(solved);
+        batch.put(Space::Meta, &dkey, &tally, expect)?;
+        Ok(())
+    }
+}
+
+fn broken(e: crate::ai::puzzle::PuzzleError) -> TableError {
+    TableError::Corrupt {
+        what: "puzzle".into(),
+        reason: e.to_string(),
+    }
+}
+
+fn broken_judge(e: JudgeError) -> TableError {
+    TableError::Corrupt {
+        what: "puzzle".into(),
+        reason: e.to_string(),
+    }
+}
