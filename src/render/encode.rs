@@ -14,12 +14,22 @@ pub(crate) fn indices(cv: &Canvas, kind: Palette) -> Vec<u8> {
     out
 }
 
+/// How the PNG's pixels are deflated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Deflate {
+    /// What the bot sends.
+    Fast,
+    /// zlib level 1 without filters, as before layers (for the benchmark).
+    Level1,
+}
+
 /// Encodes palette indices as an indexed PNG.
 pub(crate) fn png(
     indices: &[u8],
     width: u32,
     height: u32,
     kind: Palette,
+    deflate: Deflate,
 ) -> Result<Vec<u8>, png::EncodingError> {
     let mut out = Vec::with_capacity(48 * 1024);
     let mut enc = png::Encoder::new(&mut out, width, height);
@@ -32,8 +42,16 @@ pub(crate) fn png(
     // Measured on typical boards: level 1 without filters takes about 2 ms for
     // 20-40 KB; level 6 saves a third of the bytes but takes three times as
     // long, and filters do not help palette images.
-    enc.set_deflate_compression(png::DeflateCompression::Level(1));
-    enc.set_filter(png::Filter::NoFilter);
+    match deflate {
+        Deflate::Fast => {
+            enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
+            enc.set_filter(png::Filter::Up);
+        }
+        Deflate::Level1 => {
+            enc.set_deflate_compression(png::DeflateCompression::Level(1));
+            enc.set_filter(png::Filter::NoFilter);
+        }
+    }
     let mut writer = enc.write_header()?;
     writer.write_image_data(indices)?;
     writer.finish()?;
