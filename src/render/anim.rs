@@ -323,10 +323,9 @@ impl Animator {
         if let Some(f) = step.flight {
             let r = clamp(flight_rect(style, &f), w, h);
             if r.2 > 0 && r.3 > 0 {
-                let mut cv = compose::window_under(&self.layer, r, &self.looks, Some(self.mover));
+                let (mut cv, r) = compose::window_under(&self.layer, r, &self.looks, Some(self.mover));
                 draw_flight(&mut cv, style, &f);
-                compose::put_window(&mut self.next, &mut self.quant, &cv);
-                let r = compose::window_rect(&cv);
+                compose::put_rect(&mut self.next, &mut self.quant, &cv, r);
                 self.overlay = Some(r);
                 dirty.push(r);
             }

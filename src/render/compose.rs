@@ -82,9 +82,18 @@ fn draw_static_layer(style: Style, to_move: Option<Side>) -> StaticLayer {
     }
 }
 
-/// A window of the picture holding exactly the static board's pixels there.
+/// How far past what is used a window of the static board is drawn:
+/// tiny-skia antialiases a shape cut by the window's edge differently near
+/// that edge, so the edge is kept away from the pixels taken.
+const MARGIN: usize = 16;
+
+/// A window of the picture holding exactly the static board's pixels in
+/// `rect` (and, in a margin around it, pixels that may differ).
 fn static_window(layer: &StaticLayer, rect: Rect) -> Canvas {
-    let mut cv = Canvas::window(rect, layer.style.colors().bg);
+    let (x, y) = (rect.0.saturating_sub(MARGIN), rect.1.saturating_sub(MARGIN));
+    let right = (rect.0 + rect.2 + MARGIN).min(WIDTH as usize);
+    let bottom = (rect.1 + rect.3 + MARGIN).min(HEIGHT as usize);
+    let mut cv = Canvas::window((x, y, right - x, bottom - y), layer.style.colors().bg);
     board::draw_static(&mut cv, layer.style, layer.to_move);
     cv
 }
@@ -167,7 +176,7 @@ pub(crate) fn cell(
     };
     board::draw_pit(&mut cv, style, pit, look, key.mover);
     let mut out = vec![0u8; rect.2 * rect.3];
-    quant.window(cv.pixmap.data(), rect.2, &mut out, rect.2, (0, 0));
+    quantize_into(quant, &cv, rect, &mut out, rect.2, (0, 0));
     let cell: Arc<[u8]> = out.into();
     if keep && bg.is_some() {
         cells()
@@ -195,14 +204,14 @@ pub(crate) fn overlap(a: Rect, b: Rect) -> bool {
 
 /// A window of the picture with the static board and the pits under it, as
 /// `looks` (by board index) and `mover` draw them: to draw an overlay on.
-/// It covers `rect` and every cell `rect` touches, whole: tiny-skia's
-/// antialiasing of a shape cut by the window's edge is not the same.
+/// Exact in the rectangle returned: `rect` and every cell it touches, whole
+/// (tiny-skia's antialiasing of a shape cut by the window's edge differs).
 pub(crate) fn window_under(
     layer: &StaticLayer,
     rect: Rect,
     looks: &[PitLook; 32],
     mover: Option<Side>,
-) -> Canvas {
+) -> (Canvas, Rect) {
     let style = layer.style;
     let under: Vec<Pit> = Pit::all()
         .filter(|&p| overlap(style.cell_rect(p), rect))
@@ -212,23 +221,38 @@ pub(crate) fn window_under(
         let (x, y, w, h) = style.cell_rect(pit);
         (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + w), y1.max(y + h));
     }
-    let mut cv = static_window(layer, (x0, y0, x1 - x0, y1 - y0));
+    let exact = (x0, y0, x1 - x0, y1 - y0);
+    let mut cv = static_window(layer, exact);
     for pit in under {
         board::draw_pit(&mut cv, style, pit, &looks[pit.index()], mover);
     }
-    cv
+    (cv, exact)
 }
 
-/// The rectangle a window covers.
-pub(crate) fn window_rect(cv: &Canvas) -> Rect {
-    let (x, y) = (cv.origin.0 as usize, cv.origin.1 as usize);
-    (x, y, cv.pixmap.width() as usize, cv.pixmap.height() as usize)
+/// Quantizes `rect` of the picture, held by the window `cv`, into `out`
+/// (`stride` pixels a row) with its top-left corner at `at`.
+fn quantize_into(
+    quant: &mut Quantizer,
+    cv: &Canvas,
+    rect: Rect,
+    out: &mut [u8],
+    stride: usize,
+    at: (usize, usize),
+) {
+    let (x, y, w, h) = rect;
+    let (ox, oy) = (cv.origin.0 as usize, cv.origin.1 as usize);
+    let cw = cv.pixmap.width() as usize;
+    let data = cv.pixmap.data();
+    for row in 0..h {
+        let s = ((y - oy + row) * cw + (x - ox)) * 4;
+        let d = (at.1 + row) * stride + at.0;
+        quant.row(&data[s..s + w * 4], &mut out[d..d + w]);
+    }
 }
 
-/// Quantizes a window into the picture at its place.
-pub(crate) fn put_window(out: &mut [u8], quant: &mut Quantizer, cv: &Canvas) {
-    let (x, y, w, _) = window_rect(cv);
-    quant.window(cv.pixmap.data(), w, out, WIDTH as usize, (x, y));
+/// Quantizes `rect` of the picture, held by the window `cv`, into the picture.
+pub(crate) fn put_rect(out: &mut [u8], quant: &mut Quantizer, cv: &Canvas, rect: Rect) {
+    quantize_into(quant, cv, rect, out, WIDTH as usize, (rect.0, rect.1));
 }
 
 /// The whole picture of `scene` as palette indices, exactly those of
@@ -239,9 +263,10 @@ pub(crate) fn board(scene: &Scene) -> Vec<u8> {
     let mut out = layer.indices.clone();
     let mut quant = Quantizer::new(style.palette);
     for side in Side::ALL {
-        let mut band = Canvas::window(style.band_rect(side), style.colors().bg);
+        let rect = style.band_rect(side);
+        let mut band = Canvas::window(rect, style.colors().bg);
         board::draw_band(&mut band, scene, side);
-        put_window(&mut out, &mut quant, &band);
+        put_rect(&mut out, &mut quant, &band, rect);
     }
     let mover = scene.last.as_ref().map(|l| l.side);
     let mut looks = [PitLook::default(); 32];
@@ -251,9 +276,9 @@ pub(crate) fn board(scene: &Scene) -> Vec<u8> {
         blit(&mut out, style.cell_rect(pit), &cell);
     }
     if let Some(rect) = board::banner_rect(scene) {
-        let mut cv = window_under(&layer, rect, &looks, mover);
+        let (mut cv, exact) = window_under(&layer, rect, &looks, mover);
         board::draw_banner(&mut cv, scene);
-        put_window(&mut out, &mut quant, &cv);
+        put_rect(&mut out, &mut quant, &cv, exact);
     }
     out
 }

@@ -18,6 +18,7 @@ mod anim;
 mod board;
 mod canvas;
 mod compose;
+mod deflate;
 mod encode;
 #[cfg(test)]
 mod tests;

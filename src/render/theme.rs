@@ -270,26 +270,9 @@ impl Quantizer {
         }
     }
 
-    /// Quantizes a whole window of the picture (`rgba`, `width` pixels a row)
-    /// into `out`, a picture `stride` pixels wide, at `(x, y)`.
-    pub(crate) fn window(
-        &mut self,
-        rgba: &[u8],
-        width: usize,
-        out: &mut [u8],
-        stride: usize,
-        at: (usize, usize),
-    ) {
-        let (x, y) = at;
-        for (row, src) in rgba.chunks_exact(width * 4).enumerate() {
-            let a = (y + row) * stride + x;
-            self.row(src, &mut out[a..a + width]);
-        }
-    }
-
     /// Quantizes one row of RGBA pixels.
     #[inline]
-    fn row(&mut self, src: &[u8], dst: &mut [u8]) {
+    pub(crate) fn row(&mut self, src: &[u8], dst: &mut [u8]) {
         // The last raw pixel and its index stay in registers: most pixels repeat their left neighbour.
         let (mut last_raw, mut last_idx) = (u32::MAX, 0u8);
         for (d, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
