@@ -8,10 +8,11 @@
 //! `ISOLO_WRITE_RENDER_DIGESTS=1 cargo test --test render_unchanged`. A
 //! picture that changes on purpose is rewritten the same way, and looked at.
 
+#[path = "support/walk.rs"]
+mod walk;
+
 use image::AnimationDecoder;
-use isolo_bot::engine::{
-    AfterCapture, CaptureFrom, Game, GameResult, Move, Outcome, Rules, Side, Termination, Variant,
-};
+use isolo_bot::engine::{Game, GameResult, Move, Outcome, Rules, Side, Termination, Variant};
 use isolo_bot::render::{render_gif, render_png, render_rgba, BoardView, Palette, Style};
 
 const DIGESTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/render_digests.txt");
@@ -110,19 +111,7 @@ fn corpus() -> Vec<(String, String)> {
     for m in ["b2", "h4", "d2"] {
         last = Some(game.play(m.parse::<Move>().expect("move")).expect("legal"));
     }
-    for (ti, termination) in [
-        Termination::NoLegalMove,
-        Termination::Repetition,
-        Termination::PlyLimit,
-        Termination::Resignation,
-        Termination::Agreement,
-        Termination::Timeout,
-        Termination::Aborted,
-        Termination::Abandoned,
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (ti, termination) in Termination::ALL.into_iter().enumerate() {
         for (oi, outcome) in [
             Outcome::Win(Side::South),
             Outcome::Win(Side::North),
@@ -141,26 +130,8 @@ fn corpus() -> Vec<(String, String)> {
         }
     }
     // A pseudo-random walk: every position in some style, every third move animated.
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
-    for (ri, rules) in [
-        Rules::new(Variant::Women),
-        Rules::new(Variant::Boys),
-        Rules {
-            variant: Variant::Boys,
-            capture_from: CaptureFrom::CapturePit,
-            after_capture: AfterCapture::Continue,
-            first: Side::North,
-        },
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    let mut next = walk::picker();
+    for (ri, rules) in walk::rule_sets().into_iter().enumerate() {
         let mut game = Game::new(rules);
         for ply in 0..60 {
             let moves: Vec<Move> = game.legal_moves().iter().collect();
