@@ -5,6 +5,11 @@
 //! PostgreSQL is there (`ISOLO_TEST_PG_URL`, else a throwaway server of its
 //! own), PostgreSQL side by side, then runs the criterion benchmarks. With the throwaway server of `.ci/run`:
 //! `.ci/run --with-postgres cargo bench --bench store`.
+//!
+//! Against PostgreSQL it also runs `pgbench` (from `PATH` or
+//! `/usr/lib/postgresql/*/bin`) on the same server, in the same run, with
+//! `benches/pgbench_upsert.sql` (one upsert a transaction), for 1, 4 and 16
+//! clients, and prints the bot's commits per second as a share of it.
 
 #[path = "../tests/support/store.rs"]
 mod common;
@@ -69,9 +74,15 @@ fn play_move(store: &dyn Store, channel: u64, version: u64, turn: u16) -> u64 {
     store.apply(&batch).expect("commit")
 }
 
+/// Throughput and latency of a run of commits.
+struct RunStats {
+    per_second: f64,
+    p99: Duration,
+}
+
 /// `writers` threads each play `per_writer` sequential moves in their own
 /// channel; prints throughput and latency percentiles of all commits.
-fn latency_run(name: &str, store: &dyn Store, writers: u64, per_writer: usize) {
+fn latency_run(name: &str, store: &dyn Store, writers: u64, per_writer: usize) -> RunStats {
     let start = Instant::now();
     let mut lat: Vec<Duration> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..writers)
@@ -98,13 +109,84 @@ fn latency_run(name: &str, store: &dyn Store, writers: u64, per_writer: usize) {
     let total = start.elapsed();
     lat.sort();
     let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    let stats = RunStats {
+        per_second: lat.len() as f64 / total.as_secs_f64(),
+        p99: pct(0.99),
+    };
     println!(
-        "{name:<20} {writers} writer(s) x {per_writer:>5}: {:>6.0} commits/s, p50 {:>9.3?}, p99 {:>9.3?}, max {:>9.3?}",
-        lat.len() as f64 / total.as_secs_f64(),
+        "{name:<20} {writers:>2} writer(s) x {per_writer:>5}: {:>6.0} commits/s, p50 {:>9.3?}, p99 {:>9.3?}, max {:>9.3?}",
+        stats.per_second,
         pct(0.50),
-        pct(0.99),
+        stats.p99,
         lat[lat.len() - 1],
     );
+    stats
+}
+
+/// The `pgbench` binary: on `PATH`, else the newest PostgreSQL's.
+fn pgbench() -> Option<std::path::PathBuf> {
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join("pgbench"))
+        .find(|p| p.is_file());
+    on_path.or_else(|| {
+        let mut found: Vec<_> = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .filter_map(|e| Some(e.ok()?.path().join("bin/pgbench")))
+            .filter(|p| p.is_file())
+            .collect();
+        found.sort_by_key(|p| p.to_string_lossy().into_owned());
+        found.pop()
+    })
+}
+
+/// `pgbench`'s transactions per second with `clients` clients for `seconds`,
+/// running the shipped one-upsert script in `schema` (an isolo schema, so the
+/// same table and index as the bot's commits).
+fn pgbench_tps(bin: &std::path::Path, url: &str, schema: &str, clients: u32, seconds: u32) -> Option<f64> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_upsert.sql");
+    let out = std::process::Command::new(bin)
+        .args(["-n", "-M", "prepared", "-f", script])
+        .args(["-c", &clients.to_string(), "-j", &clients.min(4).to_string()])
+        .args(["-T", &seconds.to_string()])
+        .arg(url)
+        .env(
+            "PGOPTIONS",
+            format!("-c search_path={schema} -c synchronous_commit=on"),
+        )
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tps = text
+        .lines()
+        .find(|l| l.starts_with("tps = "))
+        .and_then(|l| l["tps = ".len()..].split_whitespace().next()?.parse().ok());
+    if tps.is_none() {
+        eprintln!("pgbench failed: {}{}", text, String::from_utf8_lossy(&out.stderr));
+    }
+    tps
+}
+
+/// The bot's moves against `pgbench` on the same server, one after the other.
+fn pgbench_report(url: &str) {
+    let Some(bin) = pgbench() else {
+        println!("pgbench not found (PATH, /usr/lib/postgresql/*/bin): no reference run");
+        return;
+    };
+    for (writers, per_writer) in [(1u32, 6_000), (4, 3_000), (16, 1_000)] {
+        let schema = PgSchema::new(url);
+        let store = schema.open();
+        let ours = latency_run("postgres move", &store, u64::from(writers), per_writer);
+        let Some(tps) = pgbench_tps(&bin, url, &schema.name, writers, 5) else {
+            continue;
+        };
+        println!(
+            "pgbench one upsert   {writers:>2} client(s) for 5 s: {tps:>6.0} tps; the bot's moves: {:.0}% of it, p99 {:.2?}",
+            100.0 * ours.per_second / tps,
+            ours.p99,
+        );
+    }
 }
 
 fn latency_report() {
@@ -118,10 +200,7 @@ fn latency_report() {
         }
     }
     if let Some(url) = pg_url() {
-        for (writers, per_writer) in [(1, 2_000), (4, 1_000)] {
-            let schema = PgSchema::new(&url);
-            latency_run("postgres sync commit", &schema.open(), writers, per_writer);
-        }
+        pgbench_report(&url);
     }
 }
 

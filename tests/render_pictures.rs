@@ -1,6 +1,9 @@
 //! The board PNG and the sowing GIF as a Discord client receives them: format,
 //! size, frames, and the GIF ending on the same picture as the PNG.
 
+#[path = "support/walk.rs"]
+mod walk;
+
 use image::AnimationDecoder;
 use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};
 use isolo_bot::render::{
@@ -236,23 +239,8 @@ fn alt_text_describes_the_board_within_discords_limit() {
 fn random_games_render_at_every_ply() {
     // A fixed pseudo-random walk through both variants: every position drawn,
     // every fifth move animated, all texts within their limits.
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
-    for rules in [
-        Rules::new(Variant::Women),
-        Rules::new(Variant::Boys),
-        Rules {
-            variant: Variant::Boys,
-            capture_from: CaptureFrom::CapturePit,
-            after_capture: AfterCapture::Continue,
-            first: Side::North,
-        },
-    ] {
+    let mut next = walk::picker();
+    for rules in walk::rule_sets() {
         let mut game = Game::new(rules);
         let mut largest = 0;
         for ply in 0..40 {

@@ -2,16 +2,20 @@
 //! captures flying across, relays lifting) and holds on the position after it.
 //!
 //! Discord animates GIF but not APNG. To stay fast and small, every frame uses
-//! the one global palette, only the cells that changed are redrawn, and each
-//! frame stores just the rectangle that changed, with unchanged pixels
-//! transparent (long transparent runs compress to almost nothing).
+//! the one global palette, is made of the layers of `compose.rs` (only the
+//! cells that changed are drawn again), and stores just the rectangle that
+//! changed, with unchanged pixels transparent (long transparent runs
+//! compress to almost nothing).
 
 use std::borrow::Cow;
 
 use crate::engine::{CaptureFrom, LapEnd, LapSource, MoveReport, Pit, Position, Side};
 
-use super::board::{self, Active, LastMove, PitLook, Scene, HEIGHT, WIDTH};
+use std::sync::Arc;
+
+use super::board::{Active, LastMove, PitLook, Scene, HEIGHT, WIDTH};
 use super::canvas::Canvas;
+use super::compose::{self, Rect, StaticLayer};
 use super::theme::{palette_bytes, Quantizer, TRANSPARENT};
 use super::Style;
 
@@ -201,18 +205,16 @@ struct Animator {
     scene: Scene,
     mover: Side,
     move_pit: Pit,
-    /// The base picture (no pits), to repaint a cell from.
-    base: Canvas,
-    /// The board as drawn for the current counts and marks, without overlays.
-    clean: Canvas,
-    /// `clean` plus this frame's overlays.
-    frame: Canvas,
+    /// The static board under the pits.
+    layer: Arc<StaticLayer>,
+    /// Palette indices of the board for the current counts and marks, without overlays.
+    clean: Vec<u8>,
     looks: [PitLook; 32],
     /// Palette indices of the last frame written.
     shown: Vec<u8>,
-    /// Scratch indices of the frame being made (equal to `shown` outside dirty rectangles).
+    /// The frame being made (equal to `shown` outside dirty rectangles).
     next: Vec<u8>,
-    overlay: Option<(usize, usize, usize, usize)>,
+    overlay: Option<Rect>,
     quant: Quantizer,
     out: gif::Encoder<Vec<u8>>,
     pending: Option<Pending>,
@@ -235,21 +237,13 @@ impl Animator {
         let counts = scene.counts;
         scene.to_move = Some(report.side);
         scene.sowing = Some(report.mv);
-        let base = board::draw_base(&scene);
-        let bg = style.colors().bg;
-        let mut clean = Canvas::new(WIDTH, HEIGHT, bg);
-        clean.copy_from(&base, (0, 0, WIDTH as usize, HEIGHT as usize));
+        let layer = compose::static_layer(style, scene.to_move);
+        let clean = compose::board(&scene);
         let mut looks = [PitLook::default(); 32];
         for p in Pit::all() {
             looks[p.index()] = scene.look(p);
-            board::draw_pit(&mut clean, style, p, &looks[p.index()], Some(report.side));
         }
-        let mut frame = Canvas::new(WIDTH, HEIGHT, bg);
-        frame.copy_from(&clean, (0, 0, WIDTH as usize, HEIGHT as usize));
-        let mut quant = Quantizer::new(style.palette);
         let (w, h) = (WIDTH as usize, HEIGHT as usize);
-        let mut shown = vec![0u8; w * h];
-        quant.rect(frame.pixmap.data(), w, (0, 0, w, h), &mut shown);
         // The size fits u16 and the palette has 256 entries: the encoder cannot refuse them.
         let mut out = gif::Encoder::new(
             Vec::with_capacity(256 * 1024),
@@ -263,19 +257,18 @@ impl Animator {
             scene,
             mover: report.side,
             move_pit: report.mv.pit(),
-            base,
-            clean,
-            frame,
+            layer,
             looks,
             pending: Some(Pending {
                 rect: (0, 0, w, h),
-                pixels: shown.clone(),
+                pixels: clean.clone(),
                 transparent: false,
             }),
-            next: shown.clone(),
-            shown,
+            next: clean.clone(),
+            shown: clean.clone(),
+            clean,
             overlay: None,
-            quant,
+            quant: Quantizer::new(style.palette),
             out,
             // The position before the move is shown a moment before seeds move.
             pending_delay: 50,
@@ -289,7 +282,7 @@ impl Animator {
     /// Draws the state of `step` and queues the rectangle that changed; false
     /// when nothing visible changed.
     fn frame(&mut self, step: &Step) -> bool {
-        let mut dirty: Vec<(usize, usize, usize, usize)> = Vec::new();
+        let mut dirty: Vec<Rect> = Vec::new();
         let style = self.scene.style;
         for p in Pit::all() {
             let i = p.index();
@@ -310,8 +303,8 @@ impl Animator {
             }
             if look != self.looks[i] {
                 let r = style.cell_rect(p);
-                self.clean.copy_from(&self.base, r);
-                board::draw_pit(&mut self.clean, style, p, &look, Some(self.mover));
+                let cell = compose::cell(&self.layer, &mut self.quant, p, &look, Some(self.mover));
+                compose::blit(&mut self.clean, r, &cell);
                 self.looks[i] = look;
                 dirty.push(r);
             }
@@ -319,27 +312,35 @@ impl Animator {
         if let Some(r) = self.overlay.take() {
             dirty.push(r);
         }
+        let (w, h) = (WIDTH as usize, HEIGHT as usize);
         for &r in &dirty {
-            self.frame.copy_from(&self.clean, r);
+            let (x, y, rw, rh) = clamp(r, w, h);
+            for row in y..y + rh {
+                let a = row * w + x;
+                self.next[a..a + rw].copy_from_slice(&self.clean[a..a + rw]);
+            }
         }
         if let Some(f) = step.flight {
-            let r = draw_flight(&mut self.frame, style, &f);
-            self.overlay = Some(r);
-            dirty.push(r);
+            let r = clamp(flight_rect(style, &f), w, h);
+            if r.2 > 0 && r.3 > 0 {
+                let (mut cv, r) = compose::window_under(&self.layer, r, &self.looks, Some(self.mover));
+                draw_flight(&mut cv, style, &f);
+                compose::put_rect(&mut self.next, &mut self.quant, &cv, r);
+                self.overlay = Some(r);
+                dirty.push(r);
+            }
         }
         self.emit(dirty)
     }
 
-    /// Quantizes the dirty rectangles, finds what really changed and queues it;
-    /// false when nothing changed.
-    fn emit(&mut self, dirty: Vec<(usize, usize, usize, usize)>) -> bool {
+    /// Finds what really changed in the dirty rectangles of `next` and
+    /// queues it; false when nothing changed.
+    fn emit(&mut self, dirty: Vec<Rect>) -> bool {
         let (w, h) = (WIDTH as usize, HEIGHT as usize);
         let dirty: Vec<_> = dirty.into_iter().map(|r| clamp(r, w, h)).collect();
-        let mut changed: Option<(usize, usize, usize, usize)> = None; // x0, y0, x1, y1
-                                                                      // `next` equals `shown` outside the dirty rectangles, so only those are compared.
-        for &r in &dirty {
-            self.quant.rect(self.frame.pixmap.data(), w, r, &mut self.next);
-            let (x, y, rw, rh) = r;
+        let mut changed: Option<Rect> = None; // x0, y0, x1, y1
+                                              // `next` equals `shown` outside the dirty rectangles, so only those are compared.
+        for &(x, y, rw, rh) in &dirty {
             for row in y..y + rh {
                 let a = row * w + x;
                 let (new, old) = (&self.next[a..a + rw], &self.shown[a..a + rw]);
@@ -412,7 +413,7 @@ impl Animator {
         scene.result = self.result;
         scene.last = Some(self.report_last.clone());
         scene.sowing = None;
-        self.frame = board::draw(&scene);
+        self.next = compose::board(&scene);
         if self.emit(vec![(0, 0, WIDTH as usize, HEIGHT as usize)]) {
             self.pending_delay = HOLD;
         } else {
@@ -430,23 +431,19 @@ fn clamp(r: (usize, usize, usize, usize), w: usize, h: usize) -> (usize, usize, 
     (x, y, rw.min(w - x), rh.min(h - y))
 }
 
-/// Draws captured seeds on their way; returns the rectangle drawn over.
-fn draw_flight(cv: &mut Canvas, style: Style, f: &Flight) -> (usize, usize, usize, usize) {
-    let c = style.colors();
+/// Where the captured seeds are on their way: one cluster per pit they come from.
+fn flight_spots(style: Style, f: &Flight) -> impl Iterator<Item = (f32, f32, u8)> + '_ {
     let (tx, ty) = style.pit_center(f.to);
-    let mut bounds = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for (pit, n) in f.from.iter().flatten() {
+    f.from.iter().flatten().map(move |(pit, n)| {
         let (sx, sy) = style.pit_center(*pit);
-        let (x, y) = (sx + (tx - sx) * f.t, sy + (ty - sy) * f.t);
-        // A small cluster of seeds: enough to read as "a handful", capped.
-        let shown = usize::from(*n).min(7);
-        for k in 0..shown {
-            let a = k as f32 * 2.4;
-            let r = if k == 0 { 0.0 } else { 12.0 };
-            let (cx, cy) = (x + r * a.cos(), y + r * a.sin());
-            cv.circle(cx, cy, 7.5, c.taken);
-            cv.circle(cx, cy, 5.5, c.seed);
-        }
+        (sx + (tx - sx) * f.t, sy + (ty - sy) * f.t, *n)
+    })
+}
+
+/// The rectangle the captured seeds on their way are drawn in.
+fn flight_rect(style: Style, f: &Flight) -> Rect {
+    let mut bounds = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (x, y, _) in flight_spots(style, f) {
         bounds = (
             bounds.0.min(x - 22.0),
             bounds.1.min(y - 22.0),
@@ -465,4 +462,20 @@ fn draw_flight(cv: &mut Canvas, style: Style, f: &Flight) -> (usize, usize, usiz
         (bounds.2 as usize).saturating_sub(x0) + 1,
         (bounds.3 as usize).saturating_sub(y0) + 1,
     )
+}
+
+/// Draws captured seeds on their way (inside [`flight_rect`]).
+fn draw_flight(cv: &mut Canvas, style: Style, f: &Flight) {
+    let c = style.colors();
+    for (x, y, n) in flight_spots(style, f) {
+        // A small cluster of seeds: enough to read as "a handful", capped.
+        let shown = usize::from(n).min(7);
+        for k in 0..shown {
+            let a = k as f32 * 2.4;
+            let r = if k == 0 { 0.0 } else { 12.0 };
+            let (cx, cy) = (x + r * a.cos(), y + r * a.sin());
+            cv.circle(cx, cy, 7.5, c.taken);
+            cv.circle(cx, cy, 5.5, c.seed);
+        }
+    }
 }

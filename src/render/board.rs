@@ -71,6 +71,11 @@ impl Style {
         }
     }
 
+    /// A side's band as whole pixels `(x, y, w, h)`.
+    pub(crate) fn band_rect(self, side: Side) -> (usize, usize, usize, usize) {
+        (0, self.band_y(side) as usize, WIDTH as usize, BAND_H as usize)
+    }
+
     /// The panel (half of the board) of a side: `(x, y, w, h)`.
     fn panel_rect(self, side: Side) -> (f32, f32, f32, f32) {
         let pad = 5.0;
@@ -237,7 +242,7 @@ pub(crate) fn side_title(side: Side) -> &'static str {
 }
 
 /// A transient mark of the animation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Active {
     /// A seed just fell here.
     Sown,
@@ -250,7 +255,7 @@ pub(crate) enum Active {
 }
 
 /// What one pit shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct PitLook {
     pub count: u8,
     pub from: bool,
@@ -262,7 +267,8 @@ pub(crate) struct PitLook {
     pub hand: Option<u8>,
 }
 
-/// Draws the whole board.
+/// Draws the whole board: the reference the layered pictures of `compose.rs`
+/// are equal to, pixel for pixel.
 pub(crate) fn draw(scene: &Scene) -> Canvas {
     let mut cv = draw_base(scene);
     for pit in Pit::all() {
@@ -280,14 +286,23 @@ pub(crate) fn draw(scene: &Scene) -> Canvas {
 
 /// Everything but the pits and the result banner: background, bands, labels, halves.
 pub(crate) fn draw_base(scene: &Scene) -> Canvas {
-    let st = scene.style;
-    let c = st.colors();
-    let mut cv = Canvas::new(WIDTH, HEIGHT, c.bg);
+    let mut cv = Canvas::new(WIDTH, HEIGHT, scene.style.colors().bg);
+    draw_static(&mut cv, scene.style, scene.to_move);
     for side in Side::ALL {
         draw_band(&mut cv, scene, side);
+    }
+    cv
+}
+
+/// What only the style and whose turn it is decide, drawn over the
+/// background: the halves, the mover's frame, the column and rank labels.
+/// Nothing of it lies in the bands or the pits' cells.
+pub(crate) fn draw_static(cv: &mut Canvas, st: Style, to_move: Option<Side>) {
+    let c = st.colors();
+    for side in Side::ALL {
         let (x, y, w, h) = st.panel_rect(side);
         cv.round_rect(x, y, w, h, 14.0, c.panel[side.index()]);
-        if scene.to_move == Some(side) {
+        if to_move == Some(side) {
             // The mover's half is framed in his colour: whose turn it is, at a glance.
             cv.stroke_path(
                 rounded_rect(x - 1.5, y - 1.5, w + 3.0, h + 3.0, 15.5),
@@ -322,7 +337,6 @@ pub(crate) fn draw_base(scene: &Scene) -> Canvas {
             cv.text_centered(&rank.to_string(), label_px, cx, cy, c.label);
         }
     }
-    cv
 }
 
 /// The shape of a ring around a pit: with the colour, it tells the marks apart
@@ -623,14 +637,31 @@ pub(crate) fn result_text(r: &GameResult, names: &[String; 2]) -> String {
     format!("{head} · {}", termination_text(r, names))
 }
 
-/// The result banner across the middle of the board.
-pub(crate) fn draw_banner(cv: &mut Canvas, scene: &Scene) {
-    let Some(r) = scene.result else { return };
-    let c = scene.style.colors();
+/// The result banner's text at its size, its width, and its centre line.
+fn banner_layout(scene: &Scene) -> Option<(String, f32, f32, f32)> {
+    let r = scene.result?;
     let px = 24.0;
     let text = fit(&result_text(&r, &scene.names), px, 760.0);
     let w = Canvas::text_width(&text, px) + 48.0;
-    let cy = BOARD_Y + 2.0 * CELL_H + GAP / 2.0;
+    Some((text, px, w, BOARD_Y + 2.0 * CELL_H + GAP / 2.0))
+}
+
+/// The pixels the result banner may touch `(x, y, w, h)`, if there is one.
+pub(crate) fn banner_rect(scene: &Scene) -> Option<(usize, usize, usize, usize)> {
+    let (_, _, w, cy) = banner_layout(scene)?;
+    // The outline's box, widened by a pixel for antialiasing.
+    let x = ((WIDTH as f32 - w) / 2.0 - 4.0).floor().max(0.0);
+    let y = (cy - 26.0).floor();
+    let right = ((WIDTH as f32 + w) / 2.0 + 4.0).ceil().min(WIDTH as f32);
+    Some((x as usize, y as usize, (right - x) as usize, 52))
+}
+
+/// The result banner across the middle of the board.
+pub(crate) fn draw_banner(cv: &mut Canvas, scene: &Scene) {
+    let Some((text, px, w, cy)) = banner_layout(scene) else {
+        return;
+    };
+    let c = scene.style.colors();
     let x = (WIDTH as f32 - w) / 2.0;
     cv.round_rect(x - 3.0, cy - 25.0, w + 6.0, 50.0, 25.0, c.bg);
     cv.round_rect(x, cy - 22.0, w, 44.0, 22.0, c.banner);

@@ -29,8 +29,14 @@ pub(crate) enum Align {
 
 /// An opaque RGBA canvas. Everything is drawn over an opaque background, so the
 /// premultiplied pixels tiny-skia keeps are plain RGB with alpha 255.
+///
+/// A canvas may hold only a window of the picture, whose top-left corner is
+/// `origin`: shapes are still given (and computed) in picture coordinates,
+/// so a window holds exactly the pixels the whole picture has there.
 pub(crate) struct Canvas {
     pub pixmap: Pixmap,
+    /// Picture coordinates of the pixmap's top-left pixel.
+    pub origin: (i32, i32),
 }
 
 fn paint(c: Rgb) -> Paint<'static> {
@@ -63,15 +69,35 @@ impl Canvas {
     /// A canvas filled with `bg`.
     pub(crate) fn new(width: u32, height: u32, bg: Rgb) -> Canvas {
         // The board's size is a constant, so the pixmap always exists.
-        let mut pixmap = Pixmap::new(width, height).expect("non-zero canvas size");
+        Canvas::window((0, 0, width as usize, height as usize), bg)
+    }
+
+    /// The window `(x, y, w, h)` of a picture, filled with `bg`.
+    pub(crate) fn window(rect: (usize, usize, usize, usize), bg: Rgb) -> Canvas {
+        let (x, y, w, h) = rect;
+        // Windows lie inside the picture, whose size is a constant: never empty.
+        let mut pixmap = Pixmap::new(w as u32, h as u32).expect("non-zero canvas size");
         pixmap.fill(tiny_skia::Color::from_rgba8(bg.0, bg.1, bg.2, 255));
-        Canvas { pixmap }
+        Canvas {
+            pixmap,
+            origin: (x as i32, y as i32),
+        }
+    }
+
+    /// From picture to pixmap coordinates: a whole-pixel shift, exact for
+    /// every coordinate of the picture.
+    fn shift(&self) -> Transform {
+        match self.origin {
+            (0, 0) => Transform::identity(),
+            (x, y) => Transform::from_translate(-x as f32, -y as f32),
+        }
     }
 
     pub(crate) fn fill_path(&mut self, path: Option<Path>, c: Rgb) {
         if let Some(path) = path {
+            let shift = self.shift();
             self.pixmap
-                .fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
+                .fill_path(&path, &paint(c), FillRule::Winding, shift, None);
         }
     }
 
@@ -82,14 +108,15 @@ impl Canvas {
                 dash: dash.and_then(|(on, off)| StrokeDash::new(vec![on, off], 0.0)),
                 ..Stroke::default()
             };
-            self.pixmap
-                .stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+            let shift = self.shift();
+            self.pixmap.stroke_path(&path, &paint(c), &stroke, shift, None);
         }
     }
 
     /// A pixel-aligned rectangle, without antialiasing.
     pub(crate) fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgb) {
-        if let Some(r) = Rect::from_xywh(x, y, w, h) {
+        let (ox, oy) = (self.origin.0 as f32, self.origin.1 as f32);
+        if let Some(r) = Rect::from_xywh(x - ox, y - oy, w, h) {
             let mut p = paint(c);
             p.anti_alias = false;
             self.pixmap.fill_rect(r, &p, Transform::identity(), None);
@@ -104,10 +131,11 @@ impl Canvas {
     /// hundred, and this is far cheaper than a path fill for small circles.
     pub(crate) fn circle(&mut self, cx: f32, cy: f32, r: f32, c: Rgb) {
         let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
-        let x0 = ((cx - r - 1.0).floor() as i32).max(0);
-        let x1 = ((cx + r + 1.0).ceil() as i32).min(w);
-        let y0 = ((cy - r - 1.0).floor() as i32).max(0);
-        let y1 = ((cy + r + 1.0).ceil() as i32).min(h);
+        let (ox, oy) = self.origin;
+        let x0 = ((cx - r - 1.0).floor() as i32).max(ox);
+        let x1 = ((cx + r + 1.0).ceil() as i32).min(ox + w);
+        let y0 = ((cy - r - 1.0).floor() as i32).max(oy);
+        let y1 = ((cy + r + 1.0).ceil() as i32).min(oy + h);
         let data = self.pixmap.data_mut();
         for y in y0..y1 {
             let dy = y as f32 + 0.5 - cy;
@@ -115,21 +143,10 @@ impl Canvas {
                 let dx = x as f32 + 0.5 - cx;
                 let cov = (r + 0.5 - (dx * dx + dy * dy).sqrt()).clamp(0.0, 1.0);
                 if cov > 0.0 {
-                    blend(data, (y as usize * w as usize + x as usize) * 4, c, cov);
+                    let i = ((y - oy) as usize * w as usize + (x - ox) as usize) * 4;
+                    blend(data, i, c, cov);
                 }
             }
-        }
-    }
-
-    /// Copies the rectangle `(x, y, w, h)` from another canvas of the same size.
-    pub(crate) fn copy_from(&mut self, other: &Canvas, rect: (usize, usize, usize, usize)) {
-        let (x, y, w, h) = rect;
-        let stride = self.pixmap.width() as usize * 4;
-        let src = other.pixmap.data();
-        let dst = self.pixmap.data_mut();
-        for row in y..y + h {
-            let a = row * stride + x * 4;
-            dst[a..a + w * 4].copy_from_slice(&src[a..a + w * 4]);
         }
     }
 
@@ -147,11 +164,12 @@ impl Canvas {
         };
         let width = self.pixmap.width() as i32;
         let height = self.pixmap.height() as i32;
+        let (ox, oy) = self.origin;
         let data = self.pixmap.data_mut();
         for g in glyphs {
             // Glyphs sit on whole pixels so their rasters can be cached and reused.
-            let gx = (x0 + g.position.x).round() as i32;
-            let gy = y.round() as i32;
+            let gx = (x0 + g.position.x).round() as i32 - ox;
+            let gy = y.round() as i32 - oy;
             let Some(mask) = glyph_mask(g.id, px) else {
                 continue;
             };

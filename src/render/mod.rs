@@ -11,11 +11,14 @@
 //!
 //! Pictures are drawn with tiny-skia and the embedded Inter Bold font, then
 //! quantized to one fixed palette (`theme.rs`), which keeps the PNG small and
-//! gives the GIF its global palette.
+//! gives the GIF its global palette. `board.rs` draws a whole picture;
+//! `compose.rs` makes the same picture from layers drawn once and kept.
 
 mod anim;
 mod board;
 mod canvas;
+mod compose;
+mod deflate;
 mod encode;
 pub mod standings;
 #[cfg(test)]
@@ -135,18 +138,27 @@ impl<'a> BoardView<'a> {
 
 /// The board as a PNG of [`WIDTH`] x [`HEIGHT`] pixels (8-bit indexed, about 30 KB).
 pub fn render_png(view: &BoardView) -> Vec<u8> {
-    let cv = board::draw(&view.scene());
-    let idx = encode::indices(&cv, view.style.palette);
+    let idx = compose::board(&view.scene());
     // Encoding a buffer of the right size into memory cannot fail.
-    encode::png(&idx, WIDTH, HEIGHT, view.style.palette).expect("in-memory PNG encoding")
+    encode::png(&idx, WIDTH, HEIGHT, view.style.palette, encode::Deflate::Fast)
+        .expect("in-memory PNG encoding")
+}
+
+/// How [`render_png`] made the picture before layers (the whole board drawn
+/// and quantized, then deflated at zlib level 1): the same pixels, for the
+/// render benchmark to time side by side. Not for the bot.
+#[doc(hidden)]
+pub fn render_png_drawn_whole(view: &BoardView) -> Vec<u8> {
+    let idx = encode::indices(&board::draw(&view.scene()), view.style.palette);
+    encode::png(&idx, WIDTH, HEIGHT, view.style.palette, encode::Deflate::Level1)
+        .expect("in-memory PNG encoding")
 }
 
 /// The board as RGBA pixels (row-major, [`WIDTH`] x [`HEIGHT`]), exactly the
 /// colours of [`render_png`]: for embedding in other pictures and for tests.
 pub fn render_rgba(view: &BoardView) -> Vec<u8> {
-    let cv = board::draw(&view.scene());
     let pal = theme::palette(view.style.palette);
-    encode::indices(&cv, view.style.palette)
+    compose::board(&view.scene())
         .into_iter()
         .flat_map(|i| {
             let c = pal[usize::from(i)];

@@ -204,7 +204,9 @@ pub fn render_standings_png(view: &StandingsView) -> Vec<u8> {
     let cv = draw(view, w, h, name_w);
     let idx = super::encode::indices(&cv, Palette::Standard);
     // Encoding a buffer of the right size into memory cannot fail.
-    super::encode::png(&idx, w, h, Palette::Standard).expect("in-memory PNG encoding")
+    // Not a board: the general zlib stream, not the one made for board pictures.
+    super::encode::png(&idx, w, h, Palette::Standard, super::encode::Deflate::Level1)
+        .expect("in-memory PNG encoding")
 }
 
 fn draw(view: &StandingsView, w: u32, h: u32, name_w: f32) -> Canvas {

@@ -264,21 +264,26 @@ impl Quantizer {
         out: &mut [u8],
     ) {
         let (x, y, w, h) = rect;
-        // The last raw pixel and its index stay in registers: most pixels repeat their left neighbour.
-        let (mut last_raw, mut last_idx) = (u32::MAX, 0u8);
         for row in y..y + h {
             let src = &rgba[(row * stride + x) * 4..(row * stride + x + w) * 4];
-            let dst = &mut out[row * stride + x..row * stride + x + w];
-            for (d, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
-                let v = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
-                if v != last_raw {
-                    // Alpha is always 255: the low three bytes (little-endian) are the colour.
-                    let key = (v & 0xff) << 16 | (v & 0xff00) | (v >> 16 & 0xff);
-                    last_raw = v;
-                    last_idx = self.index_of(key);
-                }
-                *d = last_idx;
+            self.row(src, &mut out[row * stride + x..row * stride + x + w]);
+        }
+    }
+
+    /// Quantizes one row of RGBA pixels.
+    #[inline]
+    pub(crate) fn row(&mut self, src: &[u8], dst: &mut [u8]) {
+        // The last raw pixel and its index stay in registers: most pixels repeat their left neighbour.
+        let (mut last_raw, mut last_idx) = (u32::MAX, 0u8);
+        for (d, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
+            let v = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+            if v != last_raw {
+                // Alpha is always 255: the low three bytes (little-endian) are the colour.
+                let key = (v & 0xff) << 16 | (v & 0xff00) | (v >> 16 & 0xff);
+                last_raw = v;
+                last_idx = self.index_of(key);
             }
+            *d = last_idx;
         }
     }
 }

@@ -18,6 +18,14 @@
 //! the current entries, draws its version (after the locks, so a key's
 //! versions grow in commit order), writes, and commits with
 //! `synchronous_commit = on`: acknowledged means flushed to the WAL.
+//!
+//! The common commit (each key touched once, no restores) runs all of that
+//! server-side in `isolo_commit`, a function the migrations install, called
+//! as one statement outside a transaction block: one round trip, its
+//! implicit transaction committing before the answer. Anything else, and
+//! anything that function finds odd (a damaged deadline entry), takes the
+//! general path, which plans in Rust with [`plan`] over several round trips.
+//! Both take the same locks and check the same things.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -27,13 +35,14 @@ use std::time::Duration;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::{AsyncMessage, NoTls};
 
-use super::{keys, plan, Entry, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
+use super::{keys, plan, Deadline, Entry, Expect, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 
 /// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
-const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
     CREATE TABLE isolo_entries (
         space smallint NOT NULL,
         key bytea NOT NULL,
@@ -42,15 +51,96 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
         PRIMARY KEY (space, key)
     );
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
-"];
+",
+    COMMIT_FUNCTION,
+];
 
+/// Migration 2: the one-round-trip commit (see [`fast_commit`]). Op `i` is
+/// `kinds[i]` (0 put, 1 delete, 2 check, 3 set a deadline) on
+/// `(spaces[i], keys[i])`, with `expects[i]` (NULL any, -1 absent, else
+/// that version) and the new value `vals[i]`. A deadline op's key is the
+/// channel's entry, `vals[i]` its new entry (NULL clears it), `ats[i]` the
+/// new index key and `chans[i]` the channel id, also the NOTIFY payload.
+/// Returns the commit's version, or the first op whose check fails and the
+/// version found there (NULL: absent), having written nothing. A deadline
+/// entry that is not exactly what this build writes raises `IS001`
+/// (nothing written): the caller's general path then decodes it.
+const COMMIT_FUNCTION: &str = r#"
+    CREATE FUNCTION isolo_commit(
+        locks int8[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
+        vals bytea[], ats bytea[], channel text, chans text[],
+        OUT new_version bigint, OUT failed_op integer, OUT failed_version bigint
+    ) LANGUAGE plpgsql AS $$
+    DECLARE
+        n integer := coalesce(array_length(kinds, 1), 0);
+        old_index bytea[] := array_fill(NULL::bytea, ARRAY[n]);
+        found_version bigint;
+        old_value bytea;
+        old_text text;
+        head constant text := '{"kind":"deadline","format":1,"data":{"at":';
+        tail text;
+        at_text text;
+    BEGIN
+        -- A function scan yields the array in order: the locks are taken sorted.
+        PERFORM pg_advisory_xact_lock(k) FROM unnest(locks) AS k;
+        FOR i IN 1 .. n LOOP
+            IF kinds[i] = 3 THEN
+                SELECT e.value INTO old_value FROM isolo_entries e
+                    WHERE e.space = spaces[i] AND e.key = keys[i];
+                IF FOUND THEN
+                    old_text := convert_from(old_value, 'UTF8');
+                    tail := ',"channel":' || chans[i] || '}}';
+                    at_text := substring(old_text FROM length(head) + 1
+                        FOR greatest(0, length(old_text) - length(head) - length(tail)));
+                    IF left(old_text, length(head)) IS DISTINCT FROM head
+                        OR right(old_text, length(tail)) IS DISTINCT FROM tail
+                        OR at_text !~ '^(0|[1-9][0-9]{0,17})$' THEN
+                        RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
+                    END IF;
+                    -- The index key: 'a', the time, the channel (the entry key's tail).
+                    old_index[i] := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
+                END IF;
+            ELSIF expects[i] IS NOT NULL THEN
+                SELECT e.version INTO found_version FROM isolo_entries e
+                    WHERE e.space = spaces[i] AND e.key = keys[i];
+                IF NOT FOUND THEN
+                    found_version := NULL;
+                END IF;
+                IF (expects[i] = -1 AND found_version IS NOT NULL)
+                    OR (expects[i] >= 0 AND found_version IS DISTINCT FROM expects[i]) THEN
+                    failed_op := i;
+                    failed_version := found_version;
+                    RETURN;
+                END IF;
+            END IF;
+        END LOOP;
+        new_version := nextval('isolo_versions');
+        FOR i IN 1 .. n LOOP
+            IF old_index[i] IS NOT NULL THEN
+                DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index[i];
+            END IF;
+            IF kinds[i] = 1 OR (kinds[i] = 3 AND vals[i] IS NULL) THEN
+                DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
+            ELSIF kinds[i] <> 2 THEN
+                INSERT INTO isolo_entries AS e (space, key, version, value)
+                    SELECT spaces[i], k, new_version, vals[i] FROM unnest(ARRAY[keys[i], ats[i]]) AS k
+                    WHERE k IS NOT NULL
+                    ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+            END IF;
+        END LOOP;
+        -- Delivered to listeners when (and only if) the transaction commits.
+        PERFORM pg_notify(channel, chans[i]) FROM generate_subscripts(kinds, 1) AS i WHERE kinds[i] = 3;
+    END
+    $$;
+"#;
 /// Advisory lock held while creating or upgrading the schema, so bots
 /// starting together migrate once. Should a key's lock hash to it, a commit
 /// merely waits for a migration.
 const SCHEMA_LOCK: i64 = 0x6973_6f6c_6f5f_7363; // "isolo_sc"
 
-/// Connections per store; commits beyond this wait for a free one.
-const POOL_SIZE: usize = 8;
+/// Connections per store; commits beyond this wait for a free one. As many
+/// as the writers a busy process has at once (its blocking threads).
+const POOL_SIZE: usize = 16;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 const POOL_WAIT: Duration = Duration::from_secs(30);
 /// Server-side bounds, so a stuck lock or a dead client cannot hang the bot.
@@ -78,6 +168,10 @@ const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::b
 const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
 const COUNT: &str = "SELECT count(*) FROM isolo_entries WHERE space = $1";
 const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
+const FAST_COMMIT: &str = "SELECT new_version, failed_op, failed_version \
+     FROM isolo_commit($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+/// Raised by `isolo_commit` for what only the general path decodes.
+const GENERAL_PATH: &str = "IS001";
 
 /// A [`Store`] in a PostgreSQL database, shareable by many processes.
 pub struct PgStore {
@@ -393,8 +487,185 @@ fn entry(version: i64, value: Vec<u8>) -> Entry {
     }
 }
 
+/// The arguments of `isolo_commit`, one array slot per op.
+#[derive(Debug, Default, PartialEq)]
+struct FastArgs {
+    locks: Vec<i64>,
+    kinds: Vec<i16>,
+    spaces: Vec<i16>,
+    keys: Vec<Vec<u8>>,
+    expects: Vec<Option<i64>>,
+    vals: Vec<Option<Vec<u8>>>,
+    ats: Vec<Option<Vec<u8>>>,
+    chans: Vec<Option<String>>,
+}
+
+/// The one-statement form of `ops`, when it has one: each key touched once
+/// (so every check reads committed state, as [`plan`] would), no restores,
+/// no direct writes to the deadline index, and values that [`plan`]
+/// accepts. `None`: take the general path, which also words every refusal.
+fn fast_args(ops: &[Op]) -> Option<FastArgs> {
+    let touched = touched(ops);
+    let mut distinct: Vec<_> = touched.iter().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != touched.len() {
+        return None;
+    }
+    let mut args = FastArgs {
+        locks: touched.iter().map(|(s, k)| lock_id(*s, k)).collect(),
+        ..FastArgs::default()
+    };
+    args.locks.sort_unstable();
+    args.locks.dedup();
+    let expect = |e: &Expect| match e {
+        Expect::Any => Some(None),
+        Expect::Absent => Some(Some(-1)),
+        Expect::Version(v) => i64::try_from(*v).ok().map(Some),
+    };
+    for op in ops {
+        let (kind, space, key, expected, value, at, chan) = match op {
+            Op::Put {
+                space,
+                key,
+                value,
+                expect: e,
+            } if *space != Space::Deadlines => {
+                super::check_envelope(*space, key, value).ok()?;
+                (
+                    0,
+                    *space,
+                    key.clone(),
+                    expect(e)?,
+                    Some(value.clone()),
+                    None,
+                    None,
+                )
+            }
+            Op::Delete {
+                space,
+                key,
+                expect: e,
+            } if *space != Space::Deadlines => (1, *space, key.clone(), expect(e)?, None, None, None),
+            Op::Check {
+                space,
+                key,
+                expect: e,
+            } if *space != Space::Deadlines => (2, *space, key.clone(), expect(e)?, None, None, None),
+            Op::SetDeadline { channel, at } => {
+                let of_key = keys::deadline_of(*channel);
+                let value = match at {
+                    Some(at) => {
+                        let deadline = Deadline {
+                            at: *at,
+                            channel: *channel,
+                        };
+                        Some(super::typed::encode(Space::Deadlines, &of_key, &deadline).ok()?)
+                    }
+                    None => None,
+                };
+                let at_key = at.map(|at| keys::deadline_at(at, *channel));
+                (
+                    3,
+                    Space::Deadlines,
+                    of_key,
+                    None,
+                    value,
+                    at_key,
+                    Some(channel.to_string()),
+                )
+            }
+            _ => return None,
+        };
+        args.kinds.push(kind);
+        args.spaces.push(i16::from(space.tag()));
+        args.keys.push(key);
+        args.expects.push(expected);
+        args.vals.push(value);
+        args.ats.push(at);
+        args.chans.push(chan);
+    }
+    Some(args)
+}
+
+/// What `isolo_commit` answered.
+enum FastOutcome {
+    Committed(u64),
+    /// The 0-based op whose check failed, and the version found there.
+    Conflict(usize, Option<u64>),
+}
+
+/// One round trip: `isolo_commit` as a statement of its own, so its
+/// implicit transaction has committed (durably) when the answer arrives.
+async fn fast_commit(
+    client: &deadpool_postgres::Client,
+    args: &FastArgs,
+    channel: &str,
+) -> std::result::Result<FastOutcome, tokio_postgres::Error> {
+    let statement = client.prepare_cached(FAST_COMMIT).await?;
+    let row = client
+        .query_one(
+            &statement,
+            &[
+                &args.locks,
+                &args.kinds,
+                &args.spaces,
+                &args.keys,
+                &args.expects,
+                &args.vals,
+                &args.ats,
+                &channel,
+                &args.chans,
+            ],
+        )
+        .await?;
+    Ok(match row.get::<_, Option<i32>>(1) {
+        Some(op) => FastOutcome::Conflict(
+            usize::try_from(op - 1).unwrap_or(0),
+            row.get::<_, Option<i64>>(2).map(|v| v as u64),
+        ),
+        None => FastOutcome::Committed(row.get::<_, i64>(0) as u64),
+    })
+}
+
+/// The refusal of the op `isolo_commit` names.
+fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
+    match op {
+        Op::Put {
+            space, key, expect, ..
+        }
+        | Op::Delete { space, key, expect }
+        | Op::Check { space, key, expect } => StoreError::Conflict {
+            space: *space,
+            key: key.clone(),
+            expected: *expect,
+            current,
+        },
+        // `isolo_commit` checks nothing else.
+        other => StoreError::Backend(format!("isolo_commit refused {other:?}")),
+    }
+}
+
 async fn commit(pool: Pool, ops: Vec<Op>, channel: String) -> Result<u64> {
     let mut client = pool.get().await.map_err(pool_error)?;
+    if let Some(args) = fast_args(&ops) {
+        match fast_commit(&client, &args, &channel).await {
+            Ok(FastOutcome::Committed(version)) => return Ok(version),
+            Ok(FastOutcome::Conflict(i, current)) => {
+                return Err(ops.get(i).map_or_else(
+                    || StoreError::Backend(format!("isolo_commit named op {i}")),
+                    |op| fast_conflict(op, current),
+                ))
+            }
+            Err(e) if e.code().is_some_and(|c| c.code() == GENERAL_PATH) => {}
+            Err(e) => return Err(backend(e)),
+        }
+    }
+    general_commit(&mut client, ops, &channel).await
+}
+
+/// The general path: plan in Rust between the reads and the writes.
+async fn general_commit(client: &mut deadpool_postgres::Client, ops: Vec<Op>, channel: &str) -> Result<u64> {
     let tx = client.transaction().await.map_err(backend)?;
 
     let touched = touched(&ops);
@@ -563,6 +834,119 @@ mod tests {
         // Same key in another space: another lock.
         assert_ne!(lock_id(Space::Games, b"k"), lock_id(Space::Records, b"k"));
         assert_eq!(lock_id(Space::Games, b"k"), lock_id(Space::Games, b"k"));
+    }
+
+    /// Every commit the bot makes takes the one-statement path, deadlines
+    /// rescheduled included (a fallback would only show as slowness).
+    #[test]
+    fn the_bots_commits_take_one_round_trip() {
+        let Ok(url) = std::env::var("ISOLO_TEST_PG_URL") else {
+            eprintln!("skipped: ISOLO_TEST_PG_URL is not set");
+            return;
+        };
+        let schema = format!("fast_{}", std::process::id());
+        let store = PgStore::open(&url, Some(&schema)).unwrap();
+        let game = br#"{"kind":"game","format":1,"data":{}}"#.to_vec();
+        let put = |expect| Op::Put {
+            space: Space::Games,
+            key: keys::id(3),
+            value: game.clone(),
+            expect,
+        };
+        let moves = [
+            vec![
+                put(Expect::Absent),
+                Op::SetDeadline {
+                    channel: 3,
+                    at: Some(10),
+                },
+            ],
+            vec![
+                put(Expect::Version(1)),
+                Op::SetDeadline {
+                    channel: 3,
+                    at: Some(20),
+                },
+            ],
+            vec![
+                Op::Delete {
+                    space: Space::Games,
+                    key: keys::id(3),
+                    expect: Expect::Version(2),
+                },
+                Op::SetDeadline { channel: 3, at: None },
+            ],
+        ];
+        let mut versions = vec![];
+        for ops in moves {
+            let args = fast_args(&ops).expect("a one-statement commit");
+            let (pool, channel) = (store.pool.clone(), store.channel.clone());
+            let outcome = store.run(async move {
+                let client = pool.get().await.map_err(pool_error)?;
+                fast_commit(&client, &args, &channel).await.map_err(backend)
+            });
+            match outcome {
+                Ok(FastOutcome::Committed(v)) => versions.push(v),
+                Ok(FastOutcome::Conflict(op, found)) => panic!("conflict on op {op}: {found:?}"),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(versions, vec![1, 2, 3]);
+        assert_eq!(store.count(Space::Deadlines).unwrap(), 0);
+        let stale = [put(Expect::Version(1))];
+        assert!(matches!(
+            store.commit(&stale),
+            Err(StoreError::Conflict { current: None, .. })
+        ));
+        drop(store);
+        let cleanup = PgStore::open(&url, None).unwrap();
+        let pool = cleanup.pool.clone();
+        cleanup
+            .run(async move {
+                let client = pool.get().await.map_err(pool_error)?;
+                let drop = format!("DROP SCHEMA {schema} CASCADE");
+                client.batch_execute(&drop).await.map_err(backend)
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn odd_commits_take_the_general_path() {
+        let restore = Op::Restore {
+            space: Space::Meta,
+            key: b"k".to_vec(),
+            entry: Entry {
+                version: 9,
+                value: b"{}".to_vec(),
+            },
+        };
+        assert!(fast_args(&[restore]).is_none());
+        let twice = [
+            Op::SetDeadline {
+                channel: 1,
+                at: Some(1),
+            },
+            Op::SetDeadline {
+                channel: 1,
+                at: Some(2),
+            },
+        ];
+        assert!(fast_args(&twice).is_none());
+        let not_an_envelope = Op::Put {
+            space: Space::Meta,
+            key: b"k".to_vec(),
+            value: b"x".to_vec(),
+            expect: Expect::Any,
+        };
+        assert!(fast_args(&[not_an_envelope]).is_none());
+        let args = fast_args(&[Op::SetDeadline {
+            channel: 7,
+            at: Some(5),
+        }])
+        .unwrap();
+        assert_eq!(args.kinds, vec![3]);
+        assert_eq!(args.ats, vec![Some(keys::deadline_at(5, 7))]);
+        assert_eq!(args.chans, vec![Some("7".to_owned())]);
     }
 
     #[test]

@@ -46,14 +46,14 @@ pub use model::{
     FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use private::{Held, MAX_HELD};
+pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};
+pub use puzzles::{
+    AttemptState, DailyRef, DailyTally, PuzzleAnswer, PuzzleRatingChange, PuzzleStats, PuzzleView,
+};
 pub use rating::{Rating, MAX_DEVIATION, PERIODS_PER_DAY, PROVISIONAL_DEVIATION};
 pub use tournament::{
     Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament, TournamentGame,
     TournamentRequest, TournamentUpdate, Work,
-};
-pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};
-pub use puzzles::{
-    AttemptState, DailyRef, DailyTally, PuzzleAnswer, PuzzleRatingChange, PuzzleStats, PuzzleView,
 };
 pub use turns::{Choice, MoveOutcome};
 
