@@ -503,6 +503,9 @@ pub(crate) async fn show_held(data: &Data, reply: &mut Reply<'_>, channel: Chann
     if !reply.answer_only() {
         return;
     }
+    // One at a time per channel: the next interaction reads the news only
+    // once this one has shown it and forgotten it.
+    let _turn = data.answering(channel).await;
     let held = match data.run(move |t| t.held(channel)).await {
         Ok(h) if !h.is_empty() => h,
         Ok(_) => return,
