@@ -327,7 +327,7 @@ pub(crate) async fn close(
     };
     saved(async {
         reply.replace(&out).await?;
-        retire_challenge(data, &reply.http(), &c).await;
+        retire_challenge(data, &reply.http(), &c, reply.is_component()).await;
         Ok::<_, Error>(())
     })
     .await
@@ -355,8 +355,9 @@ fn remember_challenge(data: &Data, c: &Challenge, channel: u64, message: u64) {
 
 /// Takes the buttons off the message of challenge `c`, now answered,
 /// withdrawn or expired (if this process showed it; a click on a button
-/// left behind is refused anyway).
-pub(crate) async fn retire_challenge(data: &Data, http: &serenity::Http, c: &Challenge) {
+/// left behind is refused anyway). `clicked`: the answer came from a button
+/// on that message, whose update took them off already.
+pub(crate) async fn retire_challenge(data: &Data, http: &serenity::Http, c: &Challenge, clicked: bool) {
     let Some(key) = challenge_key(c) else { return };
     let Some((channel, message)) = data
         .challenge_messages
@@ -366,6 +367,9 @@ pub(crate) async fn retire_challenge(data: &Data, http: &serenity::Http, c: &Cha
     else {
         return;
     };
+    if clicked {
+        return;
+    }
     let edit = serenity::EditMessage::new().components(Vec::new());
     if let Err(e) = serenity::ChannelId::new(channel)
         .edit_message(http, serenity::MessageId::new(message), edit)
@@ -427,7 +431,7 @@ pub(crate) async fn accept(
     saved(async {
         // The challenge's buttons go once it is accepted.
         reply.retire_menu().await?;
-        retire_challenge(data, &http, &c).await;
+        retire_challenge(data, &http, &c, reply.is_component()).await;
         let started = host.map(|thread| present::accepted_in_thread(&c, view.live.id, thread));
         show_start(data, reply, channel, (host, started), thread_note, view, deadline).await
     })
@@ -591,7 +595,7 @@ async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
 /// moved on becomes the channel's newest, and a game's end closes its thread.
 pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice) {
     if let Notice::ChallengeExpired(c) = &notice {
-        retire_challenge(data, http, c).await;
+        retire_challenge(data, http, c, false).await;
     }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
@@ -602,12 +606,11 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         Notice::BotMoved(out) => mover_settings(data, &out.view).await,
         _ => MemberSettings::default(),
     };
-    if let Some(channel) = notice.channel() {
-        match data.run(move |t| t.is_private(channel)).await {
-            Ok(true) => return hold(data, http, channel, notice).await,
-            Ok(false) => {}
-            Err(e) => tracing::warn!("cannot tell whether the bot may post in {channel}: {e}"),
-        }
+    let channel = notice.channel();
+    match data.run(move |t| t.is_private(channel)).await {
+        Ok(true) => return hold(data, http, channel, notice).await,
+        Ok(false) => {}
+        Err(e) => tracing::warn!("cannot tell whether the bot may post in {channel}: {e}"),
     }
     let Ok(Some((channel, out))) = data.render(move || present::notice(notice, &viewer)).await else {
         return;

@@ -39,6 +39,11 @@ impl<'a> Reply<'a> {
         }
     }
 
+    /// Whether this answers a button or menu (whose message it can update).
+    pub(crate) fn is_component(&self) -> bool {
+        matches!(self, Reply::Component { .. })
+    }
+
     /// The serenity context (for REST calls beyond the answer).
     pub(crate) fn serenity(&self) -> &serenity::Context {
         match self {

@@ -64,8 +64,8 @@ pub enum Notice {
 
 impl Notice {
     /// The channel it happened in.
-    pub fn channel(&self) -> Option<ChannelId> {
-        Some(match self {
+    pub fn channel(&self) -> ChannelId {
+        match self {
             Notice::Reminder { channel, .. }
             | Notice::Idle { channel, .. }
             | Notice::Flagged { channel, .. }
@@ -75,7 +75,7 @@ impl Notice {
             Notice::BotMoved(out) => out.view.live.channel,
             // A tournament's work is posted where the tournament was made.
             Notice::Tournament(update) => update.tournament.channel,
-        })
+        }
     }
 }
 
