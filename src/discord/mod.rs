@@ -6,6 +6,7 @@ mod commands;
 mod components;
 mod flow;
 mod language;
+mod localize;
 mod limits;
 pub mod markdown;
 mod options;
@@ -575,7 +576,11 @@ pub async fn run(
     let scheduler_stop = stop_rx.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::isolo(), commands::challenge_member()],
+            commands: {
+                let mut commands = vec![commands::isolo(), commands::challenge_member()];
+                commands.iter_mut().for_each(localize::localize);
+                commands
+            },
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {

@@ -1275,25 +1275,25 @@ mod tests {
             what: "game 1 in this channel".into(),
             reason: "**bad** @everyone".into(),
         };
-        let text = refusal(&corrupt);
+        let text = refusal(Lang::ENGLISH, &corrupt);
         assert!(text.ends_with("; a moderator can /isolo game abort it"), "{text}");
         assert!(
             text.contains("\\*\\*bad") && text.contains("@\u{200b}everyone"),
             "{text}"
         );
         assert_eq!(
-            refusal(&TableError::NotModerator),
-            "only moderators (Manage Messages) can abort a game or its challenges"
+            refusal(Lang::ENGLISH, &TableError::NotModerator),
+            "only moderators (Manage Messages) can do this"
         );
         assert_eq!(
-            refusal(&TableError::NoGame),
+            refusal(Lang::ENGLISH, &TableError::NoGame),
             "there is no game in this channel: start one with /isolo challenge"
         );
     }
 
     #[test]
     fn rules_set_key_terms_in_bold() {
-        let text = rules(Some(true)).content;
+        let text = rules(Lang::ENGLISH, Some(true)).content;
         assert!(text.starts_with("**How a move works.** Take"), "{text}");
         assert!(
             text.contains("\n**Boys' game:** each") && !text.contains("Women's"),
@@ -1304,7 +1304,7 @@ mod tests {
     #[test]
     fn help_lists_every_command_once_with_its_options_in_messages_discord_takes() {
         let isolo = crate::discord::commands::isolo();
-        let messages: Vec<String> = help(&isolo, 42).into_iter().map(|o| o.content).collect();
+        let messages: Vec<String> = help(Lang::ENGLISH, &isolo, 42).into_iter().map(|o| o.content).collect();
         for m in &messages {
             assert!(m.chars().count() <= 2000, "{}", m.len());
         }
@@ -1338,7 +1338,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("</isolo game history:42>: "), "{text}");
-        let plain = help(&isolo, 0)
+        let plain = help(Lang::ENGLISH, &isolo, 0)
             .into_iter()
             .map(|o| o.content)
             .collect::<Vec<_>>()

@@ -187,6 +187,25 @@ impl Lang {
         self.language().bundle.has_message(id)
     }
 
+    /// A message of this language itself (`id`, or `id.attribute`), or the
+    /// problems formatting it: for the tests that keep translations whole.
+    pub fn try_tr(self, id: &str, args: Option<&FluentArgs>) -> Result<String, Vec<String>> {
+        let (message, attribute) = id.split_once('.').map_or((id, None), |(m, a)| (m, Some(a)));
+        let bundle = &self.language().bundle;
+        let msg = bundle.get_message(message).ok_or_else(|| vec![format!("no message {id}")])?;
+        let pattern = match attribute {
+            Some(a) => msg.get_attribute(a).map(|a| a.value()),
+            None => msg.value(),
+        }
+        .ok_or_else(|| vec![format!("{id} has no text")])?;
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, args, &mut errors).into_owned();
+        match errors.is_empty() {
+            true => Ok(text),
+            false => Err(errors.iter().map(|e| format!("{e}")).collect()),
+        }
+    }
+
     /// A message (`id`, or `id.attribute`) with its arguments, falling back
     /// to English, and to the id itself if English lacks it too (which the
     /// tests forbid).
