@@ -175,9 +175,9 @@ fn a_review_finds_the_blunders_of_a_random_player() {
     assert!(!r.turning_points.is_empty());
     assert!(r.turning_points.windows(2).all(|w| w[0] < w[1]));
     assert!(r.turning_points.iter().all(|&i| r.plies[i].loss >= 1.0));
-    let text = r.to_string();
+    let text = isolo_bot::words::narrate::review_table(isolo_bot::words::Lang::ENGLISH, &r);
     assert!(text.contains("turning points:"), "{text}");
-    assert!(text.contains("result: north"), "{text}");
+    assert!(text.contains("result: North won"), "{text}");
     // The tally counts every judged move once.
     for side in Side::ALL {
         let judged = r
@@ -189,14 +189,12 @@ fn a_review_finds_the_blunders_of_a_random_player() {
     }
     let blunders = r.tally(Side::South)[0];
     assert_eq!(blunders.0, Judgement::Blunder);
+    let en = isolo_bot::words::Lang::ENGLISH;
+    let count = |n: usize| isolo_bot::tr!(en, "judgement", kind = "blunder", count = n);
     assert!(
-        text.contains(&format!(
-            "south: {} moves: {}",
-            r.total_loss(Side::South).1,
-            Judgement::Blunder.count(blunders.1)
-        )),
+        text.contains(&format!("South: {} moves: {}", r.total_loss(Side::South).1, count(blunders.1))),
         "{text}"
     );
-    assert_eq!(Judgement::Inaccuracy.count(1), "1 inaccuracy");
-    assert_eq!(Judgement::Inaccuracy.count(2), "2 inaccuracies");
+    assert_eq!(isolo_bot::tr!(en, "judgement", kind = "inaccuracy", count = 1), "1 inaccuracy");
+    assert_eq!(isolo_bot::tr!(en, "judgement", kind = "inaccuracy", count = 2), "2 inaccuracies");
 }

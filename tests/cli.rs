@@ -283,7 +283,7 @@ fn play_in_the_terminal_goes_through_the_table() {
     assert!(text.contains("You sowed b2 (5 laps): captured 4 seeds"), "{text}");
     assert!(text.contains("c3 is not your pit"), "{text}");
     assert!(text.contains("\"z9\" is not a pit"), "{text}");
-    assert!(text.contains("wins game #1 as north: You resigned"), "{text}");
+    assert!(text.contains("wins game #1 as North: You resigned"), "{text}");
     // After the game, its review on request.
     assert!(text.contains("Review of game #1 (You vs "), "{text}");
     assert!(text.contains("ply   side   move best"), "{text}");

@@ -17,6 +17,9 @@ side-north = Nord
 
 variant-women = Frauenvariante
 variant-boys = Jungenvariante
+# Kurznamen, etwa in einer Liste von Partien.
+variant-short-women = Frauen
+variant-short-boys = Jungen
 
 # $kind: inaccuracy, mistake oder blunder.
 judgement = { $kind ->

@@ -94,7 +94,9 @@ way-on-still-playing-games = {" "}(`/isolo games` listet sie auf)
 way-on-still-playing-challenges = {" "}(zieh sie mit /isolo withdraw zurück oder lehne sie mit /isolo decline ab)
 way-on-corrupt = ; ein Moderator kann das mit /isolo game abort abbrechen
 way-on-stale = : Nutze das Menü unter dem neuesten Brett oder /isolo move
-way-on-which-challenge = {" "}Nutze die Buttons an der Herausforderung, die du meinst, oder die Option `from` von /isolo accept und /isolo decline (die Option `to` von /isolo withdraw).
+# Ersetzt refusal-which-challenge auf Discord, wo Buttons helfen.
+refusal-which-challenge-here = hier betreffen dich mehrere Herausforderungen ({ $names }): Nutze die Buttons an der, die du meinst, oder nenne den Spieler mit der Option `from` von /isolo accept und /isolo decline (der Option `to` von /isolo withdraw)
+refusal-server-language = die Sprache des Servers können nur Moderatoren (Nachrichten verwalten) festlegen, und nur auf einem Server
 
 internal-error = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.
 panicked = Bei mir ist etwas schiefgelaufen. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.
@@ -115,6 +117,7 @@ forgotten = Erledigt: Ich habe dich vergessen.{ $games ->
 not-your-button = Dieser Button ist für das Mitglied, das vergessen werden wollte.
 
 thread-note = Ich konnte für diese Partie keinen Thread öffnen (dafür brauche ich „Öffentliche Threads erstellen“ und „Nachrichten in Threads senden“), deshalb wird sie in diesem Kanal gespielt.
+thread-name = Isolo: { $south } gegen { $north }
 thread-intro = Eine Partie Isolo: { $south } gegen { $north }. Gespielt wird hier mit `/isolo move` oder dem Menü unter dem Brett; `/isolo help` listet alle Befehle auf.
 accepted-in-thread = { $opponent } hat angenommen. Partie #{ $game } wird in { $thread } gespielt.
 bot-game-in-thread = Partie #{ $game } gegen { $bot } läuft: Sie wird in { $thread } gespielt.

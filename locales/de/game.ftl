@@ -75,3 +75,24 @@ review-player-tally = { $player }: { $moves ->
        *[other] { $moves } Züge
     }, { $tally }.
 review-nothing-given = kein Zug hat etwas verschenkt
+
+# Die Tabelle der Analyse (eine Datei, und isolo-bot review): Spalten, dann Notizen.
+review-table-header = Nr.   Seite  Zug  Best       vorher     nachher  Verl.
+review-table-won = { $side } hat gewonnen
+review-table-draw = unentschieden
+review-table-result = Ergebnis: { $outcome } ({ $reason })
+review-table-no-turning-points = Wendepunkte: keine (kein Zug hat auch nur einen Samen verschenkt)
+review-table-turning-points = Wendepunkte:
+# $forced ist yes, wenn ein erzwungenes Ergebnis auf dem Spiel stand (dann ohne Samenzahl).
+review-table-turning-point = {"  "}Halbzug { $ply }: { $side } spielte { $played } ({ $kind ->
+        [mistake] Fehler
+        [blunder] Patzer
+       *[inaccuracy] Ungenauigkeit
+    }){ $forced ->
+        [yes] {""}
+       *[no] , verschenkte { $loss } Samen
+    }; { $best } war besser ({ $before } statt { $after })
+review-table-side-total = { $side }: { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }: { $tally }; insgesamt { $loss } Samen verschenkt (ein erzwungener Sieg zählt +64, eine erzwungene Niederlage -64)

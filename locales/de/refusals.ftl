@@ -14,7 +14,7 @@ refusal-not-the-challenger = nur { $name } hat diese Herausforderung gestellt un
 refusal-not-a-player = du spielst in dieser Partie nicht mit ({ $south } gegen { $north })
 refusal-not-your-turn = du bist nicht am Zug: { $name } ist dran
 refusal-bad-pit = „{ $text }“ ist keine Mulde: Nenne eine mit Spalte a-h und Reihe 1-4, z. B. b2
-refusal-not-moderator = das dürfen nur Moderatoren (Nachrichten verwalten)
+refusal-not-moderator = nur Moderatoren (Nachrichten verwalten) können eine Partie oder ihre Herausforderungen abbrechen
 refusal-hints-not-allowed = Tipps gibt es nur in Partien gegen den Bot
 # $list nennt die Partien, etwa „#12 und #15“.
 refusal-still-playing = das geht erst, wenn { $games ->

@@ -15,6 +15,9 @@ side-north = North
 
 variant-women = women's
 variant-boys = boys'
+# Short names, as in a list of games.
+variant-short-women = women
+variant-short-boys = boys
 
 # $kind: inaccuracy, mistake or blunder.
 judgement = { $kind ->

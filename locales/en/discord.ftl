@@ -94,7 +94,9 @@ way-on-still-playing-games = {" "}(`/isolo games` lists them)
 way-on-still-playing-challenges = {" "}(withdraw or decline them with /isolo withdraw and /isolo decline)
 way-on-corrupt = ; a moderator can /isolo game abort it
 way-on-stale = : use the menu under the newest board, or /isolo move
-way-on-which-challenge = {" "}Use the buttons on the one you mean, or the `from` option of /isolo accept and /isolo decline (the `to` option of /isolo withdraw).
+# Replaces refusal-which-challenge on Discord, where buttons help.
+refusal-which-challenge-here = several challenges here concern you ({ $names }): use the buttons on the one you mean, or say who with the `from` option of /isolo accept and /isolo decline (the `to` option of /isolo withdraw)
+refusal-server-language = only moderators (Manage Messages) can set the server's language, and only in a server
 
 internal-error = Something went wrong on my side; nothing was changed. Please try again. If it keeps happening, tell the bot's operator: reference `{ $reference }`.
 panicked = Something went wrong on my side. Please try again. If it keeps happening, tell the bot's operator: reference `{ $reference }`.
@@ -114,6 +116,7 @@ forgotten = Done: I have forgotten you.{ $games ->
     }
 not-your-button = This button is for the member who asked to be forgotten.
 
+thread-name = Isolo: { $south } vs { $north }
 thread-note = I could not open a thread for this game (I need Create Public Threads and Send Messages in Threads), so it is played in this channel.
 thread-intro = A game of Isolo: { $south } against { $north }. Play here with `/isolo move` or the menu under the board; `/isolo help` lists every command.
 accepted-in-thread = { $opponent } accepted. Game #{ $game } is played in { $thread }.

@@ -74,3 +74,24 @@ review-player-tally = { $player }: { $moves ->
        *[other] { $moves } moves
     }, { $tally }.
 review-nothing-given = no move gave anything away
+
+# The review's table (a file, and isolo-bot review): columns, then notes.
+review-table-header = ply   side   move best       before       after   loss
+review-table-won = { $side } won
+review-table-draw = draw
+review-table-result = result: { $outcome } ({ $reason })
+review-table-no-turning-points = turning points: none (no move gave away a seed or more)
+review-table-turning-points = turning points:
+# $forced is yes when a forced result was at stake (then no seed count is given).
+review-table-turning-point = {"  "}ply { $ply }: { $side } played { $played } ({ $kind ->
+        [mistake] mistake
+        [blunder] blunder
+       *[inaccuracy] inaccuracy
+    }){ $forced ->
+        [yes] {""}
+       *[no] , gave away { $loss } seeds
+    }; { $best } was better ({ $before } instead of { $after })
+review-table-side-total = { $side }: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }: { $tally }; { $loss } seeds given away in all (a forced win counts +64, a forced loss -64)

@@ -14,7 +14,7 @@ refusal-not-the-challenger = only { $name }, who made the challenge, can withdra
 refusal-not-a-player = you are not playing in this game ({ $south } vs { $north })
 refusal-not-your-turn = it is not your turn: { $name } is to move
 refusal-bad-pit = "{ $text }" is not a pit: name one by column a-h and rank 1-4, like b2
-refusal-not-moderator = only moderators (Manage Messages) can do this
+refusal-not-moderator = only moderators (Manage Messages) can abort a game or its challenges
 refusal-hints-not-allowed = hints are only available in games against the bot
 # $list names the games, like "#12 and #15".
 refusal-still-playing = still playing: { $games ->

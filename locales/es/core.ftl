@@ -15,6 +15,9 @@ side-north = Norte
 
 variant-women = de las mujeres
 variant-boys = de los muchachos
+# Nombres cortos, como en una lista de partidas.
+variant-short-women = mujeres
+variant-short-boys = muchachos
 
 # $kind: inaccuracy, mistake o blunder.
 judgement = { $kind ->
@@ -32,8 +35,8 @@ judgement = { $kind ->
     }
 }
 
-score-win-in = victoria en { $plies }
-score-loss-in = derrota en { $plies }
+score-win-in = gana en { $plies }
+score-loss-in = pierde en { $plies }
 
 evaluation-forced-win = Puedes forzar la victoria en { $plies ->
     [one] { $plies } jugada

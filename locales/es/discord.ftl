@@ -97,7 +97,9 @@ way-on-still-playing-games = {" "}(`/isolo games` las muestra)
 way-on-still-playing-challenges = {" "}(retíralos o recházalos con /isolo withdraw y /isolo decline)
 way-on-corrupt = ; un moderador puede anular la partida con /isolo game abort
 way-on-stale = : usa el menú del tablero más reciente, o /isolo move
-way-on-which-challenge = {" "}Usa los botones del desafío que quieras, o la opción `from` de /isolo accept y /isolo decline (la opción `to` de /isolo withdraw).
+# Sustituye a refusal-which-challenge en Discord, donde los botones ayudan.
+refusal-which-challenge-here = aquí hay varios desafíos que te afectan ({ $names }): usa los botones del que quieras, o indica quién con la opción `from` de /isolo accept y /isolo decline (la opción `to` de /isolo withdraw)
+refusal-server-language = solo los moderadores (con permiso para gestionar mensajes) pueden elegir el idioma del servidor, y solo dentro de un servidor
 
 internal-error = Algo ha fallado por mi parte; no se ha cambiado nada. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
 panicked = Algo ha fallado por mi parte. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
@@ -117,6 +119,7 @@ forgotten = Hecho: te he olvidado.{ $games ->
     }
 not-your-button = Este botón es solo para la persona que pidió que la olvidaran.
 
+thread-name = Isolo: { $south } contra { $north }
 thread-note = No he podido abrir un hilo para esta partida (necesito los permisos para crear hilos públicos y enviar mensajes en hilos), así que se juega en este canal.
 thread-intro = Una partida de Isolo: { $south } contra { $north }. Se juega aquí con `/isolo move` o con el menú bajo el tablero; `/isolo help` muestra todos los comandos.
 accepted-in-thread = { $opponent } ha aceptado. La partida #{ $game } se juega en { $thread }.
@@ -157,7 +160,7 @@ games-your-move = **te toca**
 games-their-move = le toca a { $player }
 games-over = terminada
 # $clock es yes cuando $left dice el tiempo que queda; $tournament es 0 fuera de los torneos.
-games-line = #{ $game } contra { $opponent } (juego { $variant }): { $turn }{ $clock ->
+games-line = #{ $game } contra { $opponent } ({ $variant }): { $turn }{ $clock ->
         [yes] , tiempo restante: { $left }
        *[no] {""}
     }, en { $channel }{ $tournament ->

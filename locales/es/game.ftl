@@ -76,3 +76,24 @@ review-player-tally = { $player }: { $moves ->
        *[other] { $moves } jugadas
     }, { $tally }.
 review-nothing-given = ninguna jugada regaló nada
+
+# La tabla del análisis (un archivo, e isolo-bot review): columnas y luego notas.
+review-table-header = jug.  lado   hoyo mejor       antes     después pérdida
+review-table-won = ganó { $side }
+review-table-draw = empate
+review-table-result = resultado: { $outcome } ({ $reason })
+review-table-no-turning-points = momentos clave: ninguno (ninguna jugada regaló ni una semilla)
+review-table-turning-points = momentos clave:
+# $forced es yes cuando había un resultado forzado en juego (entonces no se da la cuenta de semillas).
+review-table-turning-point = {"  "}jugada { $ply }: { $side } jugó { $played } ({ $kind ->
+        [mistake] error
+        [blunder] error grave
+       *[inaccuracy] imprecisión
+    }){ $forced ->
+        [yes] {""}
+       *[no] , regaló { $loss } semillas
+    }; { $best } era mejor ({ $before } en vez de { $after })
+review-table-side-total = { $side }: { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }: { $tally }; { $loss } semillas regaladas en total (una victoria forzada cuenta +64 y una derrota forzada, -64)

@@ -14,7 +14,7 @@ refusal-not-the-challenger = solo { $name }, que lanzó el desafío, puede retir
 refusal-not-a-player = no juegas en esta partida ({ $south } contra { $north })
 refusal-not-your-turn = no es tu turno: le toca mover a { $name }
 refusal-bad-pit = "{ $text }" no es un hoyo: indícalo con su columna (a-h) y su fila (1-4), como b2
-refusal-not-moderator = solo los moderadores (con permiso para gestionar mensajes) pueden hacer esto
+refusal-not-moderator = solo los moderadores (con permiso para gestionar mensajes) pueden anular una partida o sus desafíos
 refusal-hints-not-allowed = las pistas solo están disponibles en las partidas contra el bot
 # $list nombra las partidas, como "#12 y #15".
 refusal-still-playing = todavía tienes algo pendiente: primero { $games ->

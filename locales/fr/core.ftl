@@ -17,6 +17,9 @@ side-north = Nord
 # S'emploie seul : « Partie #3 : … , jeu des femmes », « du jeu des garçons ».
 variant-women = jeu des femmes
 variant-boys = jeu des garçons
+# Noms courts, comme dans une liste de parties.
+variant-short-women = femmes
+variant-short-boys = garçons
 
 # $kind : inaccuracy, mistake ou blunder.
 judgement = { $kind ->
@@ -34,8 +37,8 @@ judgement = { $kind ->
     }
 }
 
-score-win-in = victoire en { $plies }
-score-loss-in = défaite en { $plies }
+score-win-in = gain en { $plies }
+score-loss-in = perte en { $plies }
 
 evaluation-forced-win = Tu peux forcer la victoire en { $plies ->
     [one] { $plies } coup

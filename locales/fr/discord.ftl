@@ -106,7 +106,9 @@ way-on-still-playing-games = {" "}(`/isolo games` en donne la liste)
 way-on-still-playing-challenges = {" "}(retire-les ou refuse-les avec /isolo withdraw et /isolo decline)
 way-on-corrupt = {" "}; un modérateur peut annuler la partie avec /isolo game abort
 way-on-stale = {" "}: utilise le menu sous le plateau le plus récent, ou /isolo move
-way-on-which-challenge = {" "}Utilise les boutons du défi concerné, ou l'option `from` de /isolo accept et /isolo decline (l'option `to` de /isolo withdraw).
+# Remplace refusal-which-challenge sur Discord, où les boutons aident.
+refusal-which-challenge-here = plusieurs défis ici te concernent ({ $names }) : utilise les boutons du défi concerné, ou précise qui avec l'option `from` de /isolo accept et /isolo decline (l'option `to` de /isolo withdraw)
+refusal-server-language = seuls les modérateurs (permission Gérer les messages) peuvent choisir la langue du serveur, et seulement dans un serveur
 
 internal-error = Quelque chose s'est mal passé de mon côté ; rien n'a été modifié. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.
 panicked = Quelque chose s'est mal passé de mon côté. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.
@@ -127,6 +129,7 @@ forgotten = C'est fait : tout ce qui te concernait est effacé.{ $games ->
 not-your-button = Ce bouton est réservé au membre qui a demandé à être oublié.
 
 thread-note = Je n'ai pas pu ouvrir de fil pour cette partie (il me faut les permissions Créer des fils publics et Envoyer des messages dans les fils) : elle se joue donc dans ce salon.
+thread-name = Isolo : { $south } contre { $north }
 thread-intro = Une partie d'Isolo : { $south } contre { $north }. Jouez ici avec `/isolo move` ou le menu sous le plateau ; `/isolo help` liste toutes les commandes.
 accepted-in-thread = { $opponent } a accepté. La partie #{ $game } se joue dans { $thread }.
 bot-game-in-thread = C'est parti pour la partie #{ $game } contre { $bot } : elle se joue dans { $thread }.

@@ -77,3 +77,25 @@ review-player-tally = { $player } : { $moves ->
        *[other] { $moves } coups
     }, { $tally }.
 review-nothing-given = aucune graine cédée
+
+# Le tableau de l'analyse (un fichier, et isolo-bot review) : les colonnes,
+# alignées sur les valeurs, puis des notes.
+review-table-header = {"  "}n°  côté   coup mieux       avant       après   coût
+review-table-won = { $side } gagne
+review-table-draw = partie nulle
+review-table-result = résultat : { $outcome } ({ $reason })
+review-table-no-turning-points = tournants : aucun (aucun coup n'a cédé la moindre graine)
+review-table-turning-points = tournants :
+# $forced vaut yes quand un résultat forcé était en jeu (pas de nombre de graines alors).
+review-table-turning-point = {"  "}coup { $ply } : { $side } a joué { $played } ({ $kind ->
+        [mistake] erreur
+        [blunder] gaffe
+       *[inaccuracy] imprécision
+    }){ $forced ->
+        [yes] {""}
+       *[no] , { $loss } graines cédées
+    } ; { $best } était meilleur ({ $before } au lieu de { $after })
+review-table-side-total = { $side } : { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }, { $tally } ; { $loss } graines cédées au total (une victoire forcée compte +64, une défaite forcée -64)

@@ -14,7 +14,7 @@ refusal-not-the-challenger = seule la personne qui a lancé ce défi ({ $name })
 refusal-not-a-player = tu ne joues pas dans cette partie ({ $south } contre { $north })
 refusal-not-your-turn = ce n'est pas ton tour : c'est à { $name } de jouer
 refusal-bad-pit = « { $text } » n'est pas un trou : désigne-le par sa colonne (a-h) et sa rangée (1-4), par exemple b2
-refusal-not-moderator = seuls les modérateurs (permission Gérer les messages) peuvent faire ça
+refusal-not-moderator = seuls les modérateurs (permission Gérer les messages) peuvent annuler une partie ou ses défis
 refusal-hints-not-allowed = les indices ne sont disponibles que dans les parties contre le bot
 # $list nomme les parties, par exemple « #12 et #15 ».
 refusal-still-playing = pas encore possible : { $games ->

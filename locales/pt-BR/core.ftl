@@ -16,6 +16,9 @@ side-north = Norte
 # Usados como "jogo { $variant }": "jogo das mulheres", "jogo dos meninos".
 variant-women = das mulheres
 variant-boys = dos meninos
+# Nomes curtos, como numa lista de partidas.
+variant-short-women = mulheres
+variant-short-boys = meninos
 
 # $kind: inaccuracy, mistake ou blunder.
 judgement = { $kind ->
@@ -33,8 +36,8 @@ judgement = { $kind ->
     }
 }
 
-score-win-in = vitória em { $plies }
-score-loss-in = derrota em { $plies }
+score-win-in = vence em { $plies }
+score-loss-in = perde em { $plies }
 
 evaluation-forced-win = Você pode forçar a vitória em { $plies ->
         [one] { $plies } lance

@@ -97,7 +97,9 @@ way-on-still-playing-games = {" "}(`/isolo games` mostra a lista)
 way-on-still-playing-challenges = {" "}(retire ou recuse os desafios com /isolo withdraw e /isolo decline)
 way-on-corrupt = ; um moderador pode resolver com /isolo game abort
 way-on-stale = : use o menu do tabuleiro mais recente, ou /isolo move
-way-on-which-challenge = {" "}Use os botões do desafio que você quer, ou a opção `from` de /isolo accept e /isolo decline (a opção `to` de /isolo withdraw).
+# Substitui refusal-which-challenge no Discord, onde os botões ajudam.
+refusal-which-challenge-here = há vários desafios aqui envolvendo você ({ $names }): use os botões do desafio que você quer, ou diga quem é com a opção `from` de /isolo accept e /isolo decline (a opção `to` de /isolo withdraw)
+refusal-server-language = só moderadores (com a permissão Gerenciar mensagens) podem definir o idioma do servidor, e só dentro de um servidor
 
 internal-error = Algo deu errado do meu lado; nada foi alterado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
 panicked = Algo deu errado do meu lado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
@@ -117,6 +119,7 @@ forgotten = Pronto: esqueci você.{ $games ->
     }
 not-your-button = Este botão é do membro que pediu para ser esquecido.
 
+thread-name = Isolo: { $south } x { $north }
 thread-note = Não consegui abrir um tópico para esta partida (preciso das permissões Criar tópicos públicos e Enviar mensagens em tópicos), então ela vai ser jogada neste canal.
 thread-intro = Uma partida de Isolo: { $south } contra { $north }. Jogue aqui com `/isolo move` ou com o menu abaixo do tabuleiro; `/isolo help` lista todos os comandos.
 accepted-in-thread = { $opponent } aceitou. A partida #{ $game } vai ser jogada em { $thread }.
@@ -157,7 +160,7 @@ games-your-move = **sua vez**
 games-their-move = vez de { $player }
 games-over = encerrada
 # $clock é yes quando $left diz o tempo restante; $tournament é 0 fora de torneios.
-games-line = #{ $game } x { $opponent } (jogo { $variant }): { $turn }{ $clock ->
+games-line = #{ $game } x { $opponent } ({ $variant }): { $turn }{ $clock ->
         [yes] , tempo restante: { $left }
        *[no] {""}
     }, em { $channel }{ $tournament ->

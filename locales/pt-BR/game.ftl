@@ -78,3 +78,26 @@ review-player-tally = { $player }: { $moves ->
        *[other] { $moves } jogadas
     }, { $tally }.
 review-nothing-given = nenhuma jogada desperdiçou nada
+
+# A tabela da análise (um arquivo, e isolo-bot review): colunas, depois notas.
+# O cabeçalho segue as colunas das linhas (lance, lado, casa jogada, melhor
+# casa, avaliação antes e depois, sementes perdidas).
+review-table-header = lance lado   casa melhor      antes      depois  perda
+review-table-won = { $side } venceu
+review-table-draw = empate
+review-table-result = resultado: { $outcome } ({ $reason })
+review-table-no-turning-points = momentos decisivos: nenhum (nenhuma jogada desperdiçou sequer uma semente)
+review-table-turning-points = momentos decisivos:
+# $forced é yes quando havia um resultado forçado em jogo (aí não se conta sementes).
+review-table-turning-point = {"  "}lance { $ply }: { $side } jogou { $played } ({ $kind ->
+        [mistake] erro
+        [blunder] erro grave
+       *[inaccuracy] imprecisão
+    }){ $forced ->
+        [yes] {""}
+       *[no] , desperdiçou { $loss } sementes
+    }; { $best } era melhor ({ $before } em vez de { $after })
+review-table-side-total = { $side }: { $moves ->
+        [one] { $moves } jogada
+       *[other] { $moves } jogadas
+    }: { $tally }; { $loss } sementes desperdiçadas no total (uma vitória forçada conta +64, uma derrota forçada -64)

@@ -14,7 +14,7 @@ refusal-not-the-challenger = só { $name }, que fez o desafio, pode retirá-lo
 refusal-not-a-player = você não está jogando esta partida ({ $south } x { $north })
 refusal-not-your-turn = não é a sua vez: quem joga agora é { $name }
 refusal-bad-pit = “{ $text }” não é uma casa: indique a coluna a-h e a fileira 1-4, como b2
-refusal-not-moderator = só moderadores (com a permissão Gerenciar mensagens) podem fazer isso
+refusal-not-moderator = só moderadores (com a permissão Gerenciar mensagens) podem cancelar uma partida ou os desafios dela
 refusal-hints-not-allowed = as dicas só estão disponíveis em partidas contra o bot
 # $list cita as partidas, como "#12 e #15".
 refusal-still-playing = ainda em andamento: { $games ->

@@ -18,6 +18,9 @@ side-north = Kaskazini
 # Used as "mchezo { $variant }": "mchezo wa wanawake".
 variant-women = wa wanawake
 variant-boys = wa wavulana
+# Short names, as in a list of games.
+variant-short-women = wanawake
+variant-short-boys = wavulana
 
 # $kind: inaccuracy, mistake or blunder.
 judgement = { $kind ->

@@ -81,7 +81,9 @@ way-on-still-playing-games = {" "}(`/isolo games` inaiorodhesha)
 way-on-still-playing-challenges = {" "}(ighairi au uikatae kwa /isolo withdraw na /isolo decline)
 way-on-corrupt = ; msimamizi anaweza kuuondoa kwa /isolo game abort
 way-on-stale = : tumia menyu chini ya bao la karibuni zaidi, au /isolo move
-way-on-which-challenge = {" "}Tumia vitufe vya mwaliko unaoukusudia, au chaguo la `from` la /isolo accept na /isolo decline (chaguo la `to` la /isolo withdraw).
+# Replaces refusal-which-challenge on Discord, where buttons help.
+refusal-which-challenge-here = kuna mialiko kadhaa hapa inayokuhusu ({ $names }): tumia vitufe vya mwaliko unaoukusudia, au mtaje mchezaji kwa chaguo la `from` la /isolo accept na /isolo decline (chaguo la `to` la /isolo withdraw)
+refusal-server-language = ni wasimamizi tu (Manage Messages) wanaoweza kuweka lugha ya seva, na ndani ya seva tu
 
 internal-error = Kuna hitilafu upande wangu; hakuna kilichobadilishwa. Tafadhali jaribu tena. Ikiendelea kutokea, mwambie mwendeshaji wa bot, ukitaja namba ya rejea `{ $reference }`.
 panicked = Kuna hitilafu upande wangu. Tafadhali jaribu tena. Ikiendelea kutokea, mwambie mwendeshaji wa bot, ukitaja namba ya rejea `{ $reference }`.
@@ -102,6 +104,7 @@ forgotten = Tayari: nimekusahau.{ $games ->
 not-your-button = Kitufe hiki ni cha mwanachama aliyeomba kusahauliwa.
 
 thread-note = Sikuweza kufungua uzi kwa ajili ya mchezo huu (nahitaji ruhusa za Create Public Threads na Send Messages in Threads), kwa hiyo unachezwa kwenye chaneli hii.
+thread-name = Isolo: { $south } dhidi ya { $north }
 thread-intro = Mchezo wa Isolo: { $south } dhidi ya { $north }. Chezeni hapa kwa `/isolo move` au menyu chini ya bao; `/isolo help` inaorodhesha amri zote.
 accepted-in-thread = { $opponent } amekubali. Mchezo #{ $game } unachezwa kwenye { $thread }.
 bot-game-in-thread = Mchezo #{ $game } dhidi ya { $bot } umeanza: unachezwa kwenye { $thread }.
@@ -141,7 +144,7 @@ games-your-move = **zamu yako**
 games-their-move = zamu ya { $player }
 games-over = umekwisha
 # $clock is yes when $left says the time left; $tournament is 0 outside tournaments.
-games-line = #{ $game } dhidi ya { $opponent } (mchezo { $variant }): { $turn }{ $clock ->
+games-line = #{ $game } dhidi ya { $opponent } ({ $variant }): { $turn }{ $clock ->
         [yes] , muda uliobaki: { $left }
        *[no] {""}
     }, kwenye { $channel }{ $tournament ->

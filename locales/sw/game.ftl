@@ -71,3 +71,23 @@ review-turning-point = - hatua ya { $ply }: { $player } alicheza { $played } ({ 
     }); { $best } ingekuwa bora zaidi ({ $before } badala ya { $after }).
 review-player-tally = { $player }: hatua { $moves }, { $tally }.
 review-nothing-given = hakuna hatua iliyopoteza chochote
+
+# The review's table (a file, and isolo-bot review): columns, then notes.
+# Columns: # (ply), upande (side), hatua (move), bora (best), kabla (before),
+# baada (after), hasara (seeds given away).
+review-table-header = {"   "}#  upande  hatua bora        kabla       baada  hasara
+review-table-won = { $side } ameshinda
+review-table-draw = sare
+review-table-result = matokeo: { $outcome } ({ $reason })
+review-table-no-turning-points = hatua zilizogeuza mchezo: hakuna (hakuna hatua iliyopoteza kete moja au zaidi)
+review-table-turning-points = hatua zilizogeuza mchezo:
+# $forced is yes when a forced result was at stake (then no seed count is given).
+review-table-turning-point = {"  "}hatua ya { $ply }: { $side } alicheza { $played } ({ $kind ->
+        [mistake] kosa
+        [blunder] kosa kubwa
+       *[inaccuracy] dosari
+    }){ $forced ->
+        [yes] {""}
+       *[no] , akapoteza kete { $loss }
+    }; { $best } ingekuwa bora zaidi ({ $before } badala ya { $after })
+review-table-side-total = { $side }: hatua { $moves }: { $tally }; jumla ya kete { $loss } zilizopotezwa (ushindi wa lazima unahesabiwa +64, kushindwa kwa lazima -64)

@@ -14,7 +14,7 @@ refusal-not-the-challenger = ni { $name } tu, aliyetuma mwaliko huu, anayeweza k
 refusal-not-a-player = wewe si mchezaji wa mchezo huu ({ $south } dhidi ya { $north })
 refusal-not-your-turn = si zamu yako: ni zamu ya { $name }
 refusal-bad-pit = "{ $text }" si shimo: taja shimo kwa herufi ya safu wima a-h na namba ya safu 1-4, kama b2
-refusal-not-moderator = ni wasimamizi tu (Manage Messages) wanaoweza kufanya hivi
+refusal-not-moderator = ni wasimamizi tu (Manage Messages) wanaoweza kusitisha mchezo au mialiko yake
 refusal-hints-not-allowed = madokezo yanapatikana tu kwenye michezo dhidi ya bot
 # $list names the games, like "#12 na #15".
 refusal-still-playing = bado una mambo yanayoendelea: { $games ->

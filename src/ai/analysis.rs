@@ -87,26 +87,6 @@ impl Judgement {
 
     /// All three, worst first.
     pub const ALL: [Judgement; 3] = [Judgement::Blunder, Judgement::Mistake, Judgement::Inaccuracy];
-
-    /// `n` of them in words: "1 blunder", "3 inaccuracies".
-    pub fn count(self, n: usize) -> String {
-        let word = match (self, n == 1) {
-            (Judgement::Inaccuracy, false) => "inaccuracies",
-            (Judgement::Mistake, false) => "mistakes",
-            (Judgement::Blunder, false) => "blunders",
-            (j, true) => j.name(),
-        };
-        format!("{n} {word}")
-    }
-
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Judgement::Inaccuracy => "inaccuracy",
-            Judgement::Mistake => "mistake",
-            Judgement::Blunder => "blunder",
-        }
-    }
 }
 
 /// One ply of a reviewed game. Scores are from the mover's point of view.
@@ -229,81 +209,5 @@ pub fn review(game: &Game, budget: Budget) -> Review {
         turning_points: order,
         result: game.result(),
         nodes,
-    }
-}
-
-impl fmt::Display for PlyReview {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:>4}  {:<5}  {:<4} {:<4}  {:>11} {:>11}  {:>5.1}",
-            self.ply,
-            self.side.name(),
-            self.played.to_string(),
-            if self.best == self.played {
-                "=".to_string()
-            } else {
-                self.best.to_string()
-            },
-            self.before.to_string(),
-            self.after.to_string(),
-            self.loss
-        )?;
-        if self.captured > 0 {
-            write!(f, "  +{}", self.captured)?;
-        }
-        if let Some(j) = self.judgement() {
-            write!(f, "  {}", j.name())?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Review {
-    /// A table of every ply (`=` when the move played was the search's choice;
-    /// `+n` the seeds it captured), then the turning points and each side's total.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "ply   side   move best       before       after   loss")?;
-        for p in &self.plies {
-            writeln!(f, "{p}")?;
-        }
-        if let Some(r) = self.result {
-            writeln!(f, "result: {} ({})", r.outcome.name(), r.termination)?;
-        }
-        if self.turning_points.is_empty() {
-            writeln!(f, "turning points: none (no move gave away a seed or more)")?;
-        } else {
-            writeln!(f, "turning points:")?;
-            for &i in &self.turning_points {
-                let p = &self.plies[i];
-                // A forced result counts as the whole board: no seed count to quote.
-                let forced = p.before.forced_in().is_some() || p.after.forced_in().is_some();
-                write!(
-                    f,
-                    "  ply {}: {} played {} ({})",
-                    p.ply,
-                    p.side,
-                    p.played,
-                    p.judgement().map_or("inaccuracy", Judgement::name)
-                )?;
-                if !forced {
-                    write!(f, ", gave away {:.1} seeds", p.loss)?;
-                }
-                writeln!(f, "; {} was better ({} instead of {})", p.best, p.before, p.after)?;
-            }
-        }
-        for side in Side::ALL {
-            let (loss, n) = self.total_loss(side);
-            if n > 0 {
-                let tally = self.tally(side).map(|(j, k)| j.count(k));
-                let moves = if n == 1 { "move" } else { "moves" };
-                writeln!(
-                    f,
-                    "{side}: {n} {moves}: {}; {loss:.1} seeds given away in all (a forced win counts +64, a forced loss -64)",
-                    tally.join(", ")
-                )?;
-            }
-        }
-        Ok(())
     }
 }

@@ -57,7 +57,10 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         println!("{}", serde_json::to_string(&r)?);
     } else {
-        print!("{r}");
+        print!(
+            "{}",
+            isolo_bot::words::narrate::review_table(super::words::lang(), &r)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -172,7 +172,8 @@ pub fn rules() -> String {
 /// A review's summary, then its ply-by-ply table.
 pub fn review(reviewed: &Reviewed) -> String {
     let summary = narrate::review_summary(lang(), &reviewed.finished, &reviewed.review, Seat::name);
-    format!("{} {}\n{}", summary.title, summary.text, reviewed.review)
+    let table = narrate::review_table(lang(), &reviewed.review);
+    format!("{} {}\n{table}", summary.title, summary.text)
 }
 
 /// The commands of the puzzle and lesson loops.

@@ -583,7 +583,7 @@ pub async fn settings(
 ) -> Result<(), Error> {
     let Here { guild, user, .. } = here(&ctx);
     if server_language.is_some() && (guild == 0 || !is_moderator(&ctx)) {
-        return Err(TableError::NotModerator.into());
+        return Err(flow::ModeratorsOnly.into());
     }
     let tag = |c: LanguageChoice| match c {
         LanguageChoice::Discord => None,

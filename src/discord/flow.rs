@@ -522,6 +522,18 @@ fn may_open_threads(data: &Data, reply: &Reply<'_>, guild: crate::table::GuildId
     data.use_threads && guild != 0 && !reply.answer_only()
 }
 
+/// Only a server's moderators may change its settings.
+#[derive(Debug)]
+pub(crate) struct ModeratorsOnly;
+
+impl std::fmt::Display for ModeratorsOnly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a server setting, asked by a member who does not moderate")
+    }
+}
+
+impl std::error::Error for ModeratorsOnly {}
+
 /// A game cannot be started where every answer is shown to its sender alone.
 #[derive(Debug)]
 pub(crate) struct ForcedPrivate;
@@ -572,7 +584,12 @@ async fn open_game_thread(
     seats: &[Seat; 2],
     lang: Lang,
 ) -> (Option<ChannelId>, String) {
-    let name = format!("Isolo: {} vs {}", seats[0].name(), seats[1].name());
+    let name = crate::tr!(
+        lang,
+        "thread-name",
+        south = seats[0].name(),
+        north = seats[1].name()
+    );
     let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);

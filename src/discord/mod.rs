@@ -6,8 +6,8 @@ mod commands;
 mod components;
 mod flow;
 mod language;
-mod localize;
 mod limits;
+mod localize;
 pub mod markdown;
 mod options;
 pub mod present;
@@ -198,6 +198,9 @@ pub(crate) fn error_text(lang: Lang, error: &Error, what: &str) -> String {
     }
     if error.downcast_ref::<flow::ForcedPrivate>().is_some() {
         return present::forced_private(lang);
+    }
+    if error.downcast_ref::<flow::ModeratorsOnly>().is_some() {
+        return crate::tr!(lang, "refusal-server-language");
     }
     if error.downcast_ref::<flow::Saved>().is_some() {
         tracing::warn!("{what}: {error:#}");

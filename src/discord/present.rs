@@ -10,7 +10,7 @@ use serenity::{
 use crate::engine::Move;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
-use crate::words::{self, list, narrate, Lang};
+use crate::words::{self, narrate, Lang};
 use crate::{
     table::{
         BoardSide, Challenge, FinishedGame, GameView, Held, LiveGame, MemberSettings, Notice, PlayerStats,
@@ -210,14 +210,15 @@ pub mod ids {
 pub fn review(lang: Lang, reviewed: &Reviewed) -> Out {
     let (f, review) = (&reviewed.finished, &reviewed.review);
     let table = format!(
-        "{}\n\n{review}",
+        "{}\n\n{}",
         tr!(
             lang,
             "review-file-title",
             game = f.id,
             south = f.players[0].name(),
             north = f.players[1].name()
-        )
+        ),
+        narrate::review_table(lang, review)
     );
     let summary = narrate::review_summary(lang, f, review, |s| name(lang, s));
     Out {
@@ -602,7 +603,8 @@ pub fn challenges_aborted(lang: Lang, withdrawn: &[Challenge]) -> Out {
             )
         })
         .collect();
-    Out::text(tr!(lang, "challenges-aborted", challenges = list(lang, &pairs)))
+    let pairs = pairs.join(&tr!(lang, "list-separator"));
+    Out::text(tr!(lang, "challenges-aborted", challenges = pairs))
 }
 
 /// A declined challenge.
@@ -701,6 +703,10 @@ fn provisional_mark(p: &PlayerStats) -> &'static str {
 /// where it helps, the command that gets them further.
 pub fn refusal(lang: Lang, e: &TableError) -> String {
     let e = e.escaped(plain);
+    if let TableError::WhichChallenge(names) = &e {
+        let names = names.join(&tr!(lang, "list-separator"));
+        return tr!(lang, "refusal-which-challenge-here", names = names);
+    }
     let base = words::refusal::refusal(lang, &e);
     let way_on = match &e {
         TableError::NoGame => "way-on-no-game",
@@ -710,7 +716,6 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         TableError::StillPlaying { .. } => "way-on-still-playing-challenges",
         TableError::Corrupt { .. } => "way-on-corrupt",
         TableError::Stale => "way-on-stale",
-        TableError::WhichChallenge(_) => "way-on-which-challenge",
         _ => return base,
     };
     tr!(
@@ -917,7 +922,7 @@ pub fn live_games(lang: Lang, user: u64, games: &[GameView], now_ms: u64) -> Out
             "games-line",
             game = g.live.id,
             opponent = name(lang, opponent),
-            variant = narrate::variant(lang, g.live.rules.variant),
+            variant = narrate::variant_short(lang, g.live.rules.variant),
             turn = turn,
             clock = if left.is_some() { "yes" } else { "no" },
             left = left.unwrap_or_default(),
@@ -1283,7 +1288,7 @@ mod tests {
         );
         assert_eq!(
             refusal(Lang::ENGLISH, &TableError::NotModerator),
-            "only moderators (Manage Messages) can do this"
+            "only moderators (Manage Messages) can abort a game or its challenges"
         );
         assert_eq!(
             refusal(Lang::ENGLISH, &TableError::NoGame),
@@ -1304,7 +1309,10 @@ mod tests {
     #[test]
     fn help_lists_every_command_once_with_its_options_in_messages_discord_takes() {
         let isolo = crate::discord::commands::isolo();
-        let messages: Vec<String> = help(Lang::ENGLISH, &isolo, 42).into_iter().map(|o| o.content).collect();
+        let messages: Vec<String> = help(Lang::ENGLISH, &isolo, 42)
+            .into_iter()
+            .map(|o| o.content)
+            .collect();
         for m in &messages {
             assert!(m.chars().count() <= 2000, "{}", m.len());
         }

@@ -24,6 +24,14 @@ pub fn variant(lang: Lang, v: Variant) -> String {
     }
 }
 
+/// A variant's short name, as in a list of games: "women", "boys".
+pub fn variant_short(lang: Lang, v: Variant) -> String {
+    match v {
+        Variant::Women => tr!(lang, "variant-short-women"),
+        Variant::Boys => tr!(lang, "variant-short-boys"),
+    }
+}
+
 /// A judgement's name, singular.
 pub fn judgement(lang: Lang, j: Judgement) -> String {
     tr!(lang, "judgement", kind = judgement_key(j), count = 1)
@@ -306,4 +314,89 @@ pub fn house_rules(lang: Lang, capture_from: CaptureFrom, after_capture: AfterCa
             rules = rules.join(&tr!(lang, "list-separator"))
         )
     })
+}
+
+/// A review as a table of every ply (`=` when the move played was the
+/// search's choice; `+n` the seeds it captured), then the turning points and
+/// each side's total: the file attached to a review, and `isolo-bot review`.
+pub fn review_table(lang: Lang, review: &Review) -> String {
+    let mut lines = vec![tr!(lang, "review-table-header")];
+    for p in &review.plies {
+        let best = if p.best == p.played {
+            "=".to_string()
+        } else {
+            p.best.to_string()
+        };
+        let mut line = format!(
+            "{:>4}  {:<5}  {:<4} {:<4}  {:>11} {:>11}  {:>5.1}",
+            p.ply,
+            side(lang, p.side),
+            p.played.to_string(),
+            best,
+            score(lang, p.before),
+            score(lang, p.after),
+            p.loss
+        );
+        if p.captured > 0 {
+            line.push_str(&format!("  +{}", p.captured));
+        }
+        if let Some(j) = p.judgement() {
+            line.push_str("  ");
+            line.push_str(&judgement(lang, j));
+        }
+        lines.push(line);
+    }
+    if let Some(r) = review.result {
+        let outcome = match r.outcome {
+            Outcome::Win(s) => tr!(lang, "review-table-won", side = side(lang, s)),
+            Outcome::Draw => tr!(lang, "review-table-draw"),
+        };
+        lines.push(tr!(
+            lang,
+            "review-table-result",
+            outcome = outcome,
+            reason = termination_short(lang, r.termination)
+        ));
+    }
+    if review.turning_points.is_empty() {
+        lines.push(tr!(lang, "review-table-no-turning-points"));
+    } else {
+        lines.push(tr!(lang, "review-table-turning-points"));
+        for p in review.turning_points.iter().map(|&i| &review.plies[i]) {
+            // A forced result counts as the whole board: no seed count to quote.
+            let forced = p.before.forced_in().is_some() || p.after.forced_in().is_some();
+            lines.push(tr!(
+                lang,
+                "review-table-turning-point",
+                ply = p.ply,
+                side = side(lang, p.side),
+                played = p.played.to_string(),
+                kind = p.judgement().map_or("inaccuracy", judgement_key),
+                forced = if forced { "yes" } else { "no" },
+                loss = format!("{:.1}", p.loss),
+                best = p.best.to_string(),
+                before = score(lang, p.before),
+                after = score(lang, p.after),
+            ));
+        }
+    }
+    for s in Side::ALL {
+        let (loss, n) = review.total_loss(s);
+        if n > 0 {
+            let tally: Vec<String> = review
+                .tally(s)
+                .into_iter()
+                .map(|(j, k)| tr!(lang, "judgement", kind = judgement_key(j), count = k))
+                .collect();
+            lines.push(tr!(
+                lang,
+                "review-table-side-total",
+                side = side(lang, s),
+                moves = n,
+                tally = tally.join(&tr!(lang, "list-separator")),
+                loss = format!("{loss:.1}")
+            ));
+        }
+    }
+    lines.join("\n") + "\n"
 }

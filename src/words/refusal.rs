@@ -25,7 +25,11 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
                 north = north.as_str()
             )
         }
-        E::WhichChallenge(names) => tr!(lang, "refusal-which-challenge", names = list(lang, names)),
+        E::WhichChallenge(names) => tr!(
+            lang,
+            "refusal-which-challenge",
+            names = names.join(&tr!(lang, "list-separator"))
+        ),
         E::ChallengePending { challenger, opponent } => tr!(
             lang,
             "refusal-challenge-pending",
