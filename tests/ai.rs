@@ -192,9 +192,19 @@ fn a_review_finds_the_blunders_of_a_random_player() {
     let en = isolo_bot::words::Lang::ENGLISH;
     let count = |n: usize| isolo_bot::tr!(en, "judgement", kind = "blunder", count = n);
     assert!(
-        text.contains(&format!("South: {} moves: {}", r.total_loss(Side::South).1, count(blunders.1))),
+        text.contains(&format!(
+            "South: {} moves: {}",
+            r.total_loss(Side::South).1,
+            count(blunders.1)
+        )),
         "{text}"
     );
-    assert_eq!(isolo_bot::tr!(en, "judgement", kind = "inaccuracy", count = 1), "1 inaccuracy");
-    assert_eq!(isolo_bot::tr!(en, "judgement", kind = "inaccuracy", count = 2), "2 inaccuracies");
+    assert_eq!(
+        isolo_bot::tr!(en, "judgement", kind = "inaccuracy", count = 1),
+        "1 inaccuracy"
+    );
+    assert_eq!(
+        isolo_bot::tr!(en, "judgement", kind = "inaccuracy", count = 2),
+        "2 inaccuracies"
+    );
 }

@@ -45,7 +45,8 @@ fn has(lang: Lang, key: &str) -> bool {
 /// Fills `command` and its subcommands with names, descriptions and
 /// choices from the language files.
 pub(crate) fn localize(command: &mut Command) {
-    localize_at(command, &command.name.to_string());
+    let path = command.name.clone();
+    localize_at(command, &path);
 }
 
 fn localize_at(command: &mut Command, path: &str) {

@@ -609,22 +609,22 @@ pub fn challenges_aborted(lang: Lang, withdrawn: &[Challenge]) -> Out {
 
 /// A declined challenge.
 pub fn declined(lang: Lang, c: &Challenge) -> Out {
-    Out::text(tr!(
-        lang,
-        "challenge-declined",
-        opponent = name(lang, &c.opponent),
-        challenger = name(lang, &c.challenger)
-    ))
+    Out::text(challenge_news(lang, "challenge-declined", c))
 }
 
 /// A withdrawn challenge.
 pub fn withdrawn(lang: Lang, c: &Challenge) -> Out {
-    Out::text(tr!(
+    Out::text(challenge_news(lang, "challenge-withdrawn", c))
+}
+
+/// What became of challenge `c`, as message `id` names it.
+fn challenge_news(lang: Lang, id: &str, c: &Challenge) -> String {
+    tr!(
         lang,
-        "challenge-withdrawn",
+        id,
         challenger = name(lang, &c.challenger),
         opponent = name(lang, &c.opponent)
-    ))
+    )
 }
 
 /// A player's statistics.
@@ -1114,12 +1114,7 @@ fn flagged(lang: Lang, claimant: u64, flagged: u64) -> String {
 
 /// A challenge that expired unanswered.
 fn expired(lang: Lang, c: &Challenge) -> String {
-    tr!(
-        lang,
-        "challenge-expired",
-        challenger = name(lang, &c.challenger),
-        opponent = name(lang, &c.opponent)
-    )
+    challenge_news(lang, "challenge-expired", c)
 }
 
 /// A line that says what the clock did, for a channel the bot can only

@@ -84,17 +84,7 @@ pub fn describe_move(
     report: &MoveReport,
     who: impl Fn(&Seat) -> String,
 ) -> String {
-    let taken: Vec<String> = report
-        .captures()
-        .map(|t| {
-            tr!(
-                lang,
-                "move-capture-part",
-                seeds = t.seeds,
-                pit = t.pit.to_string()
-            )
-        })
-        .collect();
+    let taken: Vec<String> = report.captures().map(|t| capture_part(lang, &t)).collect();
     tr!(
         lang,
         "move-described",
@@ -107,33 +97,30 @@ pub fn describe_move(
     )
 }
 
-fn termination_key(t: Termination) -> &'static str {
-    match t {
-        Termination::NoLegalMove => "no-legal-move",
-        Termination::Repetition => "repetition",
-        Termination::PlyLimit => "ply-limit",
-        Termination::Resignation => "resignation",
-        Termination::Agreement => "agreement",
-        Termination::Timeout => "timeout",
-        Termination::Aborted => "aborted",
-        Termination::Abandoned => "abandoned",
-    }
+/// Seeds taken from one pit: "4 from c3".
+pub fn capture_part(lang: Lang, t: &crate::engine::Taken) -> String {
+    tr!(
+        lang,
+        "move-capture-part",
+        seeds = t.seeds,
+        pit = t.pit.to_string()
+    )
 }
 
 /// Why a game ended, in words that need no names.
 pub fn termination(lang: Lang, t: Termination) -> String {
-    tr!(lang, "termination", reason = termination_key(t))
+    tr!(lang, "termination", reason = t.name())
 }
 
 /// Why a game ended, in a few words for the picture's result line.
 pub fn termination_short(lang: Lang, t: Termination) -> String {
-    tr!(lang, "termination-short", reason = termination_key(t))
+    tr!(lang, "termination-short", reason = t.name())
 }
 
 /// Who won and why, with rating changes; `who` writes the winner's seat (a
 /// mention or a name), every other name is the seat's name.
 pub fn result_line(lang: Lang, f: &FinishedGame, who: impl Fn(&Seat) -> String) -> String {
-    let reason = termination_key(f.result.termination);
+    let reason = f.result.termination.name();
     let mut s = match (f.result.termination, f.result.outcome) {
         (Termination::Aborted | Termination::Abandoned, _) => {
             tr!(lang, "result-no-winner", game = f.id, reason = reason)

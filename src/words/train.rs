@@ -2,7 +2,7 @@
 //! a puzzle's task and verdicts, a lesson's task and texts (their ids come
 //! from `assets/course.json`), and a move told lap by lap.
 
-use super::narrate::{evaluation, score, side};
+use super::narrate::{capture_part, evaluation, score, side};
 use super::{args, list, Lang, Value};
 use crate::ai::puzzle::Kind;
 use crate::ai::Score;
@@ -108,17 +108,7 @@ pub fn laps(lang: Lang, report: &MoveReport) -> Vec<String> {
                     tr!(lang, "lap-end-relay", pit = pit.to_string(), seeds = *seeds)
                 }
                 LapEnd::Capture { pit, taken } => {
-                    let t: Vec<String> = taken
-                        .iter()
-                        .map(|t| {
-                            tr!(
-                                lang,
-                                "move-capture-part",
-                                seeds = t.seeds,
-                                pit = t.pit.to_string()
-                            )
-                        })
-                        .collect();
+                    let t: Vec<String> = taken.iter().map(|t| capture_part(lang, t)).collect();
                     tr!(
                         lang,
                         "lap-end-capture",
