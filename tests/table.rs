@@ -4,13 +4,13 @@
 use std::sync::{Arc, Barrier};
 
 use isolo_bot::ai::{Budget, Level};
-use isolo_bot::words::{narrate, Lang};
 use isolo_bot::engine::{Outcome, Side, Termination, Variant};
 use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store, StoreExt};
 use isolo_bot::table::{
-    Aborted, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings,
-    ManualClock, Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
+    Aborted, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings, ManualClock,
+    Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
 };
+use isolo_bot::words::{narrate, Lang};
 
 const GUILD: u64 = 1;
 const CH: u64 = 100;

@@ -92,7 +92,11 @@ fn shapes(files: &[(&str, &'static str)]) -> BTreeMap<String, (String, Shape)> {
 }
 
 fn files(tag: &str) -> &'static [(&'static str, &'static str)] {
-    LOCALES.iter().find(|(t, _)| *t == tag).map(|(_, f)| *f).expect("a language folder")
+    LOCALES
+        .iter()
+        .find(|(t, _)| *t == tag)
+        .map(|(_, f)| *f)
+        .expect("a language folder")
 }
 
 const PLURAL: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
@@ -141,10 +145,16 @@ fn every_language_has_every_english_message_with_its_variables() {
         let own = shapes(files(lang.tag()));
         for (key, (file, shape)) in &english {
             match own.get(key) {
-                None => problems.push(format!("{}: {key} is missing (English has it in {file})", lang.tag())),
+                None => problems.push(format!(
+                    "{}: {key} is missing (English has it in {file})",
+                    lang.tag()
+                )),
                 Some((f, s)) => {
                     if f != file {
-                        problems.push(format!("{}: {key} is in {f}, English has it in {file}", lang.tag()));
+                        problems.push(format!(
+                            "{}: {key} is in {f}, English has it in {file}",
+                            lang.tag()
+                        ));
                     }
                     if s.vars != shape.vars {
                         problems.push(format!(
@@ -158,7 +168,10 @@ fn every_language_has_every_english_message_with_its_variables() {
             }
         }
         for key in own.keys().filter(|k| !english.contains_key(*k)) {
-            problems.push(format!("{}: {key} is not an English message (unused)", lang.tag()));
+            problems.push(format!(
+                "{}: {key} is not an English message (unused)",
+                lang.tag()
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -178,7 +191,10 @@ fn every_message_renders_in_every_language_with_discord_markup_intact() {
             // The language's own selectors too: its plural forms.
             let mut both = shape.clone();
             for (var, keys) in &english[key].1.keys {
-                both.keys.entry(var.clone()).or_default().extend(keys.iter().cloned());
+                both.keys
+                    .entry(var.clone())
+                    .or_default()
+                    .extend(keys.iter().cloned());
             }
             for args in samples(&both) {
                 match lang.try_tr(key, Some(&args)) {
@@ -252,7 +268,10 @@ fn the_code_asks_for_english_messages_with_exactly_their_variables() {
     let english = shapes(files("en"));
     let mut problems = Vec::new();
     let mut seen = 0;
-    let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    let mut stack = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("src") {
             let path = entry.expect("entry").path();

@@ -28,7 +28,10 @@ fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]
     let mut out = Vec::new();
     for lang in languages().filter(|l| *l != Lang::ENGLISH && has(*l, key)) {
         let text = lang.tr(key, None);
-        out.extend(lang.discord_locales().map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))));
+        out.extend(
+            lang.discord_locales()
+                .map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))),
+        );
     }
     Cow::Owned(out)
 }
@@ -42,7 +45,9 @@ fn has(lang: Lang, key: &str) -> bool {
 /// Fills `command` and its subcommands with names, descriptions and
 /// choices from the language files.
 pub(crate) fn localize(command: &mut Command) {
-    localize_at(command, &command.name.to_string());
+    // Owned: the command is changed while its path is in use.
+    let path = command.name.to_string();
+    localize_at(command, &path);
 }
 
 fn localize_at(command: &mut Command, path: &str) {
@@ -98,22 +103,48 @@ mod tests {
                 walk(s, f);
             }
         }
-        let mut roots = vec![crate::discord::commands::isolo(), crate::discord::commands::challenge_member()];
+        let mut roots = vec![
+            crate::discord::commands::isolo(),
+            crate::discord::commands::challenge_member(),
+        ];
         roots.iter_mut().for_each(localize);
         for root in &roots {
             walk(root, &mut |c| {
                 for locale in crate::words::DISCORD_LOCALES {
                     let pick = |v: &[(Cow<'static, str>, Cow<'static, str>)], default: &str| {
-                        v.iter().find(|(l, _)| l == locale).map_or(default.to_string(), |(_, t)| t.to_string())
+                        v.iter()
+                            .find(|(l, _)| l == locale)
+                            .map_or(default.to_string(), |(_, t)| t.to_string())
                     };
-                    let name = pick(&c.name_localizations, c.context_menu_name.as_deref().unwrap_or(&c.name));
+                    let name = pick(
+                        &c.name_localizations,
+                        c.context_menu_name.as_deref().unwrap_or(&c.name),
+                    );
                     if c.context_menu_name.is_some() {
-                        assert!(text_ok(&name) && name.chars().count() <= 32, "{locale}: menu {name:?}");
+                        assert!(
+                            text_ok(&name) && name.chars().count() <= 32,
+                            "{locale}: menu {name:?}"
+                        );
                     } else {
-                        assert!(name_ok(&name), "{locale}: command name {name:?} of /{}", c.qualified_name);
-                        let d = pick(&c.description_localizations, c.description.as_deref().unwrap_or(""));
-                        assert!(text_ok(&d), "{locale}: description of /{}: {d:?}", c.qualified_name);
-                        assert!(!d.starts_with("cmd-"), "{locale}: no words for /{}", c.qualified_name);
+                        assert!(
+                            name_ok(&name),
+                            "{locale}: command name {name:?} of /{}",
+                            c.qualified_name
+                        );
+                        let d = pick(
+                            &c.description_localizations,
+                            c.description.as_deref().unwrap_or(""),
+                        );
+                        assert!(
+                            text_ok(&d),
+                            "{locale}: description of /{}: {d:?}",
+                            c.qualified_name
+                        );
+                        assert!(
+                            !d.starts_with("cmd-"),
+                            "{locale}: no words for /{}",
+                            c.qualified_name
+                        );
                     }
                     if c.context_menu_name.is_some() {
                         continue;
@@ -127,8 +158,16 @@ mod tests {
                     for p in &c.parameters {
                         let n = pick(&p.name_localizations, &p.name);
                         assert!(name_ok(&n), "{locale}: option {n:?} of /{}", c.qualified_name);
-                        let d = pick(&p.description_localizations, p.description.as_deref().unwrap_or(""));
-                        assert!(text_ok(&d), "{locale}: option {} of /{}: {d:?}", p.name, c.qualified_name);
+                        let d = pick(
+                            &p.description_localizations,
+                            p.description.as_deref().unwrap_or(""),
+                        );
+                        assert!(
+                            text_ok(&d),
+                            "{locale}: option {} of /{}: {d:?}",
+                            p.name,
+                            c.qualified_name
+                        );
                         for ch in p.choices.iter() {
                             let n = pick(&ch.localizations, &ch.name);
                             assert!(text_ok(&n), "{locale}: choice {n:?} of {}", p.name);
@@ -138,22 +177,40 @@ mod tests {
                     let count = names.len();
                     names.sort();
                     names.dedup();
-                    assert_eq!(names.len(), count, "{locale}: names repeat under /{}", c.qualified_name);
+                    assert_eq!(
+                        names.len(),
+                        count,
+                        "{locale}: names repeat under /{}",
+                        c.qualified_name
+                    );
                 }
             });
         }
-        assert!(checked >= 20 * crate::words::DISCORD_LOCALES.len(), "{checked} options checked");
+        assert!(
+            checked >= 20 * crate::words::DISCORD_LOCALES.len(),
+            "{checked} options checked"
+        );
     }
 
     #[test]
     fn english_comes_from_the_language_files_and_others_are_localized() {
         let mut isolo = crate::discord::commands::isolo();
         localize(&mut isolo);
-        assert_eq!(isolo.description.as_deref(), Some("Play Isolo, the Sukuma mancala game"));
-        let challenge = isolo.subcommands.iter().find(|c| c.name == "challenge").expect("challenge");
+        assert_eq!(
+            isolo.description.as_deref(),
+            Some("Play Isolo, the Sukuma mancala game")
+        );
+        let challenge = isolo
+            .subcommands
+            .iter()
+            .find(|c| c.name == "challenge")
+            .expect("challenge");
         for locale in ["fr", "de", "pt-BR", "es-ES", "es-419"] {
             assert!(
-                challenge.description_localizations.iter().any(|(l, _)| l == locale),
+                challenge
+                    .description_localizations
+                    .iter()
+                    .any(|(l, _)| l == locale),
                 "{locale} has a description of /isolo challenge"
             );
         }

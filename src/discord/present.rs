@@ -538,7 +538,7 @@ pub fn animation(lang: Lang, view: &GameView, viewer: &MemberSettings) -> Option
 }
 
 /// A clock in words: "1 day per move", "no clock".
-fn clock(lang: Lang, move_secs: Option<u64>) -> String {
+pub(crate) fn clock(lang: Lang, move_secs: Option<u64>) -> String {
     match move_secs {
         Some(secs) if secs % 86_400 == 0 => tr!(lang, "clock-days", days = secs / 86_400),
         Some(secs) => tr!(lang, "clock-minutes", minutes = secs.div_ceil(60)),
@@ -1304,7 +1304,10 @@ mod tests {
     #[test]
     fn help_lists_every_command_once_with_its_options_in_messages_discord_takes() {
         let isolo = crate::discord::commands::isolo();
-        let messages: Vec<String> = help(Lang::ENGLISH, &isolo, 42).into_iter().map(|o| o.content).collect();
+        let messages: Vec<String> = help(Lang::ENGLISH, &isolo, 42)
+            .into_iter()
+            .map(|o| o.content)
+            .collect();
         for m in &messages {
             assert!(m.chars().count() <= 2000, "{}", m.len());
         }

@@ -192,7 +192,9 @@ impl Lang {
     pub fn try_tr(self, id: &str, args: Option<&FluentArgs>) -> Result<String, Vec<String>> {
         let (message, attribute) = id.split_once('.').map_or((id, None), |(m, a)| (m, Some(a)));
         let bundle = &self.language().bundle;
-        let msg = bundle.get_message(message).ok_or_else(|| vec![format!("no message {id}")])?;
+        let msg = bundle
+            .get_message(message)
+            .ok_or_else(|| vec![format!("no message {id}")])?;
         let pattern = match attribute {
             Some(a) => msg.get_attribute(a).map(|a| a.value()),
             None => msg.value(),
