@@ -261,18 +261,6 @@ pub async fn challenge(
     #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
     let settings = GameSettings {
-        variant: match variant {
-            Some(VariantChoice::Boys) => Variant::Boys,
-            _ => Variant::Women,
-        },
-        capture_from: match capture {
-            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
-            _ => CaptureFrom::Origin,
-        },
-        after_capture: match after_capture {
-            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
-            _ => AfterCapture::End,
-        },
         first: match first {
             Some(FirstChoice::Opponent) => FirstMove::Opponent,
             Some(FirstChoice::Random) => FirstMove::Random,
@@ -285,9 +273,32 @@ pub async fn challenge(
             _ => None,
         },
         rated: rated.unwrap_or(true),
-        ..GameSettings::default()
+        ..rules_settings(variant, capture, after_capture)
     };
     challenge_with(ctx, &opponent, settings, level.map_or(Level::Medium, Level::from)).await
+}
+
+/// The default settings with the variant and house rules chosen.
+pub(crate) fn rules_settings(
+    variant: Option<VariantChoice>,
+    capture: Option<CaptureChoice>,
+    after_capture: Option<AfterCaptureChoice>,
+) -> GameSettings {
+    GameSettings {
+        variant: match variant {
+            Some(VariantChoice::Boys) => Variant::Boys,
+            _ => Variant::Women,
+        },
+        capture_from: match capture {
+            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
+            _ => CaptureFrom::Origin,
+        },
+        after_capture: match after_capture {
+            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
+            _ => AfterCapture::End,
+        },
+        ..GameSettings::default()
+    }
 }
 
 /// Challenge this member to Isolo (the women's game, no clock; `/isolo challenge` has more)

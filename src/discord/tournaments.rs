@@ -11,7 +11,6 @@ use super::options;
 use super::present::{self, plain, Attachment, Out};
 use super::reply::Reply;
 use super::{Context, Data, Error};
-use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::render::standings::{self, Labels, StandingsView};
 use crate::table::{
     ChannelId, Format, GameSettings, GuildId, Post, Seat, Standing, Status, TableError, Tournament,
@@ -66,7 +65,6 @@ pub async fn create(
     #[max = 720]
     deadline: Option<u64>,
 ) -> Result<(), Error> {
-    use super::commands::{AfterCaptureChoice, CaptureChoice, VariantChoice};
     let (guild, channel, user) = here(&ctx);
     let data = ctx.data();
     if !super::commands::is_moderator(&ctx) {
@@ -81,21 +79,9 @@ pub async fn create(
         (FormatChoice::RoundRobin, true) => Format::DoubleRoundRobin,
     };
     let settings = GameSettings {
-        variant: match variant {
-            Some(VariantChoice::Boys) => Variant::Boys,
-            _ => Variant::Women,
-        },
-        capture_from: match capture {
-            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
-            _ => CaptureFrom::Origin,
-        },
-        after_capture: match after_capture {
-            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
-            _ => AfterCapture::End,
-        },
         move_secs: Some(clock.min(MAX_CLOCK_MINUTES) * 60),
         rated: rated.unwrap_or(true),
-        ..GameSettings::default()
+        ..super::commands::rules_settings(variant, capture, after_capture)
     };
     let now = data.table.now_ms();
     let req = TournamentRequest {
@@ -212,11 +198,11 @@ pub async fn start(
 ) -> Result<(), Error> {
     let (guild, _, user) = here(&ctx);
     let moderator = super::commands::is_moderator(&ctx);
-    let data = ctx.data();
-    let update = data
+    let update = ctx
+        .data()
         .run(move |t| t.start_tournament(guild, tournament, user, moderator))
         .await?;
-    let lang = data.server_lang(guild).await;
+    let lang = ctx.data().server_lang(guild).await;
     let t = &update.tournament;
     let text = tr!(
         lang,
@@ -225,13 +211,7 @@ pub async fn start(
         count = t.entrants.len(),
         rounds = t.total_rounds
     );
-    let http = ctx.serenity_context().http.clone();
-    flow::saved(async {
-        ctx.send(Out::text(text).reply()).await?;
-        drive(data, &http, &update.tournament).await;
-        Ok::<_, Error>(())
-    })
-    .await
+    answer_and_drive(ctx, Out::text(text), &update.tournament).await
 }
 
 /// Show a tournament's standings
@@ -282,21 +262,27 @@ pub async fn cancel(
 ) -> Result<(), Error> {
     let (guild, _, user) = here(&ctx);
     let moderator = super::commands::is_moderator(&ctx);
-    let data = ctx.data();
-    let update = data
+    let update = ctx
+        .data()
         .run(move |t| t.cancel_tournament(guild, tournament, user, moderator))
         .await?;
-    let lang = data.langs(&Reply::Poise(ctx)).await.private;
+    let lang = ctx.data().langs(&Reply::Poise(ctx)).await.private;
     let text = tr!(
         lang,
         "tournament-cancelled-done",
         number = update.tournament.number
     );
+    // The channel hears of it once, from the tournament's own message.
+    answer_and_drive(ctx, Out::private(text), &update.tournament).await
+}
+
+/// Answers an organizer's command that was saved, then does the
+/// tournament's work (its round's pairings and games, or its last message).
+async fn answer_and_drive(ctx: Context<'_>, out: Out, t: &Tournament) -> Result<(), Error> {
     let http = ctx.serenity_context().http.clone();
     flow::saved(async {
-        // The channel hears of it once, from the tournament's own message.
-        ctx.send(Out::private(text).reply()).await?;
-        drive(data, &http, &update.tournament).await;
+        ctx.send(out.reply()).await?;
+        drive(ctx.data(), &http, t).await;
         Ok::<_, Error>(())
     })
     .await
