@@ -81,6 +81,17 @@ pub enum AfterCaptureChoice {
     Continue,
 }
 
+/// Who may create tournaments in a server.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum CreatorsChoice {
+    /// Any member (the default).
+    #[name = "anyone"]
+    Anyone,
+    /// Moderators only.
+    #[name = "moderators"]
+    Moderators,
+}
+
 /// The computer's strength.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LevelChoice {
@@ -166,7 +177,8 @@ impl From<LevelChoice> for Level {
         "rules",
         "help",
         "forget_me",
-        "game"
+        "game",
+        "super::tournaments::tournament"
     )
 )]
 pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
@@ -195,7 +207,7 @@ struct Here {
 
 /// Whether the member who used the command moderates here (Manage
 /// Messages or Administrator in this channel).
-fn is_moderator(ctx: &Context<'_>) -> bool {
+pub(crate) fn is_moderator(ctx: &Context<'_>) -> bool {
     match ctx {
         poise::Context::Application(a) => a
             .interaction
@@ -249,18 +261,6 @@ pub async fn challenge(
     #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
     let settings = GameSettings {
-        variant: match variant {
-            Some(VariantChoice::Boys) => Variant::Boys,
-            _ => Variant::Women,
-        },
-        capture_from: match capture {
-            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
-            _ => CaptureFrom::Origin,
-        },
-        after_capture: match after_capture {
-            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
-            _ => AfterCapture::End,
-        },
         first: match first {
             Some(FirstChoice::Opponent) => FirstMove::Opponent,
             Some(FirstChoice::Random) => FirstMove::Random,
@@ -273,9 +273,32 @@ pub async fn challenge(
             _ => None,
         },
         rated: rated.unwrap_or(true),
-        ..GameSettings::default()
+        ..rules_settings(variant, capture, after_capture)
     };
     challenge_with(ctx, &opponent, settings, level.map_or(Level::Medium, Level::from)).await
+}
+
+/// The default settings with the variant and house rules chosen.
+pub(crate) fn rules_settings(
+    variant: Option<VariantChoice>,
+    capture: Option<CaptureChoice>,
+    after_capture: Option<AfterCaptureChoice>,
+) -> GameSettings {
+    GameSettings {
+        variant: match variant {
+            Some(VariantChoice::Boys) => Variant::Boys,
+            _ => Variant::Women,
+        },
+        capture_from: match capture {
+            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
+            _ => CaptureFrom::Origin,
+        },
+        after_capture: match after_capture {
+            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
+            _ => AfterCapture::End,
+        },
+        ..GameSettings::default()
+    }
 }
 
 /// Challenge this member to Isolo (the women's game, no clock; `/isolo challenge` has more)
@@ -290,7 +313,7 @@ pub async fn challenge_member(ctx: Context<'_>, opponent: serenity::User) -> Res
 
 /// The name a member goes by where the command was used: their server
 /// nickname, else their global display name, else their user name.
-fn name_in_context(ctx: &Context<'_>, user: &serenity::User) -> String {
+pub(crate) fn name_in_context(ctx: &Context<'_>, user: &serenity::User) -> String {
     let nick = match ctx {
         poise::Context::Application(a) if a.interaction.user.id == user.id => {
             a.interaction.member.as_ref().and_then(|m| m.nick.clone())
@@ -580,11 +603,27 @@ pub async fn settings(
     #[rename = "server-language"]
     #[description = "Moderators: the language of this server's public messages (default: the server's)"]
     server_language: Option<LanguageChoice>,
+    #[rename = "server-tournaments"]
+    #[description = "Moderators: who may create tournaments here (default: anyone)"]
+    server_tournaments: Option<CreatorsChoice>,
 ) -> Result<(), Error> {
     let Here { guild, user, .. } = here(&ctx);
-    if server_language.is_some() && (guild == 0 || !is_moderator(&ctx)) {
+    let server_change = server_language.is_some() || server_tournaments.is_some();
+    if server_change && (guild == 0 || !is_moderator(&ctx)) {
         return Err(flow::ModeratorsOnly.into());
     }
+    let creators = match server_tournaments {
+        Some(choice) => {
+            let by_moderators = matches!(choice, CreatorsChoice::Moderators);
+            ctx.data()
+                .run(move |t| {
+                    t.change_server_settings(guild, |s| s.tournaments_by_moderators = by_moderators)
+                })
+                .await?;
+            Some(by_moderators)
+        }
+        None => None,
+    };
     let tag = |c: LanguageChoice| match c {
         LanguageChoice::Discord => None,
         LanguageChoice::Lang(l) => Some(l.tag().to_string()),
@@ -627,8 +666,16 @@ pub async fn settings(
         .await?;
     // Answered in the language just chosen.
     let lang = langs(&ctx).await.private;
-    ctx.send(present::member_settings(lang, &settings, server).reply())
-        .await?;
+    let mut out = present::member_settings(lang, &settings, server);
+    if let Some(by_moderators) = creators {
+        out.content.push('\n');
+        out.content.push_str(&crate::tr!(
+            lang,
+            "settings-server-tournaments",
+            who = if by_moderators { "moderators" } else { "anyone" }
+        ));
+    }
+    ctx.send(out.reply()).await?;
     Ok(())
 }
 

@@ -79,7 +79,12 @@ pub(crate) async fn analyse<T: Send + 'static>(
 }
 
 /// Remembers the newest board of a channel and retires the menu of the one before.
-async fn track_board(data: &Data, http: &serenity::Http, channel: ChannelId, msg: Option<serenity::Message>) {
+pub(crate) async fn track_board(
+    data: &Data,
+    http: &serenity::Http,
+    channel: ChannelId,
+    msg: Option<serenity::Message>,
+) {
     let Some(msg) = msg else { return };
     let previous = {
         let mut boards = data.boards.lock().expect("board map");
@@ -150,7 +155,7 @@ pub(crate) async fn play(
         .await?;
         send_board(data, reply, channel, board).await?;
         match &out.finished {
-            Some(f) => close_thread(&reply.http(), f).await,
+            Some(f) => game_over(data, &reply.http(), f).await,
             None => {
                 notify_turn(&reply.http(), &out.view, &viewer, lang).await;
                 bot_turns(data, reply, channel).await?
@@ -206,7 +211,7 @@ async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Re
         .await?;
         send_board(data, reply, channel, board).await?;
         if let Some(f) = finished {
-            close_thread(&reply.http(), &f).await;
+            game_over(data, &reply.http(), &f).await;
         }
     }
     Ok(())
@@ -408,7 +413,7 @@ pub(crate) async fn finished(data: &Data, reply: &mut Reply<'_>, f: FinishedGame
         let lang = data.game_lang(f.guild, &f.players).await;
         let out = draw(data, reply, move || present::finished(lang, &drawn)).await?;
         reply.send(&out).await?;
-        close_thread(&reply.http(), &f).await;
+        game_over(data, &reply.http(), &f).await;
         Ok::<_, Error>(())
     })
     .await
@@ -578,7 +583,7 @@ pub(crate) async fn show_held(data: &Data, reply: &mut Reply<'_>, channel: Chann
 /// Opens a public thread for a game between `seats` and introduces the
 /// game in it. Without the right to create the thread or to post in it, the
 /// game stays in the channel: `(None, note)` with a note saying why.
-async fn open_game_thread(
+pub(crate) async fn open_game_thread(
     http: &serenity::Http,
     channel: ChannelId,
     seats: &[Seat; 2],
@@ -617,9 +622,59 @@ async fn open_game_thread(
     }
 }
 
+/// After a game's end: its thread closes, and its tournament (if any)
+/// moves on (the next round's pairings and games, or the final standings).
+pub(crate) async fn game_over(data: &Data, http: &serenity::Http, f: &FinishedGame) {
+    close_thread(http, f).await;
+    super::tournaments::after_game(data, http, f).await;
+}
+
+/// Posts a game that ended away from its channel (a player left its
+/// tournament) with its final board, in its channel, then [`game_over`].
+pub(crate) async fn post_finished(data: &Data, http: &serenity::Http, f: FinishedGame) {
+    let lang = data.game_lang(f.guild, &f.players).await;
+    let drawn = f.clone();
+    match data.render(move || present::finished(lang, &drawn)).await {
+        Ok(out) => {
+            if let Err(e) = serenity::ChannelId::new(f.channel)
+                .send_message(http, out.message())
+                .await
+            {
+                tracing::warn!("could not post the end of game {} in {}: {e}", f.id, f.channel);
+            }
+        }
+        Err(e) => tracing::warn!("could not draw the end of game {}: {e:#}", f.id),
+    }
+    game_over(data, http, &f).await;
+}
+
+/// Posts a game's first board in its channel (a tournament's thread) with
+/// `intro` before it, pinging both players; it becomes the channel's newest.
+pub(crate) async fn post_first_board(
+    data: &Data,
+    http: &serenity::Http,
+    view: crate::table::GameView,
+    intro: &str,
+) -> Result<(), Error> {
+    let channel = view.live.channel;
+    let viewer = mover_settings(data, &view).await;
+    let lang = data.game_lang(view.live.guild, &view.live.players).await;
+    let players = view.live.players.clone();
+    let mut board = data
+        .render(move || present::board_after(lang, &view, None, None, &viewer))
+        .await?;
+    board.content = format!("{intro}\n{}", board.content);
+    board.mentions = players.iter().filter_map(Seat::user).collect();
+    let msg = serenity::ChannelId::new(channel)
+        .send_message(http, board.message())
+        .await?;
+    track_board(data, http, channel, Some(msg)).await;
+    Ok(())
+}
+
 /// Archives the thread of a game that ended, and locks it when the bot may
 /// (Manage Threads): the result and the rematch button stay in it.
-pub(crate) async fn close_thread(http: &serenity::Http, f: &FinishedGame) {
+async fn close_thread(http: &serenity::Http, f: &FinishedGame) {
     if f.parent.is_none() {
         return;
     }
@@ -637,7 +692,7 @@ pub(crate) async fn close_thread(http: &serenity::Http, f: &FinishedGame) {
 }
 
 /// Deletes a thread the bot made for a game that will not be played in it.
-async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
+pub(crate) async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
     if let Err(e) = serenity::ChannelId::new(thread).delete(http).await {
         tracing::warn!("could not delete the unused thread {thread}: {e}");
     }
@@ -648,6 +703,10 @@ async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
 pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice) {
     if let Notice::ChallengeExpired(c) = &notice {
         retire_challenge(data, http, c, false).await;
+    }
+    if let Notice::Tournament(update) = &notice {
+        // Its messages and games go out through the tournament's claims.
+        return super::tournaments::drive(data, http, &update.tournament).await;
     }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
@@ -681,7 +740,7 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         }
     }
     if let Some(f) = ended {
-        close_thread(http, &f).await;
+        game_over(data, http, &f).await;
     }
 }
 

@@ -14,6 +14,7 @@ pub mod present;
 mod registration;
 mod reply;
 pub mod shards;
+mod tournaments;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -672,6 +673,11 @@ pub async fn run(
                 let http = ctx.http.clone();
                 let table = setup_data.table.clone();
                 let data = setup_data.clone();
+                tokio::spawn(tournaments::keep_up(
+                    data.clone(),
+                    http.clone(),
+                    scheduler_stop.clone(),
+                ));
                 tokio::spawn(crate::table::scheduler::run(table, scheduler_stop, move |n| {
                     let (http, data) = (http.clone(), data.clone());
                     async move { flow::announce(&data, &http, n).await }

@@ -128,6 +128,41 @@ pub(crate) async fn finished_games(ctx: Context<'_>, partial: &str) -> serenity:
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// Offers the server's tournaments that are open or running.
+pub(crate) async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let all = ctx
+        .data()
+        .run(move |t| t.tournaments(guild))
+        .await
+        .unwrap_or_default();
+    let lang = ctx.data().langs(&super::reply::Reply::Poise(ctx)).await.private;
+    let partial = partial.trim();
+    let choices = all
+        .iter()
+        .filter(|t| t.is_live() && t.number.to_string().starts_with(partial))
+        .take(MAX_CHOICES)
+        .map(|t| {
+            let label = crate::tr!(
+                lang,
+                "tournament-choice",
+                number = t.number,
+                format = super::tournaments::format_name(lang, t.format),
+                count = t.entrants.len(),
+                status = if t.status == crate::table::Status::Open {
+                    "open"
+                } else {
+                    "running"
+                },
+                round = t.released,
+                rounds = t.total_rounds
+            );
+            serenity::AutocompleteChoice::new(label, t.number)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Someone;

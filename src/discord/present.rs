@@ -539,7 +539,7 @@ pub fn animation(lang: Lang, view: &GameView, viewer: &MemberSettings) -> Option
 }
 
 /// A clock in words: "1 day per move", "no clock".
-fn clock(lang: Lang, move_secs: Option<u64>) -> String {
+pub(crate) fn clock(lang: Lang, move_secs: Option<u64>) -> String {
     match move_secs {
         Some(secs) if secs % 86_400 == 0 => tr!(lang, "clock-days", days = secs / 86_400),
         Some(secs) => tr!(lang, "clock-minutes", minutes = secs.div_ceil(60)),

@@ -105,10 +105,12 @@ mod tests {
     }
 
     fn registered() -> Vec<Value> {
-        let commands = [
+        // As `run` registers them: worded from the language files.
+        let mut commands = [
             super::super::commands::isolo(),
             super::super::commands::challenge_member(),
         ];
+        commands.iter_mut().for_each(super::super::localize::localize);
         let create: Vec<serenity::CreateCommand> = poise::builtins::create_application_commands(&commands);
         create
             .iter()

@@ -627,6 +627,8 @@ pub struct ServerSettings {
     /// The language of public messages, as a tag; `None` follows the
     /// server's own language in Discord.
     pub language: Option<String>,
+    /// Only moderators may create tournaments (else any member may).
+    pub tournaments_by_moderators: bool,
 }
 
 impl Versioned for ServerSettings {
