@@ -56,8 +56,8 @@ refusal-not-enough-players = o torneio #{ $number } tem { $have ->
        *[other] { $have } jogadores
     }; são necessários { $need }
 refusal-not-organizer = só quem criou o torneio #{ $number } ou um moderador pode fazer isso
-refusal-no-such-board = o torneio #{ $number } não tem nenhum tabuleiro { $board } esperando na rodada { $round }
-refusal-board-started = este tabuleiro já está sendo jogado como partida #{ $game }
+refusal-no-such-board = o torneio #{ $number } não tem nenhuma mesa { $board } esperando na rodada { $round }
+refusal-board-started = esta mesa já está sendo jogada como partida #{ $game }
 refusal-no-such-puzzle = não existe o problema { $id }
 # $variant: das mulheres ou dos meninos (veja variant-women).
 refusal-no-puzzle-left = você já tentou todos os problemas do jogo { $variant }

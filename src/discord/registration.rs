@@ -25,6 +25,19 @@ mod tests {
             && name.chars().all(|c| !c.is_uppercase())
     }
 
+    /// A field's length as Discord counts it towards the total: its longest
+    /// text among the default and every localization.
+    fn longest(o: &Value, field: &str) -> usize {
+        let default = o[field].as_str().unwrap_or_default().chars().count();
+        let localized = o[format!("{field}_localizations")]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+            .filter_map(Value::as_str)
+            .map(|t| t.chars().count());
+        localized.chain([default]).max().unwrap_or(0)
+    }
+
     /// Problems of one option (or subcommand) at `path`, adding its characters to `total`.
     fn check_option(path: &str, o: &Value, total: &mut usize, problems: &mut Vec<String>) {
         let name = o["name"].as_str().unwrap_or_default();
@@ -39,7 +52,7 @@ mod tests {
                 description.chars().count()
             ));
         }
-        *total += name.chars().count() + description.chars().count();
+        *total += longest(o, "name") + longest(o, "description");
         let choices = o["choices"].as_array().map_or(&[][..], Vec::as_slice);
         if choices.len() > MAX_CHOICES {
             problems.push(format!("{path}: {} choices", choices.len()));
@@ -49,7 +62,7 @@ mod tests {
             if !(1..=100).contains(&cname.chars().count()) {
                 problems.push(format!("{path}: choice {cname:?}"));
             }
-            *total += cname.chars().count() + c["value"].to_string().trim_matches('"').chars().count();
+            *total += longest(c, "name") + c["value"].to_string().trim_matches('"').chars().count();
         }
         let options = o["options"].as_array().map_or(&[][..], Vec::as_slice);
         if options.len() > MAX_OPTIONS {
