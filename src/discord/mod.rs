@@ -6,14 +6,15 @@ mod commands;
 mod components;
 mod flow;
 mod language;
-mod localize;
 mod limits;
+mod localize;
 pub mod markdown;
 mod options;
 pub mod present;
 mod registration;
 mod reply;
 pub mod shards;
+mod training;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -153,6 +154,9 @@ fn component_label(custom_id: &str) -> &'static str {
         Some(ids::MOVE) => "component move",
         Some(ids::REMATCH) => "component rematch",
         Some(ids::FORGET) => "component forget",
+        Some(ids::PUZZLE) => "component puzzle",
+        Some(ids::DAILY) => "component daily",
+        Some(ids::LESSON) => "component lesson",
         _ => "component other",
     }
 }
