@@ -256,11 +256,11 @@ async fn a_lesson_hints_at_a_wrong_move_and_its_solution_moves_the_course_on() {
 
     // A challenged member who never played is offered the course.
     let msg = challenge(fake, CHANNEL_ID, &alice, &bob, Variant::Women).await;
-    let text = fake.message(msg).expect("the challenge")["content"]
+    let challenged = fake.message(msg).expect("the challenge");
+    let offers = challenged["content"]
         .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    assert!(text.contains("/isolo learn"), "{text}");
+        .is_some_and(|t| t.contains("/isolo learn"));
+    assert!(offers, "the course is offered: {challenged}");
 
     let lesson = &course()[0];
     let board = command(fake, &bob, "learn", false).await;

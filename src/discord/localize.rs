@@ -42,7 +42,9 @@ fn has(lang: Lang, key: &str) -> bool {
 /// Fills `command` and its subcommands with names, descriptions and
 /// choices from the language files.
 pub(crate) fn localize(command: &mut Command) {
-    localize_at(command, &command.name.to_string());
+    // A copy: `command` is borrowed mutably below.
+    let path = command.name.to_string();
+    localize_at(command, &path);
 }
 
 fn localize_at(command: &mut Command, path: &str) {

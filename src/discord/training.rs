@@ -11,7 +11,7 @@ use super::limits::Costly;
 use super::present::{self, ids, Attachment, Out};
 use super::reply::Reply;
 use super::{Context, Data, Error};
-use crate::engine::{MoveReport, Position, Variant};
+use crate::engine::{Move, MoveReport, Position, Variant};
 use crate::render::{render_gif, BoardView, Palette, Style};
 use crate::table::{
     course, ChannelId, DailyRef, DailyTally, LessonAnswer, LessonView, PuzzleAnswer, PuzzleView, TableError,
@@ -67,6 +67,35 @@ fn puzzle_id(channel: ChannelId, view: &PuzzleView, daily: Option<Daily>) -> Str
     ids::make_with(ids::PUZZLE, channel, view.plies as u64, &tail)
 }
 
+/// A board to move on: the picture of `pos` (the move that led to it
+/// marked) in the file `file`, with the menu `menu` of `moves`.
+struct Step<'a> {
+    pos: &'a Position,
+    moves: &'a [Move],
+    last: Option<&'a MoveReport>,
+    palette: Palette,
+    file: String,
+    menu: String,
+}
+
+impl Step<'_> {
+    /// The message: `content` above the picture, the menu below.
+    fn out(self, lang: Lang, content: String) -> Out {
+        Out {
+            content,
+            file: Some(board(self.pos, self.last, self.palette, self.file)),
+            components: present::pit_menu(
+                lang,
+                self.menu,
+                self.pos,
+                self.moves,
+                &tr!(lang, "training-menu-placeholder"),
+            ),
+            ..Out::default()
+        }
+    }
+}
+
 /// A member's puzzle board: `header`, the task, the picture and the menu.
 fn puzzle_board(
     lang: Lang,
@@ -79,23 +108,17 @@ fn puzzle_board(
 ) -> Out {
     let mut lines = header.to_vec();
     lines.push(train::puzzle_task(lang, view));
+    let step = Step {
+        pos: &view.position,
+        moves: &view.moves,
+        last,
+        palette,
+        file: format!("isolo-puzzle-{}-{}.png", view.puzzle.id, view.plies),
+        menu: puzzle_id(channel, view, daily),
+    };
     Out {
-        content: message(&lines),
-        file: Some(board(
-            &view.position,
-            last,
-            palette,
-            format!("isolo-puzzle-{}-{}.png", view.puzzle.id, view.plies),
-        )),
-        components: present::pit_menu(
-            lang,
-            puzzle_id(channel, view, daily),
-            &view.position,
-            &view.moves,
-            &tr!(lang, "training-menu-placeholder"),
-        ),
         ephemeral: true,
-        ..Out::default()
+        ..step.out(lang, message(&lines))
     }
 }
 
@@ -115,23 +138,15 @@ fn daily_text(lang: Lang, view: &PuzzleView, day: u64, tally: DailyTally) -> Str
 
 /// The public daily puzzle with its menu, which anyone may answer.
 fn daily_board(lang: Lang, channel: ChannelId, view: &PuzzleView, day: u64, tally: DailyTally) -> Out {
-    Out {
-        content: daily_text(lang, view, day, tally),
-        file: Some(board(
-            &view.position,
-            None,
-            Palette::Standard,
-            format!("isolo-daily-{day}.png"),
-        )),
-        components: present::pit_menu(
-            lang,
-            ids::make(ids::DAILY, channel, Some(day)),
-            &view.position,
-            &view.moves,
-            &tr!(lang, "training-menu-placeholder"),
-        ),
-        ..Out::default()
-    }
+    let step = Step {
+        pos: &view.position,
+        moves: &view.moves,
+        last: None,
+        palette: Palette::Standard,
+        file: format!("isolo-daily-{day}.png"),
+        menu: ids::make(ids::DAILY, channel, Some(day)),
+    };
+    step.out(lang, daily_text(lang, view, day, tally))
 }
 
 /// The daily puzzle's solvers so far, in its view.
@@ -186,10 +201,30 @@ pub async fn puzzle(
     reply.send(&out).await
 }
 
-/// Who clicked a training menu, where, and the pit chosen.
-fn clicked(ci: &serenity::ComponentInteraction) -> (u64, UserId, String) {
-    let guild = ci.guild_id.map_or(0, |g| g.get());
-    (guild, ci.user.id.get(), super::components::chosen(ci))
+/// The server a menu was clicked in (0 outside one).
+fn guild_of(ci: &serenity::ComponentInteraction) -> u64 {
+    ci.guild_id.map_or(0, |g| g.get())
+}
+
+/// Plays the pit chosen in `ci` in puzzle `puzzle` at solution ply `plies`.
+async fn answer_click(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    ci: &serenity::ComponentInteraction,
+    channel: ChannelId,
+    (puzzle, plies, daily): (String, usize, Option<Daily>),
+) -> Result<(), Error> {
+    let run = Run {
+        guild: guild_of(ci),
+        channel,
+        user: ci.user.id.get(),
+        id: puzzle,
+        plies,
+        daily,
+    };
+    // A member's own board loses its menu; the public daily one keeps it.
+    let retire = daily.is_none_or(|d| d.message != ci.message.id.get());
+    answer(data, reply, run, super::components::chosen(ci), retire).await
 }
 
 /// A click on a member's puzzle menu: the number is the solution ply, the
@@ -200,7 +235,6 @@ pub(crate) async fn puzzle_menu(
     ci: &serenity::ComponentInteraction,
     id: ids::CustomId<'_>,
 ) -> Result<(), Error> {
-    let (guild, user, pit) = clicked(ci);
     let mut parts = id.tail.unwrap_or_default().split(':');
     let puzzle = parts.next().filter(|p| !p.is_empty());
     let (Some(puzzle), Some(plies)) = (puzzle, id.extra) else {
@@ -213,15 +247,8 @@ pub(crate) async fn puzzle_menu(
         }),
         _ => None,
     };
-    let run = Run {
-        guild,
-        channel: id.channel,
-        user,
-        id: puzzle.to_string(),
-        plies: plies as usize,
-        daily,
-    };
-    answer(data, reply, run, pit, true).await
+    let run = (puzzle.to_string(), plies as usize, daily);
+    answer_click(data, reply, ci, id.channel, run).await
 }
 
 /// A click on the public daily puzzle's menu (the number is the day): the
@@ -232,21 +259,15 @@ pub(crate) async fn daily_menu(
     ci: &serenity::ComponentInteraction,
     id: ids::CustomId<'_>,
 ) -> Result<(), Error> {
-    let (guild, user, pit) = clicked(ci);
+    let guild = guild_of(ci);
     let day = id.extra.ok_or(TableError::Stale)?;
     let view = data.run(move |t| t.daily_puzzle(guild, day)).await?;
-    let run = Run {
-        guild,
-        channel: id.channel,
-        user,
-        id: view.puzzle.id.clone(),
-        plies: 0,
-        daily: Some(Daily {
-            day,
-            message: ci.message.id.get(),
-        }),
+    let daily = Daily {
+        day,
+        message: ci.message.id.get(),
     };
-    answer(data, reply, run, pit, false).await
+    let run = (view.puzzle.id.clone(), 0, Some(daily));
+    answer_click(data, reply, ci, id.channel, run).await
 }
 
 /// One move of a member's puzzle run.
@@ -388,23 +409,17 @@ fn lesson_board(
 ) -> Out {
     let mut lines = header.to_vec();
     lines.push(train::task(lang, &view.lesson.task));
+    let step = Step {
+        pos: &view.position,
+        moves: &view.moves,
+        last,
+        palette,
+        file: format!("isolo-lesson-{}-{}.png", view.index + 1, view.plies),
+        menu: lesson_id(channel, view, tries),
+    };
     Out {
-        content: message(&lines),
-        file: Some(board(
-            &view.position,
-            last,
-            palette,
-            format!("isolo-lesson-{}-{}.png", view.index + 1, view.plies),
-        )),
-        components: present::pit_menu(
-            lang,
-            lesson_id(channel, view, tries),
-            &view.position,
-            &view.moves,
-            &tr!(lang, "training-menu-placeholder"),
-        ),
         ephemeral: true,
-        ..Out::default()
+        ..step.out(lang, message(&lines))
     }
 }
 
@@ -443,7 +458,7 @@ pub(crate) async fn lesson_menu(
     ci: &serenity::ComponentInteraction,
     id: ids::CustomId<'_>,
 ) -> Result<(), Error> {
-    let (_, user, pit) = clicked(ci);
+    let (user, pit) = (ci.user.id.get(), super::components::chosen(ci));
     let channel = id.channel;
     let mut parts = id.tail.unwrap_or_default().split(':').map(str::parse::<usize>);
     let (Some(plies), Some(Ok(index)), Some(Ok(tries))) = (id.extra, parts.next(), parts.next()) else {
