@@ -173,6 +173,8 @@ impl From<LevelChoice> for Level {
         "games",
         "stats",
         "leaderboard",
+        "super::training::puzzle",
+        "super::training::learn",
         "settings",
         "rules",
         "help",
@@ -745,10 +747,18 @@ pub async fn stats(
     let Here { guild, user: me, .. } = here(&ctx);
     let who = user.as_ref().map_or(me, |u| u.id.get());
     let lang = langs(&ctx).await.server;
-    let text = match ctx.data().run(move |t| t.stats(guild, who)).await? {
+    let (games, puzzles) = ctx
+        .data()
+        .run(move |t| Ok((t.stats(guild, who)?, t.puzzle_stats(who)?)))
+        .await?;
+    let mut text = match games {
         Some(p) => present::stats(lang, &p),
         None => present::no_stats(lang, who),
     };
+    if let Some(line) = present::puzzle_stats(lang, &puzzles) {
+        text.push('\n');
+        text.push_str(&line);
+    }
     ctx.send(Out::text(text).reply()).await?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 use super::flow::{self, Close, MoveFrom};
 use super::present::{ids, Out};
 use super::reply::Reply;
+use super::training;
 use super::{Data, Error};
 use crate::table::TableError;
 
@@ -50,20 +51,30 @@ async fn private_lang(
     data.langs(reply).await.private
 }
 
+/// The option chosen in a select menu (empty for anything else).
+pub(crate) fn chosen(ci: &serenity::ComponentInteraction) -> String {
+    match &ci.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    }
+    .unwrap_or_default()
+}
+
 async fn dispatch(
     data: &Data,
     ci: &serenity::ComponentInteraction,
     reply: &mut Reply<'_>,
 ) -> Result<(), Error> {
     let user = ci.user.id.get();
-    let Some(ids::CustomId {
+    let Some(id) = ids::parse(&ci.data.custom_id) else {
+        return Err(TableError::NoGame.into());
+    };
+    let ids::CustomId {
         action,
         channel,
         extra,
-    }) = ids::parse(&ci.data.custom_id)
-    else {
-        return Err(TableError::NoGame.into());
-    };
+        ..
+    } = id;
     // The id is the client's to forge: act only in the channel clicked in.
     let channel_clicked = ci.channel_id.get();
     if channel != channel_clicked {
@@ -88,21 +99,12 @@ async fn dispatch(
                 .await
         }
         ids::MOVE => {
-            let pit = match &ci.data.kind {
-                serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-                _ => None,
-            }
-            .unwrap_or_default();
-            flow::play(
-                data,
-                reply,
-                channel,
-                user,
-                pit,
-                MoveFrom::Menu(extra.map(|p| p as usize)),
-            )
-            .await
+            let from = MoveFrom::Menu(extra.map(|p| p as usize));
+            flow::play(data, reply, channel, user, chosen(ci), from).await
         }
+        ids::PUZZLE => training::puzzle_menu(data, reply, ci, id).await,
+        ids::DAILY => training::daily_menu(data, reply, ci, id).await,
+        ids::LESSON => training::lesson_menu(data, reply, ci, id).await,
         _ => Err(TableError::NoGame.into()),
     }
 }

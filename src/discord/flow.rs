@@ -299,7 +299,7 @@ async fn challenged(
     match outcome {
         ChallengeOutcome::Pending(c) => {
             let lang = challenge_lang(data, &c).await;
-            let mut out = present::challenge(lang, &c);
+            let mut out = present::challenge(lang, &c, newcomer(data, &c).await);
             if reply.answer_only() {
                 out.content.push_str(&present::answer_only_note(lang, &c));
                 return reply.send(&out).await;
@@ -321,6 +321,18 @@ async fn challenged(
             bot_turns(data, reply, channel).await
         }
     }
+}
+
+/// Whether the challenged member never played here and did no lesson (a
+/// failed read counts as not new: the offer is only a courtesy).
+async fn newcomer(data: &Data, c: &Challenge) -> bool {
+    let Some(opponent) = c.opponent.user() else {
+        return false;
+    };
+    let guild = c.guild;
+    data.run(move |t| Ok(t.stats(guild, opponent)?.is_none() && t.course_progress(opponent)?.done.is_empty()))
+        .await
+        .unwrap_or(false)
 }
 
 /// Declines or withdraws the challenge in `channel`, after any accept in

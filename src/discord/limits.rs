@@ -20,6 +20,8 @@ pub(crate) enum Costly {
     Hint,
     /// `/isolo challenge` (of a person) and `/isolo rematch`: a ping.
     Challenge,
+    /// A move in a puzzle: a search of the answer in the analysis pool.
+    Puzzle,
 }
 
 impl Costly {
@@ -31,6 +33,8 @@ impl Costly {
             Costly::Hint => (3, Duration::from_secs(10)),
             // Enough to set up a club's evening at once; pings stay rare after.
             Costly::Challenge => (60, Duration::from_secs(6)),
+            // A puzzle's moves come in quick runs; a flood of them does not.
+            Costly::Puzzle => (12, Duration::from_secs(5)),
         }
     }
 
@@ -40,6 +44,7 @@ impl Costly {
             Costly::Review => "review",
             Costly::Hint => "hint",
             Costly::Challenge => "challenge",
+            Costly::Puzzle => "puzzle",
         }
     }
 }

@@ -15,6 +15,7 @@ mod registration;
 mod reply;
 pub mod shards;
 mod tournaments;
+mod training;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -154,6 +155,9 @@ fn component_label(custom_id: &str) -> &'static str {
         Some(ids::MOVE) => "component move",
         Some(ids::REMATCH) => "component rematch",
         Some(ids::FORGET) => "component forget",
+        Some(ids::PUZZLE) => "component puzzle",
+        Some(ids::DAILY) => "component daily",
+        Some(ids::LESSON) => "component lesson",
         _ => "component other",
     }
 }

@@ -166,6 +166,14 @@ pub mod ids {
     pub const REMATCH: &str = "rematch";
     /// Confirm `/isolo forget-me` (the number is the member who asked).
     pub const FORGET: &str = "forget";
+    /// A pit of a member's puzzle (the number is the solution ply; the tail
+    /// the puzzle, and for a daily run its day and public message).
+    pub const PUZZLE: &str = "puzzle";
+    /// A pit of the public daily puzzle (the number is the day).
+    pub const DAILY: &str = "daily";
+    /// A pit of a lesson (the number is the solution ply; the tail the
+    /// lesson and the wrong tries so far).
+    pub const LESSON: &str = "lesson";
 
     /// The custom id of an action in a channel, with an optional number:
     /// the ply of a move menu's board, or the other member of a challenge.
@@ -187,11 +195,19 @@ pub mod ids {
         /// buttons the other member (the challenger for accept and decline,
         /// the challenged for withdraw).
         pub extra: Option<u64>,
+        /// The parts after the number, for [`make_with`]'s ids.
+        pub tail: Option<&'a str>,
     }
 
-    /// Reads a custom id made by [`make`].
+    /// [`make`] with a tail of more parts (`:`-separated, read by the
+    /// action's handler).
+    pub fn make_with(action: &str, channel: u64, n: u64, tail: &str) -> String {
+        format!("isolo:{action}:{channel}:{n}:{tail}")
+    }
+
+    /// Reads a custom id made by [`make`] or [`make_with`].
     pub fn parse(id: &str) -> Option<CustomId<'_>> {
-        let mut parts = id.strip_prefix("isolo:")?.split(':');
+        let mut parts = id.strip_prefix("isolo:")?.splitn(4, ':');
         let action = parts.next()?;
         let channel = parts.next()?.parse().ok()?;
         let extra = match parts.next() {
@@ -202,6 +218,7 @@ pub mod ids {
             action,
             channel,
             extra,
+            tail: parts.next(),
         })
     }
 }
@@ -300,7 +317,7 @@ fn board_file(lang: Lang, view: &GameView, report: Option<&MoveReport>, id: u64,
 }
 
 /// A board picture with its alt text.
-fn picture(bv: &BoardView, name: String) -> Attachment {
+pub(crate) fn picture(bv: &BoardView, name: String) -> Attachment {
     Attachment::new(render_png(bv), name, alt_text(bv))
 }
 
@@ -313,19 +330,37 @@ fn move_menu(lang: Lang, view: &GameView) -> Vec<CreateActionRow> {
     if legal.is_empty() || seat.user().is_none() {
         return Vec::new();
     }
-    let p = view.game.position();
-    let options = legal
+    let moves: Vec<Move> = legal.iter().collect();
+    pit_menu(
+        lang,
+        ids::make(ids::MOVE, view.live.channel, Some(view.game.ply() as u64)),
+        view.game.position(),
+        &moves,
+        &tr!(lang, "menu-placeholder", player = seat.name()),
+    )
+}
+
+/// A select menu `custom_id` of `moves` in `p`, each with its seeds (none
+/// without moves).
+pub(crate) fn pit_menu(
+    lang: Lang,
+    custom_id: String,
+    p: &crate::engine::Position,
+    moves: &[Move],
+    placeholder: &str,
+) -> Vec<CreateActionRow> {
+    if moves.is_empty() {
+        return Vec::new();
+    }
+    let options = moves
         .iter()
         .map(|m| {
             let label = tr!(lang, "menu-pit", pit = m.to_string(), seeds = p.seeds(m.pit()));
             CreateSelectMenuOption::new(label, m.to_string())
         })
         .collect();
-    let menu = CreateSelectMenu::new(
-        ids::make(ids::MOVE, view.live.channel, Some(view.game.ply() as u64)),
-        CreateSelectMenuKind::String { options },
-    )
-    .placeholder(clip(&tr!(lang, "menu-placeholder", player = seat.name()), 150));
+    let menu = CreateSelectMenu::new(custom_id, CreateSelectMenuKind::String { options })
+        .placeholder(clip(placeholder, 150));
     vec![CreateActionRow::SelectMenu(menu)]
 }
 
@@ -547,8 +582,9 @@ pub(crate) fn clock(lang: Lang, move_secs: Option<u64>) -> String {
     }
 }
 
-/// A new challenge with its buttons.
-pub fn challenge(lang: Lang, c: &Challenge) -> Out {
+/// A new challenge with its buttons; a `newcomer` opponent (no games here,
+/// no lesson done) is offered the course.
+pub fn challenge(lang: Lang, c: &Challenge, newcomer: bool) -> Out {
     let s = &c.settings;
     let house = narrate::house_rules(lang, s.capture_from, s.after_capture);
     let mut content = tr!(
@@ -570,6 +606,10 @@ pub fn challenge(lang: Lang, c: &Challenge) -> Out {
             "challenge-no-clock",
             idle = narrate::duration(lang, s.idle_secs.saturating_mul(1000))
         ));
+    }
+    if newcomer {
+        content.push('\n');
+        content.push_str(&tr!(lang, "training-newcomer"));
     }
     let (from, to) = (c.challenger.user(), c.opponent.user());
     let button = |action, extra, label: &str, style| {
@@ -661,6 +701,22 @@ pub fn stats(lang: Lang, p: &PlayerStats) -> String {
         ));
     }
     lines.join("\n")
+}
+
+/// A member's puzzle rating, streak and solved count (`None` before their
+/// first counted puzzle).
+pub fn puzzle_stats(lang: Lang, s: &crate::table::PuzzleStats) -> Option<String> {
+    (s.solved + s.failed > 0).then(|| {
+        tr!(
+            lang,
+            "training-stats-puzzles",
+            rating = format!("{:.0}", s.rating.rating),
+            solved = s.solved,
+            failed = s.failed,
+            streak = s.streak,
+            best = s.best_streak
+        )
+    })
 }
 
 /// The leaderboard.

@@ -1,0 +1,19 @@
+# Rätsel und der Kurs auf Discord: /isolo puzzle und /isolo learn.
+
+training-menu-placeholder = Du bist am Zug: Wähle eine Mulde zum Säen
+# $date ist ein Discord-Zeitstempel, der den Tag im Format des Lesers zeigt.
+training-daily = **Tagesrätsel** vom { $date }: heute für alle hier dasselbe. Wähle unten deinen Zug; deine Antwort siehst nur du.
+training-daily-tally = { $solvers ->
+    [0] Noch niemand hat es gelöst
+    [one] Ein Mitglied hat es gelöst
+   *[other] { $solvers } Mitglieder haben es gelöst
+} ({ $tried } versucht).
+training-puzzle-next = Noch ein Rätsel: `/isolo puzzle`
+training-lesson = **Lektion { $n } von { $total }** ({ $done } geschafft).
+training-lesson-wrong = Noch nicht. { $hint }
+training-lesson-next = Nächste Lektion: `/isolo learn`
+training-course-done = Das war die letzte Lektion des Kurses. Fordere jemanden mit `/isolo challenge` heraus oder löse Rätsel mit `/isolo puzzle`.
+training-newcomer = Neu bei Isolo? `/isolo learn` bringt es dir in zehn kurzen Lektionen bei.
+training-stats-puzzles = Rätsel: Wertung { $rating }, { $solved } gelöst, { $failed } nicht gelöst, Serie { $streak } (Bestwert { $best }).
+# $pit ist der Zug, der in der Animation gesät wird.
+training-animation-alt = Der Zug { $pit }, Durchgang für Durchgang gesät.

@@ -1,0 +1,22 @@
+# Los problemas y el curso en Discord: /isolo puzzle y /isolo learn.
+
+training-menu-placeholder = Te toca: elige un hoyo para sembrar
+# $date es una marca de tiempo de Discord que muestra el día en el formato de quien lee.
+training-daily = **Problema del día** del { $date }: el mismo para todos aquí hoy. Elige tu jugada abajo; solo tú ves tu respuesta.
+training-daily-tally = { $solvers ->
+    [0] Todavía nadie lo ha resuelto
+    [one] Un miembro lo ha resuelto
+   *[other] { $solvers } miembros lo han resuelto
+} ({ $tried } lo han intentado).
+training-puzzle-next = Otro problema: `/isolo puzzle`
+training-lesson = **Lección { $n } de { $total }** ({ $done ->
+        [one] { $done } completada
+       *[other] { $done } completadas
+    }).
+training-lesson-wrong = Todavía no. { $hint }
+training-lesson-next = Siguiente lección: `/isolo learn`
+training-course-done = Esa era la última lección del curso. Desafía a alguien con `/isolo challenge` o resuelve problemas con `/isolo puzzle`.
+training-newcomer = ¿Aún no conoces el Isolo? `/isolo learn` te lo enseña en diez lecciones breves.
+training-stats-puzzles = Problemas: puntuación { $rating }, resueltos { $solved }, fallados { $failed }, racha { $streak } (mejor racha: { $best }).
+# $pit es la jugada que se siembra en la animación.
+training-animation-alt = La jugada { $pit } sembrada vuelta a vuelta.
