@@ -4,8 +4,8 @@
 
 # $format: round-robin, double-round-robin o swiss.
 tournament-format = { $format ->
-        [round-robin] todos contra todos
-        [double-round-robin] todos contra todos a doble vuelta
+        [round-robin] liga (todos contra todos)
+        [double-round-robin] liga a doble vuelta
        *[swiss] sistema suizo
     }
 tournament-name = Torneo #{ $number }

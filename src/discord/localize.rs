@@ -26,14 +26,26 @@ pub(crate) fn message_id(command: &Command, path: &str) -> String {
 /// locale a shipped language other than English serves.
 fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]> {
     let mut out = Vec::new();
+    let english = Lang::ENGLISH.tr(key, None).chars().count();
     for lang in languages().filter(|l| *l != Lang::ENGLISH && has(*l, key)) {
         let text = lang.tr(key, None);
-        out.extend(
-            lang.discord_locales()
-                .map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))),
-        );
+        // Discord counts the longest localization of every field towards a
+        // command's 4,000 characters: a much longer one would make it refuse
+        // every command, so English stands in (tests/words.rs forbids it).
+        if !key.ends_with("name") && text.chars().count() > longest_allowed(english) {
+            tracing::warn!(lang = lang.tag(), key, "a command's words are too long for Discord; English shown");
+            continue;
+        }
+        out.extend(lang.discord_locales().map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))));
     }
     Cow::Owned(out)
+}
+
+/// The most characters a translation of a command's `english` characters
+/// may have: a little more than English, so the whole command stays within
+/// Discord's total.
+pub(crate) fn longest_allowed(english: usize) -> usize {
+    (english * 13).div_ceil(10).max(english + 6)
 }
 
 /// Whether `lang` itself has `key` (a message, or its attribute).
@@ -197,7 +209,7 @@ mod tests {
         localize(&mut isolo);
         assert_eq!(
             isolo.description.as_deref(),
-            Some("Play Isolo, the Sukuma mancala game")
+            Some("Play Isolo, the Sukuma mancala")
         );
         let challenge = isolo
             .subcommands

@@ -1101,14 +1101,11 @@ fn help_lines(
     id: u64,
     out: &mut Vec<String>,
 ) {
-    let local = |names: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)], fallback: &str| {
-        lang.discord_locales()
-            .find_map(|l| names.iter().find(|(k, _)| k == l).map(|(_, v)| v.to_string()))
-            .unwrap_or_else(|| fallback.to_string())
-    };
     for sub in &command.subcommands {
         let path = format!("{path} {}", sub.name);
-        let shown = format!("{shown} {}", local(&sub.name_localizations, &sub.name));
+        // Worded from commands.ftl, so languages Discord lacks (Swahili) read theirs too.
+        let key = super::localize::message_id(sub, &path);
+        let shown = format!("{shown} {}", lang.tr(&format!("{key}.name"), None));
         if !sub.subcommands.is_empty() {
             help_lines(lang, sub, &path, &shown, id, out);
             continue;
@@ -1121,18 +1118,14 @@ fn help_lines(
             .parameters
             .iter()
             .map(|p| {
-                let n = local(&p.name_localizations, &p.name);
+                let n = lang.tr(&format!("{key}.{}-name", p.name), None);
                 match p.required {
                     true => format!(" `{n}`"),
                     false => format!(" `[{n}]`"),
                 }
             })
             .collect();
-        let about = local(
-            &sub.description_localizations,
-            sub.description.as_deref().unwrap_or_default(),
-        );
-        out.push(format!("{name}{options}: {about}"));
+        out.push(format!("{name}{options}: {}", lang.tr(&key, None)));
     }
 }
 

@@ -1,0 +1,25 @@
+# Les problèmes et le cours sur Discord : /isolo puzzle et /isolo learn.
+
+training-menu-placeholder = À toi : choisis un trou à semer
+# $date est un horodatage Discord qui affiche le jour au format du lecteur.
+training-daily = **Problème du jour** du { $date } : le même pour tout le monde ici aujourd'hui. Choisis ton coup ci-dessous ; personne d'autre ne voit ta réponse.
+training-daily-tally = { $solvers ->
+    [0] Personne ne l'a encore résolu
+    [one] Un membre l'a résolu
+   *[other] { $solvers } membres l'ont résolu
+} ({ $tried ->
+    [one] { $tried } a essayé
+   *[other] { $tried } ont essayé
+}).
+training-puzzle-next = Un autre problème : `/isolo puzzle`
+training-lesson = **Leçon { $n } sur { $total }** ({ $done ->
+    [one] { $done } terminée
+   *[other] { $done } terminées
+}).
+training-lesson-wrong = Pas encore. { $hint }
+training-lesson-next = Leçon suivante : `/isolo learn`
+training-course-done = C'était la dernière leçon du cours. Défie quelqu'un avec `/isolo challenge`, ou résous des problèmes avec `/isolo puzzle`.
+training-newcomer = Tu découvres l'Isolo ? `/isolo learn` te l'apprend en dix petites leçons.
+training-stats-puzzles = Problèmes : cote { $rating } ; résolus : { $solved }, ratés : { $failed }, série : { $streak } (record : { $best }).
+# $pit est le coup semé dans l'animation.
+training-animation-alt = Le coup { $pit } semé, semis par semis.
