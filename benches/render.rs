@@ -7,6 +7,9 @@
 //! `render_png walk` cycles through the 40 boards of a game, so kept cells
 //! are shared as between the moves of real games rather than one board
 //! drawn over and over.
+//! `... names latin` and `... names cjk arabic` draw the same board and move
+//! with Latin names and with names in Chinese and Arabic (shaped, from the
+//! system's fonts when installed; without them, stand-ins).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use isolo_bot::engine::{Game, Move, Rules, Side, Variant};
@@ -97,6 +100,25 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render_gif boys h1", |b| {
         b.iter(|| render_gif(black_box(&boys_start), black_box(&b1), names, Style::default()))
     });
+
+    // Names in other scripts against Latin ones, on the same board and move.
+    for (label, south, north) in [("latin", "alice", "bob"), ("cjk arabic", "李明", "مريم")] {
+        let names = [Some(south), Some(north)];
+        let view = BoardView::new(game.position())
+            .last_move(Some(&report))
+            .names(names[0], names[1]);
+        eprintln!("board PNG names {label}: {} bytes", render_png(&view).len());
+        c.bench_function(&format!("render_png names {label}"), |b| {
+            b.iter(|| render_png(black_box(&view)))
+        });
+        eprintln!(
+            "GIF names {label}: {} bytes",
+            render_gif(&start, &w1, names, Style::default()).len()
+        );
+        c.bench_function(&format!("render_gif names {label}"), |b| {
+            b.iter(|| render_gif(black_box(&start), black_box(&w1), names, Style::default()))
+        });
+    }
 }
 
 criterion_group!(benches, bench);

@@ -8,6 +8,7 @@
 use crate::engine::{GameResult, Move, MoveReport, Outcome, Pit, Position, Side, Termination, Variant};
 
 use super::canvas::{cap_height, has_glyph, rounded_rect, Align, Canvas};
+use super::shape::{is_bidi_control, isolated};
 use super::theme::{colors, Colors, Rgb};
 use super::Style;
 
@@ -208,7 +209,8 @@ impl Scene {
 }
 
 /// Names as shown: the given name, or "South"/"North" when none is given or
-/// nothing of it can be drawn.
+/// it is blank. A name in any script is drawn (`shape.rs`); characters no
+/// installed font has are drawn as stand-in boxes, never dropped.
 pub(crate) fn display_names(names: [Option<&str>; 2]) -> [String; 2] {
     let fix = |name: Option<&str>, side: Side| {
         let clean = drawable(name.unwrap_or(""));
@@ -221,11 +223,12 @@ pub(crate) fn display_names(names: [Option<&str>; 2]) -> [String; 2] {
     [fix(names[0], Side::South), fix(names[1], Side::North)]
 }
 
-/// A name as drawn: characters the font lacks (emoji, CJK) are left out
-/// rather than drawn as boxes, and spaces are tidied.
+/// A name as drawn: at most 64 characters, without control characters or
+/// explicit bidi controls (a name's own overrides could reorder what is
+/// drawn around it), spaces tidied.
 pub(crate) fn drawable(name: &str) -> String {
     name.chars()
-        .filter(|&c| !c.is_control() && (c == ' ' || has_glyph(c)))
+        .filter(|&c| !c.is_control() && !is_bidi_control(c))
         .take(64)
         .collect::<String>()
         .split_whitespace()
@@ -479,6 +482,10 @@ pub(crate) fn fit(text: &str, px: f32, max: f32) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty() {
         chars.pop();
+        // A joiner left at the end would join to the ellipsis.
+        while chars.last() == Some(&'\u{200D}') {
+            chars.pop();
+        }
         let s: String = chars.iter().collect::<String>().trim_end().to_string() + ell;
         if Canvas::text_width(&s, px) <= max {
             return s;
@@ -641,7 +648,8 @@ pub(crate) fn result_text(r: &GameResult, names: &[String; 2]) -> String {
 fn banner_layout(scene: &Scene) -> Option<(String, f32, f32, f32)> {
     let r = scene.result?;
     let px = 24.0;
-    let text = fit(&result_text(&r, &scene.names), px, 760.0);
+    let names = [isolated(&scene.names[0]), isolated(&scene.names[1])];
+    let text = fit(&result_text(&r, &names), px, 760.0);
     let w = Canvas::text_width(&text, px) + 48.0;
     Some((text, px, w, BOARD_Y + 2.0 * CELL_H + GAP / 2.0))
 }

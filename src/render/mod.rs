@@ -20,6 +20,10 @@ mod canvas;
 mod compose;
 mod deflate;
 mod encode;
+mod fonts;
+#[cfg(test)]
+mod script_tests;
+mod shape;
 pub mod standings;
 #[cfg(test)]
 mod tests;
