@@ -9,7 +9,8 @@
 //! - [`render_text`]: a monospace grid for a code block; [`alt_text`]: a
 //!   description of at most [`ALT_TEXT_MAX`] characters.
 //!
-//! Pictures are drawn with tiny-skia and the embedded Inter Bold font, then
+//! Pictures are drawn with tiny-skia and the embedded Inter Bold font (names
+//! in other scripts shaped from the system's fonts: `shape.rs`), then
 //! quantized to one fixed palette (`theme.rs`), which keeps the PNG small and
 //! gives the GIF its global palette. `board.rs` draws a whole picture;
 //! `compose.rs` makes the same picture from layers drawn once and kept.
