@@ -7,6 +7,9 @@
 //! d7ab171, which drew every picture from scratch) with
 //! `ISOLO_WRITE_RENDER_DIGESTS=1 cargo test --test render_unchanged`. A
 //! picture that changes on purpose is rewritten the same way, and looked at.
+//! The pictures of the third pair of names ("... indeed 🎲🎲", "北の人 Nyanda")
+//! were rewritten when names in every script came to be drawn: their emoji
+//! and Chinese, once left out, are drawn; every other pixel is the same.
 
 #[path = "support/walk.rs"]
 mod walk;
