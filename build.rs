@@ -7,6 +7,9 @@
 //! Likewise `cfg(isolo_fonts)`: the system's fonts for the scripts the
 //! pictures' tests draw (Debian's `fonts-noto-core`, `fonts-noto-cjk`,
 //! `fonts-noto-color-emoji`) are installed.
+//!
+//! It also embeds every language folder under `locales/` (`words::LOCALES`),
+//! so adding a language is copying a folder: no list to keep in code.
 
 #[path = "tests/support/pg_bin.rs"]
 mod pg_bin;
@@ -52,6 +55,7 @@ fn fonts_installed() -> bool {
 }
 
 fn main() {
+    embed_locales();
     println!("cargo::rustc-check-cfg=cfg(isolo_pg)");
     println!("cargo::rustc-check-cfg=cfg(isolo_fonts)");
     if fonts_installed() {
@@ -64,4 +68,41 @@ fn main() {
     if url || pg_bin::bin_dir().is_some() {
         println!("cargo::rustc-cfg=isolo_pg");
     }
+}
+
+/// Writes `$OUT_DIR/locales.rs`: each language tag with its `.ftl` files,
+/// sorted so that the build is reproducible.
+fn embed_locales() {
+    use std::fmt::Write;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    println!("cargo::rerun-if-changed=locales");
+    let mut langs: Vec<_> = std::fs::read_dir(&root)
+        .expect("locales/ folder")
+        .map(|e| e.expect("locales/ entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    langs.sort();
+    let mut out = String::from("&[\n");
+    for dir in langs {
+        let tag = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("a UTF-8 folder name");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("language folder")
+            .map(|e| e.expect("language folder entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+            .collect();
+        files.sort();
+        let _ = writeln!(out, "    ({tag:?}, &[");
+        for f in files {
+            let name = f.file_name().and_then(|n| n.to_str()).expect("a UTF-8 file name");
+            let path = f.to_str().expect("a UTF-8 path");
+            let _ = writeln!(out, "        ({name:?}, include_str!({path:?})),");
+        }
+        out.push_str("    ]),\n");
+    }
+    out.push(']');
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("locales.rs");
+    std::fs::write(dest, out).expect("write locales.rs");
 }

@@ -25,3 +25,4 @@ pub mod metrics;
 pub mod render;
 pub mod store;
 pub mod table;
+pub mod words;

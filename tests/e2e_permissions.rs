@@ -680,7 +680,7 @@ async fn each_member_changes_only_their_own_settings_privately() {
     // Carol is third in the list; nobody else's settings, nor anything else, moved.
     assert!(after.settings[2].dm_on_turn, "carol's setting is stored");
     let mut expected = before;
-    expected.settings[2] = after.settings[2];
+    expected.settings[2] = after.settings[2].clone();
     assert_eq!(after, expected);
     bot.stop().await;
 }

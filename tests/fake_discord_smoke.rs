@@ -592,3 +592,85 @@ async fn the_fake_rejects_what_discord_rejects() {
     assert_eq!(problems.len(), 4, "{problems:#?}");
     shutdown(bot).await;
 }
+
+/// Send `request` to the fake's port; its answer up to the end of the
+/// headers, and the connection (for what the fake sends next).
+async fn raw_http(fake: &FakeDiscord, request: &str) -> (String, tokio::net::TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = fake.base_url().trim_start_matches("http://");
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(request.as_bytes()).await.expect("write");
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0];
+        let n = tokio::time::timeout(T, tcp.read(&mut byte))
+            .await
+            .expect("an answer")
+            .expect("read");
+        assert_eq!(
+            n,
+            1,
+            "the fake hung up after {:?}",
+            String::from_utf8_lossy(&head)
+        );
+        head.push(byte[0]);
+    }
+    (String::from_utf8(head).expect("an ASCII head"), tcp)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_handshake_is_rfc_6455s() {
+    use tokio::io::AsyncReadExt;
+    let fake = FakeDiscord::start(FakeOptions::default()).await;
+    let handshake = |version: &str, key: &str| {
+        format!(
+            "GET /ws HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, Upgrade\r\nUpgrade: websocket\r\n\
+             Sec-WebSocket-Version: {version}\r\n{key}\r\n"
+        )
+    };
+    // The example of RFC 6455, section 1.3.
+    let (head, mut ws) = raw_http(
+        &fake,
+        &handshake("13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"),
+    )
+    .await;
+    let head = head.to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 101 "), "{head}");
+    assert!(
+        head.contains("sec-websocket-accept: s3pplmbitxaq9kygzzhzrbk+xoo=\r\n"),
+        "{head}"
+    );
+    // HELLO follows at once: a final, unmasked text frame.
+    let mut first = [0; 2];
+    tokio::time::timeout(T, ws.read_exact(&mut first))
+        .await
+        .expect("HELLO")
+        .expect("read");
+    assert_eq!(first[0], 0x81, "FIN and opcode 1");
+    assert_eq!(first[1] & 0x80, 0, "a server's frames are not masked");
+    fake.assert_no_problems();
+
+    for (request, why) in [
+        (handshake("13", ""), "`Sec-WebSocket-Key` is missing"),
+        (
+            handshake("8", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"),
+            "not 13",
+        ),
+        (
+            "GET /ws HTTP/1.1\r\nHost: x\r\n\r\n".to_owned(),
+            "`Connection` does not list `upgrade`",
+        ),
+    ] {
+        let (head, _) = raw_http(&fake, &request).await;
+        assert!(head.starts_with("HTTP/1.1 400 "), "{head}");
+        let problems = fake.take_problems();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].contains(why), "no {why:?} in {problems:#?}");
+    }
+    let opened = fake
+        .gateway_log()
+        .iter()
+        .filter(|e| matches!(e, GatewayLog::Connected { .. }))
+        .count();
+    assert_eq!(opened, 1, "only the valid handshake opens a connection");
+}

@@ -4,10 +4,11 @@
 use std::sync::{Arc, Barrier};
 
 use isolo_bot::ai::{Budget, Level};
+use isolo_bot::words::{narrate, Lang};
 use isolo_bot::engine::{Outcome, Side, Termination, Variant};
 use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store, StoreExt};
 use isolo_bot::table::{
-    narrate, Aborted, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings,
+    Aborted, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings,
     ManualClock, Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
 };
 
@@ -650,7 +651,7 @@ fn finished_games_are_reviewed_and_live_ones_are_not() {
         review,
         "the same budget, the same review"
     );
-    let summary = narrate::review_summary(&g, &review, |s| s.name());
+    let summary = narrate::review_summary(Lang::ENGLISH, &g, &review, |s| s.name());
     assert_eq!(summary.title, format!("Review of game #{}", f.id));
     let text = summary.text;
     assert!(text.starts_with("(user11 vs user22)"), "{text}");
@@ -765,7 +766,7 @@ fn a_game_without_a_clock_reminds_once_then_ends_as_an_unrated_draw() {
     assert_eq!(f.result.termination, Termination::Abandoned);
     assert!(f.rating_changes.is_empty(), "unrated");
     assert!(t.stats(GUILD, ANN).unwrap().is_none());
-    assert!(narrate::result_line(f, |s| s.name()).contains("nobody moved for too long"));
+    assert!(narrate::result_line(Lang::ENGLISH, f, |s| s.name()).contains("nobody moved for too long"));
     assert!(t.game(CH).unwrap().is_none());
 }
 
@@ -919,7 +920,7 @@ fn a_forgotten_member_leaves_results_but_no_name() {
         let text = f.record.to_string();
         assert!(!text.contains("user11") && text.contains("\"?\""), "{text}");
         assert!(f.rating_changes.iter().all(|c| c.user != ANN));
-        let line = narrate::result_line(f, Seat::name);
+        let line = narrate::result_line(Lang::ENGLISH, f, Seat::name);
         assert!(!line.contains("user11") && line.contains("user22"), "{line}");
     }
     assert!(matches!(t.rematch(CH + 3, BO), Err(TableError::FormerMember)));

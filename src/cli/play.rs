@@ -46,6 +46,28 @@ pub struct PlayArgs {
     /// Take the course for newcomers, lesson by lesson.
     #[arg(long)]
     learn: bool,
+    /// The language to play in (en, sw, fr, pt-BR, es, de; default: $LANG, else English).
+    #[arg(long, value_parser = languages())]
+    lang: Option<String>,
+}
+
+/// The values of `--lang`: the shipped languages' tags.
+fn languages() -> PossibleValuesParser {
+    PossibleValuesParser::new(isolo_bot::words::languages().map(|l| PossibleValue::new(l.tag())))
+}
+
+/// The terminal's language: `--lang`, else the system's (`LANG`, like
+/// `sw_TZ.UTF-8`), else English.
+fn choose_lang(asked: Option<&str>) -> isolo_bot::words::Lang {
+    let system = std::env::var("LANG").ok();
+    let system = system
+        .as_deref()
+        .and_then(|l| l.split('.').next())
+        .filter(|l| !l.is_empty() && *l != "C");
+    asked
+        .or(system)
+        .and_then(isolo_bot::words::Lang::from_tag)
+        .unwrap_or_default()
 }
 
 /// The values of `--vs`: every computer level, and a second human.
@@ -83,7 +105,7 @@ fn show(view: &GameView, report: Option<&MoveReport>, png: Option<&PathBuf>) {
     println!("{}", render_text(&bv));
     if let Some(path) = png {
         if write_file(path, &render_png(&bv)) {
-            println!("(board picture: {})", path.display());
+            println!("{}", words::board_picture(path));
         }
     }
 }
@@ -100,6 +122,7 @@ fn after_move(out: &MoveOutcome, png: Option<&PathBuf>) -> bool {
 
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    words::set_lang(choose_lang(args.lang.as_deref()));
     let table = Table::new(
         Arc::new(MemoryStore::new()),
         Arc::new(SystemClock),
@@ -145,7 +168,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         ChallengeOutcome::Pending(_) => table.accept(CHANNEL, FRIEND, None)?,
     };
     println!("{}", words::intro(args.variant, &view.live.players[1]));
-    println!("{}", words::HELP);
+    println!("{}", words::help());
     show(&view, None, args.png.as_ref());
     let png = args.png.as_ref();
     let stdin = std::io::stdin();
@@ -165,7 +188,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             if !terminal || confirm_leave(&mut lines)? {
-                println!("{}", words::LEFT_UNFINISHED);
+                println!("{}", words::left_unfinished());
                 return Ok(ExitCode::SUCCESS);
             }
             continue;
@@ -182,14 +205,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 /// After end of input on a terminal: whether the player really leaves (a
 /// second end of input or "yes") or goes on.
 fn confirm_leave(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> anyhow::Result<bool> {
-    print!("{}", words::LEAVE_ASK);
+    print!("{}", words::leave_ask());
     std::io::stdout().flush()?;
     let leave = match lines.next() {
         None => true,
         Some(line) => matches!(line?.trim().to_ascii_lowercase().as_str(), "y" | "yes"),
     };
     if !leave {
-        println!("{}", words::GOES_ON);
+        println!("{}", words::goes_on());
     }
     Ok(leave)
 }
@@ -214,14 +237,14 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
     match cmd {
         "" => {}
         "quit" | "exit" => return Ok(Turn::Quit),
-        "help" => println!("{}", words::HELP),
+        "help" => println!("{}", words::help()),
         "rules" => println!("{}", words::rules()),
         "board" => show(view, last.as_ref().map(|(_, r)| r), None),
         "png" => {
             let path = PathBuf::from(arg.unwrap_or("board.png"));
             let bv = board_of(view, last.as_ref().map(|(_, r)| r), &names);
             if write_file(&path, &render_png(&bv)) {
-                println!("wrote {} ({})", path.display(), alt_text(&bv));
+                println!("{}", words::wrote(&path, Some(&alt_text(&bv))));
             }
         }
         "animate" => match &last {
@@ -234,10 +257,10 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
                     Style::default(),
                 );
                 if write_file(&path, &gif) {
-                    println!("wrote {}", path.display());
+                    println!("{}", words::wrote(&path, None));
                 }
             }
-            None => println!("{}", words::NO_MOVE_YET),
+            None => println!("{}", words::no_move_yet()),
         },
         "save" => save(table, arg)?,
         "history" => println!("{}", table.record(CHANNEL)?),
@@ -255,8 +278,8 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
                 println!("{}", words::result(&f));
                 return Ok(Turn::Over);
             }
-            Ok(DrawOutcome::Offered(_)) => println!("{}", words::DRAW_OFFERED),
-            Ok(DrawOutcome::Declined(_)) => println!("{}", words::DRAW_DECLINED),
+            Ok(DrawOutcome::Offered(_)) => println!("{}", words::draw_offered()),
+            Ok(DrawOutcome::Declined(_)) => println!("{}", words::draw_declined()),
             Err(e) => println!("{}", words::refusal(&e)),
         },
         _ if cmd == "move" || looks_like_pit(cmd) => {
@@ -270,7 +293,7 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
                 Err(e) => println!("{}", words::refusal(&e)),
             }
         }
-        _ => println!("{}", words::UNKNOWN_COMMAND),
+        _ => println!("{}", words::unknown_command()),
     }
     Ok(Turn::Goes)
 }
@@ -285,7 +308,7 @@ fn looks_like_pit(word: &str) -> bool {
 /// `save FILE`: the game's record, as `replay --record` and `review` read it.
 fn save(table: &Table, arg: Option<&str>) -> anyhow::Result<()> {
     let Some(path) = arg.map(Path::new) else {
-        println!("{}", words::SAVE_NEEDS_FILE);
+        println!("{}", words::save_needs_file());
         return Ok(());
     };
     let record = table.record(CHANNEL)?;
@@ -300,7 +323,7 @@ fn after_game(
     table: &Table,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<ExitCode> {
-    println!("{}", words::GAME_OVER);
+    println!("{}", words::game_over());
     loop {
         print!("> ");
         std::io::stdout().flush()?;

@@ -32,7 +32,7 @@ fn read_move(
     pos: &Position,
 ) -> anyhow::Result<Input> {
     loop {
-        print!("{} to move> ", pos.to_move());
+        print!("{}", words::side_prompt(pos.to_move()));
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             return Ok(Input::Quit);
@@ -41,7 +41,7 @@ fn read_move(
         match line.trim() {
             "" => {}
             "quit" | "exit" => return Ok(Input::Quit),
-            "help" => println!("{}", words::TRAIN_HELP),
+            "help" => println!("{}", words::train_help()),
             "board" => show(pos, None),
             pit => return Ok(Input::Pit(pit.to_string())),
         }
@@ -52,7 +52,7 @@ fn read_move(
 pub fn puzzles(table: &Table, variant: Variant) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{}", words::TRAIN_HELP);
+    println!("{}", words::train_help());
     loop {
         let mut view = match table.next_puzzle(YOU, variant) {
             Ok(v) => v,
@@ -114,10 +114,10 @@ pub fn puzzles(table: &Table, variant: Variant) -> anyhow::Result<ExitCode> {
 pub fn learn(table: &Table) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{}", words::TRAIN_HELP);
+    println!("{}", words::train_help());
     loop {
         if table.course_progress(YOU)?.next() >= isolo_bot::table::course().len() {
-            println!("{}", words::COURSE_DONE);
+            println!("{}", words::course_done());
             return Ok(ExitCode::SUCCESS);
         }
         let mut view = table.lesson(YOU, None, 0)?;

@@ -4,8 +4,9 @@
 use poise::serenity_prelude as serenity;
 
 use super::flow::{self, Close, MoveFrom};
+use super::language::Langs;
 use super::limits::Costly;
-use super::options::{self, Someone};
+use super::options::{self, LanguageChoice, Someone};
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Context, Error};
@@ -190,6 +191,33 @@ struct Here {
     channel: ChannelId,
     /// Who used the command.
     user: UserId,
+}
+
+/// Whether the member who used the command moderates here (Manage
+/// Messages or Administrator in this channel).
+fn is_moderator(ctx: &Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages() || p.administrator()),
+        _ => false,
+    }
+}
+
+/// The server's own language in Discord, as the interaction says.
+fn here_guild_locale<'a>(ctx: &'a Context<'_>) -> Option<&'a str> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        _ => None,
+    }
+}
+
+/// The languages of `ctx`'s answers: see [`super::language`].
+async fn langs(ctx: &Context<'_>) -> Langs {
+    ctx.data().langs(&Reply::Poise(*ctx)).await
 }
 
 /// Where `ctx`'s command was used, and by whom.
@@ -423,9 +451,10 @@ pub async fn board(
         .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
         .await?;
     let view = view.ok_or(TableError::NoGame)?;
+    let lang = ctx.data().game_lang(view.live.guild, &view.live.players).await;
     let mut reply = Reply::Poise(ctx);
     let out = flow::draw(ctx.data(), &mut reply, move || {
-        present::board(&view, text.unwrap_or(false), &viewer)
+        present::board(lang, &view, text.unwrap_or(false), &viewer)
     })
     .await?;
     ctx.send(out.reply()).await?;
@@ -455,11 +484,13 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().run(move |t| t.offer_draw(channel, user)).await? {
         DrawOutcome::Offered(view) => {
             let side = view.live.side_of(user).expect("a player offered");
-            flow::saved(ctx.send(present::draw_offered(&view, side).reply())).await?;
+            let lang = ctx.data().game_lang(view.live.guild, &view.live.players).await;
+            flow::saved(ctx.send(present::draw_offered(lang, &view, side).reply())).await?;
         }
         DrawOutcome::Agreed(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), f).await?,
         DrawOutcome::Declined(view) => {
-            ctx.send(present::draw_declined(&view).reply()).await?;
+            ctx.send(present::draw_declined(langs(&ctx).await.private, &view).reply())
+                .await?;
         }
     }
     Ok(())
@@ -501,7 +532,8 @@ pub async fn export(
         .run(move |t| t.record_of(channel, game))
         .await?
         .to_string();
-    ctx.send(present::export(record).reply()).await?;
+    ctx.send(present::export(langs(&ctx).await.server, record).reply())
+        .await?;
     Ok(())
 }
 
@@ -514,9 +546,15 @@ pub async fn games(
 ) -> Result<(), Error> {
     let Here { guild, user, .. } = here(&ctx);
     let now = ctx.data().table.now_ms();
+    let lang = langs(&ctx).await.private;
     let out = match finished.unwrap_or(false) {
-        true => present::finished_games(user, &ctx.data().run(move |t| t.finished_of(guild, user)).await?),
+        true => present::finished_games(
+            lang,
+            user,
+            &ctx.data().run(move |t| t.finished_of(guild, user)).await?,
+        ),
         false => present::live_games(
+            lang,
             user,
             &ctx.data().run(move |t| t.games_of(guild, user)).await?,
             now,
@@ -526,7 +564,7 @@ pub async fn games(
     Ok(())
 }
 
-/// Your settings: a DM on your move, the side boards are drawn from, colours (only you see them)
+/// Your settings: turn DMs, board side, colours, language (only you see them)
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
@@ -536,8 +574,35 @@ pub async fn settings(
     #[description = "Draw boards from the side of the player to move (default), or always from South"]
     board: Option<BoardChoice>,
     #[description = "Colours of the last move's marks (default: standard)"] colours: Option<ColourChoice>,
+    #[description = "The language I speak to you (default: your Discord app's)"] language: Option<
+        LanguageChoice,
+    >,
+    #[rename = "server-language"]
+    #[description = "Moderators: the language of this server's public messages (default: the server's)"]
+    server_language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    let Here { user, .. } = here(&ctx);
+    let Here { guild, user, .. } = here(&ctx);
+    if server_language.is_some() && (guild == 0 || !is_moderator(&ctx)) {
+        return Err(TableError::NotModerator.into());
+    }
+    let tag = |c: LanguageChoice| match c {
+        LanguageChoice::Discord => None,
+        LanguageChoice::Lang(l) => Some(l.tag().to_string()),
+    };
+    let server = match server_language {
+        Some(choice) => {
+            let chosen = tag(choice);
+            let s = ctx
+                .data()
+                .run(move |t| t.change_server_settings(guild, |s| s.language = chosen.clone()))
+                .await?;
+            Some(super::language::server(
+                s.language.as_deref(),
+                here_guild_locale(&ctx),
+            ))
+        }
+        None => None,
+    };
     let settings = ctx
         .data()
         .run(move |t| {
@@ -554,10 +619,16 @@ pub async fn settings(
                 if let Some(c) = colours {
                     s.colour_blind = matches!(c, ColourChoice::ColourBlind);
                 }
+                if let Some(l) = language {
+                    s.language = tag(l);
+                }
             })
         })
         .await?;
-    ctx.send(present::member_settings(&settings).reply()).await?;
+    // Answered in the language just chosen.
+    let lang = langs(&ctx).await.private;
+    ctx.send(present::member_settings(lang, &settings, server).reply())
+        .await?;
     Ok(())
 }
 
@@ -570,12 +641,13 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
         .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
         .await?;
     let view = view.ok_or(TableError::NoGame)?;
+    let lang = ctx.data().game_lang(view.live.guild, &view.live.players).await;
     ctx.defer().await?;
     let out = ctx
         .data()
-        .render(move || present::animation(&view, &viewer))
+        .render(move || present::animation(lang, &view, &viewer))
         .await?;
-    let out = out.unwrap_or_else(|| Out::text(present::NO_MOVE_YET));
+    let out = out.unwrap_or_else(|| Out::text(present::no_move_yet(lang)));
     ctx.send(out.reply()).await?;
     Ok(())
 }
@@ -591,7 +663,8 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     })
     .await??;
     cooling.keep();
-    ctx.send(present::hint(hint.mv, hint.captured).reply()).await?;
+    ctx.send(present::hint(langs(&ctx).await.private, hint.mv, hint.captured).reply())
+        .await?;
     Ok(())
 }
 
@@ -604,7 +677,9 @@ pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
     let review = move || table.review(channel, Budget::nodes(REVIEW_NODES));
     let reviewed = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), review).await??;
     cooling.keep();
-    ctx.send(present::review(&reviewed).reply()).await?;
+    let f = &reviewed.finished;
+    let lang = ctx.data().game_lang(f.guild, &f.players).await;
+    ctx.send(present::review(lang, &reviewed).reply()).await?;
     Ok(())
 }
 
@@ -622,9 +697,10 @@ pub async fn stats(
 ) -> Result<(), Error> {
     let Here { guild, user: me, .. } = here(&ctx);
     let who = user.as_ref().map_or(me, |u| u.id.get());
+    let lang = langs(&ctx).await.server;
     let text = match ctx.data().run(move |t| t.stats(guild, who)).await? {
-        Some(p) => present::stats(&p),
-        None => present::no_stats(who),
+        Some(p) => present::stats(lang, &p),
+        None => present::no_stats(lang, who),
     };
     ctx.send(Out::text(text).reply()).await?;
     Ok(())
@@ -635,7 +711,8 @@ pub async fn stats(
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     let Here { guild, .. } = here(&ctx);
     let players = ctx.data().run(move |t| t.leaderboard(guild, 15)).await?;
-    ctx.send(Out::text(present::leaderboard(&players)).reply())
+    let lang = langs(&ctx).await.server;
+    ctx.send(Out::text(present::leaderboard(lang, &players)).reply())
         .await?;
     Ok(())
 }
@@ -647,7 +724,8 @@ pub async fn rules(
     #[description = "Which variant (default: both)"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let boys = variant.map(|v| matches!(v, VariantChoice::Boys));
-    ctx.send(present::rules(boys).reply()).await?;
+    ctx.send(present::rules(langs(&ctx).await.private, boys).reply())
+        .await?;
     Ok(())
 }
 
@@ -655,7 +733,8 @@ pub async fn rules(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let isolo = ctx.parent_commands().first().copied().unwrap_or(ctx.command());
-    for out in present::help(isolo, ctx.data().command_id()) {
+    let lang = langs(&ctx).await.private;
+    for out in present::help(lang, isolo, ctx.data().command_id()) {
         ctx.send(out.reply()).await?;
     }
     Ok(())
@@ -665,7 +744,9 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "forget-me")]
 pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    ctx.send(present::forget_confirm(channel, user).reply()).await?;
+    let lang = langs(&ctx).await.private;
+    ctx.send(present::forget_confirm(lang, channel, user).reply())
+        .await?;
     Ok(())
 }
 
@@ -673,22 +754,16 @@ pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, .. } = here(&ctx);
-    let is_moderator = match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_messages() || p.administrator()),
-        _ => false,
-    };
+    let is_moderator = is_moderator(&ctx);
     match ctx.data().run(move |t| t.abort(channel, is_moderator)).await? {
         Aborted::Game(f) => flow::finished(ctx.data(), &mut Reply::Poise(ctx), *f).await?,
         Aborted::SetAside => {
-            flow::saved(ctx.send(Out::text(present::UNREADABLE_REMOVED).reply())).await?;
+            let lang = langs(&ctx).await.server;
+            flow::saved(ctx.send(Out::text(present::unreadable_removed(lang)).reply())).await?;
         }
         Aborted::Challenges(withdrawn) => {
-            flow::saved(ctx.send(present::challenges_aborted(&withdrawn).reply())).await?;
+            let lang = langs(&ctx).await.server;
+            flow::saved(ctx.send(present::challenges_aborted(lang, &withdrawn).reply())).await?;
         }
     }
     Ok(())

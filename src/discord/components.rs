@@ -27,12 +27,27 @@ pub async fn handle(
         );
         return crate::metrics::Outcome::Error;
     }
-    let out = Out::private(super::error_text(&e, &format!("component {}", ci.data.custom_id)));
+    let lang = private_lang(data, ci, &reply).await;
+    let out = Out::private(super::error_text(
+        lang,
+        &e,
+        &format!("component {}", ci.data.custom_id),
+    ));
     match reply.send(&out).await {
         Ok(()) => flow::show_held(data, &mut reply, ci.channel_id.get()).await,
         Err(e) => tracing::warn!("could not answer a component: {e}"),
     }
     super::outcome_of(&e)
+}
+
+/// The language of private answers to `ci`.
+async fn private_lang(
+    data: &Data,
+    ci: &serenity::ComponentInteraction,
+    reply: &Reply<'_>,
+) -> crate::words::Lang {
+    let _ = ci;
+    data.langs(reply).await.private
 }
 
 async fn dispatch(
@@ -61,10 +76,17 @@ async fn dispatch(
         ids::WITHDRAW => flow::close(data, reply, channel, user, Close::Withdraw, extra).await,
         ids::REMATCH => flow::rematch(data, reply, channel, user).await,
         ids::FORGET if extra == Some(user) => {
+            // Read before the settings are gone with the member.
+            let lang = private_lang(data, ci, reply).await;
             let forgotten = data.run(move |t| t.forget_member(user)).await?;
-            reply.replace(&super::present::forgotten(&forgotten)).await
+            reply.replace(&super::present::forgotten(lang, &forgotten)).await
         }
-        ids::FORGET => reply.send(&Out::private(super::present::NOT_YOUR_BUTTON)).await,
+        ids::FORGET => {
+            let lang = private_lang(data, ci, reply).await;
+            reply
+                .send(&Out::private(super::present::not_your_button(lang)))
+                .await
+        }
         ids::MOVE => {
             let pit = match &ci.data.kind {
                 serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),

@@ -4,6 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::language;
 use super::present::{self, Out};
 use super::reply::{Reply, ANSWER_WITHIN};
 use super::{Data, Error};
@@ -11,6 +12,7 @@ use crate::table::{
     Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent,
     Seat, TableError, UserId,
 };
+use crate::words::Lang;
 
 /// Marks a failure that came after the change was saved, so the user is
 /// told it was saved rather than that nothing changed.
@@ -134,15 +136,23 @@ pub(crate) async fn play(
         let drawn = out.clone();
         // Copied into the drawing; read once for the picture and the DM.
         let viewer = mover_settings(data, &out.view).await;
+        let lang = data.game_lang(out.view.live.guild, &out.view.live.players).await;
+        let drawn_for = viewer.clone();
         let board = draw(data, reply, move || {
-            present::board_after(&drawn.view, Some(&drawn.report), drawn.finished.as_ref(), &viewer)
+            present::board_after(
+                lang,
+                &drawn.view,
+                Some(&drawn.report),
+                drawn.finished.as_ref(),
+                &drawn_for,
+            )
         })
         .await?;
         send_board(data, reply, channel, board).await?;
         match &out.finished {
             Some(f) => close_thread(&reply.http(), f).await,
             None => {
-                notify_turn(&reply.http(), &out.view, &viewer).await;
+                notify_turn(&reply.http(), &out.view, &viewer, lang).await;
                 bot_turns(data, reply, channel).await?
             }
         }
@@ -154,28 +164,28 @@ pub(crate) async fn play(
 /// The settings of the person to move (the defaults for the bot, or when
 /// they cannot be read: a picture is never refused for them).
 async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSettings {
-    let Some(user) = view.to_move().and_then(Seat::user) else {
-        return MemberSettings::default();
-    };
-    data.run(move |t| t.member_settings(user))
-        .await
-        .unwrap_or_else(|e| {
-            tracing::warn!("cannot read the settings of {user}: {e}");
-            MemberSettings::default()
-        })
+    match view.to_move().and_then(Seat::user) {
+        Some(user) => data.member_settings(user).await,
+        None => MemberSettings::default(),
+    }
 }
 
 /// Sends the person to move a direct message, if their `settings` ask for
 /// one (`/isolo settings turn-dm`). Not in games against the bot, whose
 /// moves come at once; a failure (DMs closed) is only logged.
-async fn notify_turn(http: &serenity::Http, view: &crate::table::GameView, settings: &MemberSettings) {
+async fn notify_turn(
+    http: &serenity::Http,
+    view: &crate::table::GameView,
+    settings: &MemberSettings,
+    game: Lang,
+) {
     let Some(user) = view.to_move().and_then(Seat::user) else {
         return;
     };
     if !settings.dm_on_turn || view.live.players.iter().any(|s| s.user().is_none()) {
         return;
     }
-    let dm = present::turn_dm(view);
+    let dm = present::turn_dm(language::private(settings, None, game), view);
     if let Err(e) = serenity::UserId::new(user)
         .direct_message(http, dm.message())
         .await
@@ -189,8 +199,9 @@ async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Re
     if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
         let finished = out.finished.clone();
         let viewer = mover_settings(data, &out.view).await;
+        let lang = data.game_lang(out.view.live.guild, &out.view.live.players).await;
         let board = draw(data, reply, move || {
-            present::board_after(&out.view, Some(&out.report), out.finished.as_ref(), &viewer)
+            present::board_after(lang, &out.view, Some(&out.report), out.finished.as_ref(), &viewer)
         })
         .await?;
         send_board(data, reply, channel, board).await?;
@@ -222,20 +233,21 @@ pub(crate) async fn challenge(
     // A game against the bot starts at once, in a thread of its own when
     // allowed and possible.
     let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let seats = [
+        Seat::Human {
+            id: req.challenger,
+            name: req.challenger_name.clone(),
+        },
+        Seat::Bot { level },
+    ];
+    let lang = data.game_lang(req.guild, &seats).await;
     let (host, note) = match threads {
         true => {
-            let seats = [
-                Seat::Human {
-                    id: req.challenger,
-                    name: req.challenger_name.clone(),
-                },
-                Seat::Bot { level },
-            ];
             reply
-                .by_deadline(deadline, open_game_thread(&reply.http(), channel, &seats))
+                .by_deadline(deadline, open_game_thread(&reply.http(), channel, &seats, lang))
                 .await?
         }
-        false => (None, ""),
+        false => (None, String::new()),
     };
     let view = match data.run(move |t| t.challenge_hosted(req, host)).await {
         Ok(ChallengeOutcome::Started(view)) => view,
@@ -247,13 +259,13 @@ pub(crate) async fn challenge(
             return Err(e);
         }
     };
-    let started = host.map(|thread| present::bot_game_in_thread(&view.live, thread));
+    let started = host.map(|thread| present::bot_game_in_thread(lang, &view.live, thread));
     saved(show_start(
         data,
         reply,
         channel,
         (host, started),
-        note,
+        &note,
         view,
         deadline,
     ))
@@ -281,9 +293,10 @@ async fn challenged(
 ) -> Result<(), Error> {
     match outcome {
         ChallengeOutcome::Pending(c) => {
-            let mut out = present::challenge(&c);
+            let lang = challenge_lang(data, &c).await;
+            let mut out = present::challenge(lang, &c);
             if reply.answer_only() {
-                out.content.push_str(&present::answer_only_note(&c));
+                out.content.push_str(&present::answer_only_note(lang, &c));
                 return reply.send(&out).await;
             }
             let msg = reply.send_message(&out).await?;
@@ -294,8 +307,9 @@ async fn challenged(
         }
         ChallengeOutcome::Started(view) => {
             let viewer = mover_settings(data, &view).await;
+            let lang = data.game_lang(view.live.guild, &view.live.players).await;
             let board = draw(data, reply, move || {
-                present::board_after(&view, None, None, &viewer)
+                present::board_after(lang, &view, None, None, &viewer)
             })
             .await?;
             send_board(data, reply, channel, board).await?;
@@ -321,9 +335,10 @@ pub(crate) async fn close(
             Close::Withdraw => t.withdraw_to(channel, user, other),
         })
         .await?;
+    let lang = challenge_lang(data, &c).await;
     let out = match how {
-        Close::Decline => present::declined(&c),
-        Close::Withdraw => present::withdrawn(&c),
+        Close::Decline => present::declined(lang, &c),
+        Close::Withdraw => present::withdrawn(lang, &c),
     };
     saved(async {
         reply.replace(&out).await?;
@@ -331,6 +346,13 @@ pub(crate) async fn close(
         Ok::<_, Error>(())
     })
     .await
+}
+
+/// The language of a challenge's public messages: its players' (see
+/// [`language`]).
+async fn challenge_lang(data: &Data, c: &Challenge) -> Lang {
+    data.game_lang(c.guild, &[c.challenger.clone(), c.opponent.clone()])
+        .await
 }
 
 /// The challenge messages whose buttons are retired when the challenge is
@@ -383,7 +405,8 @@ pub(crate) async fn retire_challenge(data: &Data, http: &serenity::Http, c: &Cha
 pub(crate) async fn finished(data: &Data, reply: &mut Reply<'_>, f: FinishedGame) -> Result<(), Error> {
     saved(async {
         let drawn = f.clone();
-        let out = draw(data, reply, move || present::finished(&drawn)).await?;
+        let lang = data.game_lang(f.guild, &f.players).await;
+        let out = draw(data, reply, move || present::finished(lang, &drawn)).await?;
         reply.send(&out).await?;
         close_thread(&reply.http(), &f).await;
         Ok::<_, Error>(())
@@ -406,16 +429,17 @@ pub(crate) async fn accept(
     let http = reply.http();
     // Opening a thread and drawing the board share one answer deadline.
     let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let lang = challenge_lang(data, &c).await;
     let (host, thread_note) = match may_open_threads(data, reply, c.guild) {
         true => {
             reply
                 .by_deadline(
                     deadline,
-                    open_game_thread(&http, channel, &[c.challenger.clone(), c.opponent.clone()]),
+                    open_game_thread(&http, channel, &[c.challenger.clone(), c.opponent.clone()], lang),
                 )
                 .await?
         }
-        false => (None, ""),
+        false => (None, String::new()),
     };
     let view = match data.run(move |t| t.accept_from(channel, user, from, host)).await {
         Ok(view) => view,
@@ -432,8 +456,17 @@ pub(crate) async fn accept(
         // The challenge's buttons go once it is accepted.
         reply.retire_menu().await?;
         retire_challenge(data, &http, &c, reply.is_component()).await;
-        let started = host.map(|thread| present::accepted_in_thread(&c, view.live.id, thread));
-        show_start(data, reply, channel, (host, started), thread_note, view, deadline).await
+        let started = host.map(|thread| present::accepted_in_thread(lang, &c, view.live.id, thread));
+        show_start(
+            data,
+            reply,
+            channel,
+            (host, started),
+            &thread_note,
+            view,
+            deadline,
+        )
+        .await
     })
     .await
 }
@@ -453,7 +486,8 @@ async fn show_start(
     let http = reply.http();
     let drawn = view.clone();
     let viewer = mover_settings(data, &view).await;
-    let draw = data.render(move || present::board_after(&drawn, None, None, &viewer));
+    let lang = data.game_lang(view.live.guild, &view.live.players).await;
+    let draw = data.render(move || present::board_after(lang, &drawn, None, None, &viewer));
     let mut board = reply.by_deadline(deadline, draw).await??;
     board.content = format!("{note}{}", board.content);
     let (Some(thread), Some(started)) = (host, started) else {
@@ -470,7 +504,7 @@ async fn show_start(
             // The thread took a message a moment ago; show the board
             // here rather than nowhere. Moves go on in the thread.
             tracing::warn!("cannot post the board in thread {thread}: {e}");
-            let board = present::board_for_thread(board, thread);
+            let board = present::board_for_thread(lang, board, thread);
             send_board(data, reply, channel, board).await?;
         }
     }
@@ -519,7 +553,7 @@ pub(crate) async fn show_held(data: &Data, reply: &mut Reply<'_>, channel: Chann
         }
     };
     let upto = held.last().map_or(0, |(n, _)| *n);
-    let out = present::held(&held);
+    let out = present::held(data.langs(reply).await.private, &held);
     if let Err(e) = reply.send(&out).await {
         tracing::info!("could not show the news held for {channel} (kept for later): {e}");
         return;
@@ -536,7 +570,8 @@ async fn open_game_thread(
     http: &serenity::Http,
     channel: ChannelId,
     seats: &[Seat; 2],
-) -> (Option<ChannelId>, &'static str) {
+    lang: Lang,
+) -> (Option<ChannelId>, String) {
     let name = format!("Isolo: {} vs {}", seats[0].name(), seats[1].name());
     let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
         .kind(serenity::ChannelType::PublicThread)
@@ -548,19 +583,19 @@ async fn open_game_thread(
         Ok(t) => t.id,
         Err(e) => {
             tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
-            return (None, present::THREAD_NOTE);
+            return (None, present::thread_note(lang));
         }
     };
     // Posting first proves the bot may speak here before the game moves in.
     match thread
-        .send_message(http, present::thread_intro(seats).message())
+        .send_message(http, present::thread_intro(lang, seats).message())
         .await
     {
-        Ok(_) => (Some(thread.get()), ""),
+        Ok(_) => (Some(thread.get()), String::new()),
         Err(e) => {
             tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
             delete_thread(http, thread.get()).await;
-            (None, present::THREAD_NOTE)
+            (None, present::thread_note(lang))
         }
     }
 }
@@ -607,12 +642,13 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         _ => MemberSettings::default(),
     };
     let channel = notice.channel();
+    let lang = notice_lang(data, &notice).await;
     match data.run(move |t| t.is_private(channel)).await {
-        Ok(true) => return hold(data, http, channel, notice).await,
+        Ok(true) => return hold(data, http, channel, notice, lang).await,
         Ok(false) => {}
         Err(e) => tracing::warn!("cannot tell whether the bot may post in {channel}: {e}"),
     }
-    let Ok(Some((channel, out))) = data.render(move || present::notice(notice, &viewer)).await else {
+    let Ok(Some((channel, out))) = data.render(move || present::notice(lang, notice, &viewer)).await else {
         return;
     };
     match serenity::ChannelId::new(channel)
@@ -636,30 +672,46 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
 /// next interaction there, and sends the player whose turn it is a direct
 /// message if they asked for turn DMs (Discord delivers it if they added the
 /// app or share a server with the bot; otherwise it is only logged).
-async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: Notice) {
+async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: Notice, game: Lang) {
     let dm_to = match &notice {
         Notice::Reminder { user, .. } | Notice::Idle { user, .. } => Some(*user),
         Notice::BotMoved(out) => out.view.to_move().and_then(Seat::user),
         _ => None,
     };
-    let text = present::held_dm(&notice);
+    let Some(user) = dm_to else {
+        if let Err(e) = data.run(move |t| t.hold(channel, &notice)).await {
+            tracing::warn!("cannot keep the clock's news for {channel}: {e}");
+        }
+        return;
+    };
+    let settings = data.member_settings(user).await;
+    let text = present::held_dm(language::private(&settings, None, game), &notice);
     if let Err(e) = data.run(move |t| t.hold(channel, &notice)).await {
         tracing::warn!("cannot keep the clock's news for {channel}: {e}");
     }
-    let (Some(user), Some(text)) = (dm_to, text) else {
+    let Some(text) = text.filter(|_| settings.dm_on_turn) else {
         return;
     };
-    let wants = data
-        .run(move |t| t.member_settings(user))
-        .await
-        .is_ok_and(|s| s.dm_on_turn);
-    if !wants {
-        return;
-    }
     if let Err(e) = serenity::UserId::new(user)
         .direct_message(http, Out::text(text).message())
         .await
     {
         tracing::info!("could not send {user} a turn notice: {e}");
+    }
+}
+
+/// The language of what the clock did: the game's (or the challenge's).
+async fn notice_lang(data: &Data, notice: &Notice) -> Lang {
+    match notice {
+        Notice::BotMoved(out) => data.game_lang(out.view.live.guild, &out.view.live.players).await,
+        Notice::TimedOut(f) => data.game_lang(f.guild, &f.players).await,
+        Notice::ChallengeExpired(c) => challenge_lang(data, c).await,
+        other => {
+            let channel = other.channel();
+            match data.run(move |t| t.game(channel)).await {
+                Ok(Some(view)) => data.game_lang(view.live.guild, &view.live.players).await,
+                _ => Lang::default(),
+            }
+        }
     }
 }

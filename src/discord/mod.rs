@@ -5,6 +5,8 @@
 mod commands;
 mod components;
 mod flow;
+mod language;
+mod localize;
 mod limits;
 pub mod markdown;
 mod options;
@@ -24,6 +26,7 @@ use poise::serenity_prelude as serenity;
 use crate::config::DiscordConfig;
 use crate::metrics::{Metrics, Outcome};
 use crate::table::{Table, TableError};
+use crate::words::Lang;
 use present::Out;
 use shards::{ShardPlan, ShardsConfig};
 
@@ -59,7 +62,13 @@ pub struct Data {
     cooldowns: Arc<limits::Cooldowns>,
     /// The operator's counters.
     metrics: Arc<Metrics>,
+    /// Each server's own language in Discord, as last seen.
+    guild_locales: Arc<Mutex<HashMap<u64, String>>>,
 }
+
+/// Servers whose Discord language is remembered; forgetting one only means
+/// English (or the moderators' choice) until someone there uses the bot.
+const MAX_TRACKED_GUILDS: usize = 100_000;
 
 impl Data {
     /// The id Discord gave `/isolo` (0 until known), for command mentions.
@@ -183,25 +192,30 @@ fn error_reference() -> String {
 
 /// What the user is told when handling `what` failed: a refusal says why
 /// (names and typed text neutralised), anything else is logged.
-pub(crate) fn error_text(error: &Error, what: &str) -> String {
+pub(crate) fn error_text(lang: Lang, error: &Error, what: &str) -> String {
     if let Some(limited) = error.downcast_ref::<limits::Limited>() {
-        return present::limited(limited);
+        return present::limited(lang, limited);
     }
     if error.downcast_ref::<flow::ForcedPrivate>().is_some() {
-        return present::FORCED_PRIVATE.to_string();
+        return present::forced_private(lang);
     }
     if error.downcast_ref::<flow::Saved>().is_some() {
         tracing::warn!("{what}: {error:#}");
-        return present::SAVED_NOT_SHOWN.to_string();
+        return present::saved_not_shown(lang);
     }
     match error.downcast_ref::<TableError>() {
-        Some(refusal) => present::refusal(refusal),
+        Some(refusal) => present::refusal(lang, refusal),
         None => {
             let reference = error_reference();
             tracing::error!("{what} failed [ref {reference}]: {error:#}");
-            present::internal_error(&reference)
+            present::internal_error(lang, &reference)
         }
     }
+}
+
+/// The language of private answers to the command in `ctx`.
+async fn private_lang(ctx: Context<'_>) -> Lang {
+    ctx.data().langs(&reply::Reply::Poise(ctx)).await.private
 }
 
 /// Whether `error` says the interaction can no longer be answered: a 429
@@ -228,7 +242,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             count_command(ctx, outcome_of(&error)).await;
-            let text = error_text(&error, &format!("/{}", ctx.command().qualified_name));
+            let lang = private_lang(ctx).await;
+            let text = error_text(lang, &error, &format!("/{}", ctx.command().qualified_name));
             if let Err(e) = ctx.send(Out::private(text).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
                 return;
@@ -239,8 +254,9 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             count_command(ctx, Outcome::Error).await;
             let reference = error_reference();
             tracing::error!("/{} panicked [ref {reference}]", ctx.command().qualified_name);
+            let lang = private_lang(ctx).await;
             let _ = ctx
-                .send(Out::private(present::panicked(&reference)).reply())
+                .send(Out::private(present::panicked(lang, &reference)).reply())
                 .await;
         }
         // Options that do not match the command (a client still showing an
@@ -254,7 +270,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 "/{}: cannot read option {input:?}: {error}",
                 ctx.command().qualified_name
             );
-            if let Err(e) = ctx.send(Out::private(present::UNREADABLE_OPTIONS).reply()).await {
+            let text = present::unreadable_options(private_lang(ctx).await);
+            if let Err(e) = ctx.send(Out::private(text).reply()).await {
                 tracing::warn!("could not send an error reply: {e}");
             }
         }
@@ -265,7 +282,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             );
             if ctx.interaction_type == poise::CommandInteractionType::Command {
                 let ctx = poise::Context::Application(ctx);
-                if let Err(e) = ctx.send(Out::private(present::UNREADABLE_OPTIONS).reply()).await {
+                let text = present::unreadable_options(private_lang(ctx).await);
+                if let Err(e) = ctx.send(Out::private(text).reply()).await {
                     tracing::warn!("could not send an error reply: {e}");
                 }
             }
@@ -503,6 +521,7 @@ pub async fn run(
         analysis: Arc::new(limits::Analysis::new()),
         cooldowns: Arc::default(),
         metrics: metrics.clone(),
+        guild_locales: Arc::default(),
     };
     let setup_data = data.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -557,7 +576,11 @@ pub async fn run(
     let scheduler_stop = stop_rx.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::isolo(), commands::challenge_member()],
+            commands: {
+                let mut commands = vec![commands::isolo(), commands::challenge_member()];
+                commands.iter_mut().for_each(localize::localize);
+                commands
+            },
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {
@@ -578,6 +601,11 @@ pub async fn run(
             },
             event_handler: |framework, event| {
                 Box::pin(async move {
+                    if let serenity::FullEvent::GuildCreate { guild, .. } = event {
+                        framework
+                            .user_data
+                            .saw_guild_locale(guild.id.get(), language::guild_locale(guild));
+                    }
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(ci),
                     } = event

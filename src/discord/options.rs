@@ -108,6 +108,7 @@ pub(crate) async fn finished_games(ctx: Context<'_>, partial: &str) -> serenity:
         .run(move |t| t.finished_of(guild, me))
         .await
         .unwrap_or_default();
+    let lang = ctx.data().langs(&super::reply::Reply::Poise(ctx)).await.private;
     let partial = partial.trim();
     let choices = games
         .iter()
@@ -120,7 +121,7 @@ pub(crate) async fn finished_games(ctx: Context<'_>, partial: &str) -> serenity:
                 .find(|s| !s.is(me))
                 .map_or_else(String::new, |s| s.name());
             let won = f.winner().map(|w| w.is(me));
-            let label = super::present::game_choice(f.id, &opponent, won);
+            let label = super::present::game_choice(lang, f.id, &opponent, won);
             serenity::AutocompleteChoice::new(label, f.id)
         })
         .collect();
@@ -139,5 +140,56 @@ mod tests {
         for bad in ["", "bob", "<@>", "0", "<@12x>", "-5"] {
             assert_eq!(Someone::parse(bad), None, "{bad}");
         }
+    }
+}
+
+/// A language to speak, as `/isolo settings` offers it: every shipped
+/// language by its own name, or the Discord app's (`discord`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LanguageChoice {
+    /// Follow the language of the member's Discord app (or the server's).
+    Discord,
+    /// This one.
+    Lang(crate::words::Lang),
+}
+
+/// The value of [`LanguageChoice::Discord`].
+const FOLLOW_DISCORD: &str = "discord";
+
+#[serenity::async_trait]
+impl poise::SlashArgument for LanguageChoice {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<LanguageChoice, poise::SlashArgError> {
+        let serenity::ResolvedValue::String(text) = value else {
+            return Err(poise::SlashArgError::new_command_structure_mismatch(
+                "expected a language",
+            ));
+        };
+        if *text == FOLLOW_DISCORD {
+            return Ok(LanguageChoice::Discord);
+        }
+        crate::words::Lang::from_tag(text)
+            .map(LanguageChoice::Lang)
+            .ok_or_else(|| {
+                poise::SlashArgError::new_parse("not a shipped language".into(), (*text).to_owned())
+            })
+    }
+
+    /// The choices come from the shipped languages, so a new language
+    /// folder shows up here without code.
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        use crate::words::{languages, Lang};
+        let follow = |lang: Lang| crate::tr!(lang, "choice-language-discord");
+        let localized = languages().flat_map(|l| l.discord_locales().map(move |d| (d, follow(l))));
+        let mut builder = builder
+            .kind(serenity::CommandOptionType::String)
+            .add_string_choice_localized(follow(Lang::ENGLISH), FOLLOW_DISCORD, localized);
+        for lang in languages() {
+            builder = builder.add_string_choice(lang.name(), lang.tag());
+        }
+        builder
     }
 }

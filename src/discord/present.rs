@@ -10,10 +10,13 @@ use serenity::{
 use crate::engine::Move;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
-use crate::table::narrate::{self, Span};
-use crate::table::{
-    BoardSide, Challenge, FinishedGame, GameView, Held, LiveGame, MemberSettings, Notice, PlayerStats,
-    Reviewed, Seat, TableError,
+use crate::words::{self, list, narrate, Lang};
+use crate::{
+    table::{
+        BoardSide, Challenge, FinishedGame, GameView, Held, LiveGame, MemberSettings, Notice, PlayerStats,
+        Reviewed, Seat, TableError,
+    },
+    tr,
 };
 
 /// Fills any of Discord's message builders from an [`Out`] (they share
@@ -149,51 +152,6 @@ pub fn record_block(record: &str) -> String {
     format!("```\n{ellipsis}{text}\n```")
 }
 
-/// A game's review: the summary, and the whole ply-by-ply table as a file.
-pub fn review(reviewed: &Reviewed) -> Out {
-    let (f, review) = (&reviewed.finished, &reviewed.review);
-    let table = format!(
-        "Isolo game #{}: {} vs {}\n\n{review}",
-        f.id, f.players[0], f.players[1]
-    );
-    let summary = narrate::review_summary(f, review, name);
-    Out {
-        content: format!(
-            "**{}** {}\nEvery move, with the move the search prefers, is in the file.",
-            summary.title, summary.text
-        ),
-        file: Some(Attachment::new(
-            table.into_bytes(),
-            format!("isolo-review-{}.txt", f.id),
-            format!("Review of Isolo game #{}", f.id),
-        )),
-        ..Out::default()
-    }
-}
-
-/// A mention of a seat: `<@id>` for people, the bot's name otherwise.
-pub fn mention(seat: &Seat) -> String {
-    match seat.user() {
-        Some(id) => format!("<@{id}>"),
-        None => format!("**{}**", seat.name()),
-    }
-}
-
-/// A seat's name as plain text (markdown and mentions neutralised).
-pub fn name(seat: &Seat) -> String {
-    match seat {
-        Seat::Human { name, .. } => plain(name),
-        // The bot's name is ours, not a player's: shown as written.
-        Seat::Bot { .. } => seat.name(),
-        Seat::Former => "a former member".into(),
-    }
-}
-
-/// Text that cannot format, disguise or ping (see [`super::markdown`]).
-pub fn plain(s: &str) -> String {
-    super::markdown::plain(s)
-}
-
 /// Custom ids of components: `isolo:<action>:<channel>[:<ply>]`.
 pub mod ids {
     /// Accept a challenge.
@@ -248,8 +206,60 @@ pub mod ids {
     }
 }
 
-fn names(live: &LiveGame) -> [String; 2] {
-    [live.players[0].name(), live.players[1].name()]
+/// A game's review: the summary, and the whole ply-by-ply table as a file.
+pub fn review(lang: Lang, reviewed: &Reviewed) -> Out {
+    let (f, review) = (&reviewed.finished, &reviewed.review);
+    let table = format!(
+        "{}\n\n{review}",
+        tr!(
+            lang,
+            "review-file-title",
+            game = f.id,
+            south = f.players[0].name(),
+            north = f.players[1].name()
+        )
+    );
+    let summary = narrate::review_summary(lang, f, review, |s| name(lang, s));
+    Out {
+        content: tr!(lang, "review-message", title = summary.title, text = summary.text),
+        file: Some(Attachment::new(
+            table.into_bytes(),
+            format!("isolo-review-{}.txt", f.id),
+            tr!(lang, "review-file-alt", game = f.id),
+        )),
+        ..Out::default()
+    }
+}
+
+/// A mention of a seat: `<@id>` for people, the bot's name otherwise.
+pub fn mention(lang: Lang, seat: &Seat) -> String {
+    match seat.user() {
+        Some(id) => format!("<@{id}>"),
+        None => format!("**{}**", name(lang, seat)),
+    }
+}
+
+/// A seat's name as plain text (markdown and mentions neutralised).
+pub fn name(lang: Lang, seat: &Seat) -> String {
+    match seat {
+        Seat::Human { name, .. } => plain(name),
+        // The bot's name is ours, not a player's: shown as written.
+        Seat::Bot { .. } => seat.name(),
+        Seat::Former => tr!(lang, "former-member"),
+    }
+}
+
+/// Text that cannot format, disguise or ping (see [`super::markdown`]).
+pub fn plain(s: &str) -> String {
+    super::markdown::plain(s)
+}
+
+/// Names as the picture shows them (a former member in the viewer's words).
+fn names(lang: Lang, players: &[Seat; 2]) -> [String; 2] {
+    players.each_ref().map(|s| match s {
+        Seat::Former => tr!(lang, "former-member"),
+        s => s.name(),
+    })
 }
 
 /// How `viewer` sees a game's board: from the side of the player to move
@@ -268,20 +278,19 @@ pub fn style(view: &GameView, viewer: &MemberSettings) -> Style {
 }
 
 /// The line saying whose rows are at the bottom of the picture.
-fn bottom_line(live: &LiveGame, style: Style) -> String {
-    let side = match style.bottom {
-        crate::engine::Side::South => "South",
-        crate::engine::Side::North => "North",
-    };
-    format!(
-        "\n-# Drawn from {side}'s side: {} at the bottom.",
-        name(live.seat(style.bottom))
-    )
+fn bottom_line(lang: Lang, live: &LiveGame, style: Style) -> String {
+    let line = tr!(
+        lang,
+        "board-drawn-from",
+        side = narrate::side(lang, style.bottom),
+        player = name(lang, live.seat(style.bottom))
+    );
+    format!("\n-# {line}")
 }
 
 /// The board PNG of a game with its alt text, drawn in `style`.
-fn board_file(view: &GameView, report: Option<&MoveReport>, id: u64, style: Style) -> Attachment {
-    let names = names(&view.live);
+fn board_file(lang: Lang, view: &GameView, report: Option<&MoveReport>, id: u64, style: Style) -> Attachment {
+    let names = names(lang, &view.live.players);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]))
@@ -295,7 +304,7 @@ fn picture(bv: &BoardView, name: String) -> Attachment {
 }
 
 /// The select menu of the legal pits of the player to move.
-fn move_menu(view: &GameView) -> Vec<CreateActionRow> {
+fn move_menu(lang: Lang, view: &GameView) -> Vec<CreateActionRow> {
     let legal = view.game.legal_moves();
     let Some(seat) = view.to_move() else {
         return Vec::new();
@@ -306,23 +315,34 @@ fn move_menu(view: &GameView) -> Vec<CreateActionRow> {
     let p = view.game.position();
     let options = legal
         .iter()
-        .map(|m| CreateSelectMenuOption::new(format!("{m} ({} seeds)", p.seeds(m.pit())), m.to_string()))
+        .map(|m| {
+            let label = tr!(lang, "menu-pit", pit = m.to_string(), seeds = p.seeds(m.pit()));
+            CreateSelectMenuOption::new(label, m.to_string())
+        })
         .collect();
     let menu = CreateSelectMenu::new(
         ids::make(ids::MOVE, view.live.channel, Some(view.game.ply() as u64)),
         CreateSelectMenuKind::String { options },
     )
-    .placeholder(format!("{}: choose a pit to sow", seat.name()));
+    .placeholder(clip(&tr!(lang, "menu-placeholder", player = seat.name()), 150));
     vec![CreateActionRow::SelectMenu(menu)]
 }
 
-fn rematch_button(channel: u64) -> Vec<CreateActionRow> {
+/// At most `max` characters (Discord's limits on labels and placeholders).
+fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => text[..cut].to_string(),
+        None => text.to_string(),
+    }
+}
+
+fn rematch_button(lang: Lang, channel: u64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![CreateButton::new(ids::make(
         ids::REMATCH,
         channel,
         None,
     ))
-    .label("Rematch")
+    .label(clip(&tr!(lang, "button-rematch"), 80))
     .style(ButtonStyle::Primary)])]
 }
 
@@ -331,83 +351,90 @@ fn humans(players: &[Seat; 2]) -> Vec<u64> {
 }
 
 /// Whose turn it is, with a ping and the clock.
-fn turn_line(view: &GameView) -> String {
+fn turn_line(lang: Lang, view: &GameView) -> String {
     let Some(seat) = view.to_move() else {
         return String::new();
     };
-    let side = view.game.position().to_move();
-    let clock = view
-        .deadline_ms()
-        .map(|d| format!(" (time runs out <t:{}:R>)", d / 1000))
-        .unwrap_or_default();
+    let side = narrate::side(lang, view.game.position().to_move());
     match seat {
-        Seat::Bot { .. } => format!("{} ({side}) is thinking...", mention(seat)),
-        _ => format!(
-            "{}, your move ({side}){clock}: pick a pit below or use `/isolo move`.",
-            mention(seat)
+        Seat::Bot { .. } => tr!(
+            lang,
+            "turn-bot-thinking",
+            player = mention(lang, seat),
+            side = side
         ),
+        _ => match view.deadline_ms() {
+            Some(d) => tr!(
+                lang,
+                "turn-your-move-clock",
+                player = mention(lang, seat),
+                side = side,
+                deadline = d / 1000
+            ),
+            None => tr!(lang, "turn-your-move", player = mention(lang, seat), side = side),
+        },
     }
 }
 
 /// What a move did, in words (names made safe).
-pub fn describe_move(live: &LiveGame, report: &MoveReport) -> String {
-    narrate::describe_move(live, report, name)
+pub fn describe_move(lang: Lang, live: &LiveGame, report: &MoveReport) -> String {
+    narrate::describe_move(lang, live, report, |s| name(lang, s))
 }
 
 /// The end of a game: who won and why, rating changes. The winner is
 /// mentioned; every other name (the loser, the rating lines) is player-chosen
 /// text and is made plain first, so a player named `@everyone` or `**x**`
 /// shows as written and pings or formats nothing.
-pub fn finished_line(f: &FinishedGame) -> String {
+pub fn finished_line(lang: Lang, f: &FinishedGame) -> String {
     let mut safe = f.clone();
     for seat in &mut safe.players {
         if let Seat::Human { name, .. } = seat {
             *name = plain(name);
         }
     }
-    narrate::result_line(&safe, |seat| match seat.user() {
+    narrate::result_line(lang, &safe, |seat| match seat.user() {
         Some(id) => format!("<@{id}>"),
-        None => name(seat),
+        None => name(lang, seat),
     })
 }
 
 /// The board after a move (or at the start), pinging the next player.
 /// Drawn as `viewer` (the player to move) sees it: see [`style`].
 pub fn board_after(
+    lang: Lang,
     view: &GameView,
     report: Option<&MoveReport>,
     finished: Option<&FinishedGame>,
     viewer: &MemberSettings,
 ) -> Out {
     let style = style(view, viewer);
-    let mut content = String::new();
-    if let Some(r) = report {
-        content.push_str(&describe_move(&view.live, r));
-        content.push('\n');
-    } else {
-        content.push_str(&format!(
-            "Game #{} on: {} (South) vs {} (North), {} game.\n",
-            view.live.id,
-            mention(&view.live.players[0]),
-            mention(&view.live.players[1]),
-            view.live.rules.variant
-        ));
-    }
+    let mut content = match report {
+        Some(r) => describe_move(lang, &view.live, r),
+        None => tr!(
+            lang,
+            "game-on",
+            game = view.live.id,
+            south = mention(lang, &view.live.players[0]),
+            north = mention(lang, &view.live.players[1]),
+            variant = narrate::variant(lang, view.live.rules.variant)
+        ),
+    };
+    content.push('\n');
     let mut components = Vec::new();
     match finished {
         Some(f) => {
-            content.push_str(&finished_line(f));
-            components = rematch_button(view.live.channel);
+            content.push_str(&finished_line(lang, f));
+            components = rematch_button(lang, view.live.channel);
         }
         None => {
-            content.push_str(&turn_line(view));
-            components.extend(move_menu(view));
+            content.push_str(&turn_line(lang, view));
+            components.extend(move_menu(lang, view));
         }
     }
-    content.push_str(&bottom_line(&view.live, style));
+    content.push_str(&bottom_line(lang, &view.live, style));
     Out {
         content,
-        file: Some(board_file(view, report, view.live.id, style)),
+        file: Some(board_file(lang, view, report, view.live.id, style)),
         components,
         mentions: match finished {
             // The end pings both players; a turn pings only the player to move.
@@ -420,16 +447,16 @@ pub fn board_after(
 
 /// The end of a game not ended by a move (resignation, agreement, time, abort):
 /// the final board, who won, and the rematch button.
-pub fn finished(f: &FinishedGame) -> Out {
+pub fn finished(lang: Lang, f: &FinishedGame) -> Out {
     let mut out = Out {
-        content: finished_line(f),
-        components: rematch_button(f.channel),
+        content: finished_line(lang, f),
+        components: rematch_button(lang, f.channel),
         mentions: humans(&f.players),
         ..Out::default()
     };
     if let Ok(game) = f.game() {
         let last = crate::table::last_move(game.rules(), game.moves());
-        let names = [f.players[0].name(), f.players[1].name()];
+        let names = names(lang, &f.players);
         let bv = BoardView::of_game(&game)
             .last_move(last.as_ref().map(|(_, r)| r))
             .names(Some(&names[0]), Some(&names[1]))
@@ -441,34 +468,39 @@ pub fn finished(f: &FinishedGame) -> Out {
 
 /// The board of a game for `/isolo board` (anyone may look), with the last move marked.
 /// Drawn as `viewer` (who asked) sees it: see [`style`].
-pub fn board(view: &GameView, as_text: bool, viewer: &MemberSettings) -> Out {
+pub fn board(lang: Lang, view: &GameView, as_text: bool, viewer: &MemberSettings) -> Out {
     let last = view.last_move();
     let report = last.as_ref().map(|(_, r)| r);
-    let names = names(&view.live);
+    let names = names(lang, &view.live.players);
     let style = style(view, viewer);
     let bv = BoardView::of_game(&view.game)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]))
         .style(style);
-    let header = format!(
-        "Game #{}: {} (South) vs {} (North), {} game, ply {}.",
-        view.live.id,
-        name(&view.live.players[0]),
-        name(&view.live.players[1]),
-        view.live.rules.variant,
-        view.game.ply()
+    let header = tr!(
+        lang,
+        "board-header",
+        game = view.live.id,
+        south = name(lang, &view.live.players[0]),
+        north = name(lang, &view.live.players[1]),
+        variant = narrate::variant(lang, view.live.rules.variant),
+        ply = view.game.ply()
     );
     if as_text {
         return Out::text(format!("{header}\n```\n{}\n```", render_text(&bv)));
     }
-    let turn = view
-        .to_move()
-        .map(|s| format!(" {} ({}) to move.", name(s), view.game.position().to_move()));
+    let turn = view.to_move().map(|s| {
+        let side = narrate::side(lang, view.game.position().to_move());
+        format!(
+            " {}",
+            tr!(lang, "board-to-move", player = name(lang, s), side = side)
+        )
+    });
     Out {
         content: format!(
             "{header}{}{}",
             turn.unwrap_or_default(),
-            bottom_line(&view.live, style)
+            bottom_line(lang, &view.live, style)
         ),
         file: Some(picture(
             &bv,
@@ -481,67 +513,73 @@ pub fn board(view: &GameView, as_text: bool, viewer: &MemberSettings) -> Out {
 /// The sowing animation of the last move.
 /// Drawn as `viewer` (who asked) sees it, from the side of the player who
 /// moved unless they fixed it to South.
-pub fn animation(view: &GameView, viewer: &MemberSettings) -> Option<Out> {
+pub fn animation(lang: Lang, view: &GameView, viewer: &MemberSettings) -> Option<Out> {
     let (before, report) = view.last_move()?;
-    let names = names(&view.live);
+    let names = names(lang, &view.live.players);
     let mut style = style(view, viewer);
     if viewer.board == BoardSide::Mover {
         style.bottom = report.side;
     }
     let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])], style);
     Some(Out {
-        content: describe_move(&view.live, &report),
+        content: describe_move(lang, &view.live, &report),
         file: Some(Attachment::new(
             gif,
             format!("isolo-{}-{}.gif", view.live.id, view.game.ply()),
-            format!(
-                "Animation of {} sowing {}",
-                name(view.live.seat(report.side)),
-                report.mv
+            tr!(
+                lang,
+                "animation-alt",
+                player = name(lang, view.live.seat(report.side)),
+                pit = report.mv.to_string()
             ),
         )),
         ..Out::default()
     })
 }
 
+/// A clock in words: "1 day per move", "no clock".
+fn clock(lang: Lang, move_secs: Option<u64>) -> String {
+    match move_secs {
+        Some(secs) if secs % 86_400 == 0 => tr!(lang, "clock-days", days = secs / 86_400),
+        Some(secs) => tr!(lang, "clock-minutes", minutes = secs.div_ceil(60)),
+        None => tr!(lang, "clock-none"),
+    }
+}
+
 /// A new challenge with its buttons.
-pub fn challenge(c: &Challenge) -> Out {
+pub fn challenge(lang: Lang, c: &Challenge) -> Out {
     let s = &c.settings;
-    let clock = match s.move_secs {
-        Some(secs) if secs % 86_400 == 0 => format!("{} day(s) per move", secs / 86_400),
-        Some(secs) => format!("{} minutes per move", secs.div_ceil(60)),
-        None => "no clock".into(),
-    };
-    let rule = crate::render::house_rules_text(s.capture_from, s.after_capture)
-        .map(|h| format!(", {h}"))
-        .unwrap_or_default();
-    let idle = match s.move_secs {
-        Some(_) => String::new(),
-        None => format!(
-            "\nNo clock: after a day without a move the player to move is reminded once, and after {} \
-             without a move the game ends as an unrated draw.",
-            crate::table::duration_text(s.idle_secs.saturating_mul(1000))
-        ),
-    };
-    let content = format!(
-        "{} challenges {} to a game of Isolo ({} game, {clock}{rule}, {}). It expires <t:{}:R>.{idle}",
-        mention(&c.challenger),
-        mention(&c.opponent),
-        s.variant,
-        if s.rated { "rated" } else { "unrated" },
-        c.expires_ms / 1000
+    let house = narrate::house_rules(lang, s.capture_from, s.after_capture);
+    let mut content = tr!(
+        lang,
+        "challenge",
+        challenger = mention(lang, &c.challenger),
+        opponent = mention(lang, &c.opponent),
+        variant = narrate::variant(lang, s.variant),
+        clock = clock(lang, s.move_secs),
+        house = if house.is_some() { "yes" } else { "no" },
+        rules = house.unwrap_or_default(),
+        rated = if s.rated { "yes" } else { "no" },
+        expires = c.expires_ms / 1000
     );
+    if s.move_secs.is_none() {
+        content.push('\n');
+        content.push_str(&tr!(
+            lang,
+            "challenge-no-clock",
+            idle = narrate::duration(lang, s.idle_secs.saturating_mul(1000))
+        ));
+    }
     let (from, to) = (c.challenger.user(), c.opponent.user());
+    let button = |action, extra, label: &str, style| {
+        CreateButton::new(ids::make(action, c.channel, extra))
+            .label(clip(&tr!(lang, label), 80))
+            .style(style)
+    };
     let buttons = vec![
-        CreateButton::new(ids::make(ids::ACCEPT, c.channel, from))
-            .label("Accept")
-            .style(ButtonStyle::Success),
-        CreateButton::new(ids::make(ids::DECLINE, c.channel, from))
-            .label("Decline")
-            .style(ButtonStyle::Danger),
-        CreateButton::new(ids::make(ids::WITHDRAW, c.channel, to))
-            .label("Withdraw")
-            .style(ButtonStyle::Secondary),
+        button(ids::ACCEPT, from, "button-accept", ButtonStyle::Success),
+        button(ids::DECLINE, from, "button-decline", ButtonStyle::Danger),
+        button(ids::WITHDRAW, to, "button-withdraw", ButtonStyle::Secondary),
     ];
     Out {
         content,
@@ -552,88 +590,100 @@ pub fn challenge(c: &Challenge) -> Out {
 }
 
 /// The challenges a moderator withdrew from a channel with no game.
-pub fn challenges_aborted(withdrawn: &[Challenge]) -> Out {
-    let list: Vec<String> = withdrawn
+pub fn challenges_aborted(lang: Lang, withdrawn: &[Challenge]) -> Out {
+    let pairs: Vec<String> = withdrawn
         .iter()
-        .map(|c| format!("{} to {}", name(&c.challenger), name(&c.opponent)))
+        .map(|c| {
+            tr!(
+                lang,
+                "challenge-pair",
+                challenger = name(lang, &c.challenger),
+                opponent = name(lang, &c.opponent)
+            )
+        })
         .collect();
-    Out::text(format!(
-        "A moderator withdrew the open challenges here: {}.",
-        list.join(", ")
-    ))
+    Out::text(tr!(lang, "challenges-aborted", challenges = list(lang, &pairs)))
 }
 
 /// A declined challenge.
-pub fn declined(c: &Challenge) -> Out {
-    Out::text(format!(
-        "{} declined the challenge from {}.",
-        name(&c.opponent),
-        name(&c.challenger)
+pub fn declined(lang: Lang, c: &Challenge) -> Out {
+    Out::text(tr!(
+        lang,
+        "challenge-declined",
+        opponent = name(lang, &c.opponent),
+        challenger = name(lang, &c.challenger)
     ))
 }
 
 /// A withdrawn challenge.
-pub fn withdrawn(c: &Challenge) -> Out {
-    Out::text(format!(
-        "{} withdrew the challenge to {}.",
-        name(&c.challenger),
-        name(&c.opponent)
+pub fn withdrawn(lang: Lang, c: &Challenge) -> Out {
+    Out::text(tr!(
+        lang,
+        "challenge-withdrawn",
+        challenger = name(lang, &c.challenger),
+        opponent = name(lang, &c.opponent)
     ))
 }
 
 /// A player's statistics.
-pub fn stats(p: &PlayerStats) -> String {
-    let mut s = format!(
-        "**{}**: rating {:.0}{} (±{:.0}{}), {} games: {} won, {} lost, {} drawn.",
-        plain(&p.name),
-        p.rating.rating,
-        provisional_mark(p),
-        p.rating.deviation,
-        if p.rating.is_provisional() {
-            ", provisional: few games, or none for a long time"
-        } else {
-            ""
+pub fn stats(lang: Lang, p: &PlayerStats) -> String {
+    let mut lines = vec![tr!(
+        lang,
+        "stats",
+        player = plain(&p.name),
+        rating = format!("{:.0}{}", p.rating.rating, provisional_mark(p)),
+        deviation = format!("{:.0}", p.rating.deviation),
+        provisional = if p.rating.is_provisional() { "yes" } else { "no" },
+        games = p.tally.games(),
+        wins = p.tally.wins,
+        losses = p.tally.losses,
+        draws = p.tally.draws,
+        streak_kind = match p.streak.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "none",
         },
-        p.tally.games(),
-        p.tally.wins,
-        p.tally.losses,
-        p.tally.draws
-    );
-    match p.streak {
-        n if n > 0 => s.push_str(&format!(" Current streak: {n} win(s).")),
-        n if n < 0 => s.push_str(&format!(" Current streak: {} loss(es).", -n)),
-        _ => {}
-    }
-    s.push_str(&format!(" Best winning streak: {}.", p.best_streak));
+        streak = p.streak.unsigned_abs(),
+        best = p.best_streak,
+    )];
     let mut rivals: Vec<_> = p.head_to_head.iter().collect();
     rivals.sort_by_key(|(_, t)| std::cmp::Reverse(t.games()));
     for (opp, t) in rivals.into_iter().take(10) {
-        s.push_str(&format!("\nvs <@{opp}>: {}-{}-{}", t.wins, t.losses, t.draws));
+        lines.push(tr!(
+            lang,
+            "stats-rival",
+            rival = format!("<@{opp}>"),
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws
+        ));
     }
-    s
+    lines.join("\n")
 }
 
 /// The leaderboard.
-pub fn leaderboard(players: &[PlayerStats]) -> String {
+pub fn leaderboard(lang: Lang, players: &[PlayerStats]) -> String {
     if players.is_empty() {
-        return "No rated games in this server yet: challenge someone with `/isolo challenge`.".into();
+        return tr!(lang, "leaderboard-empty");
     }
-    let mut s = String::from("**Isolo leaderboard**\n");
+    let mut s = format!("**{}**\n", tr!(lang, "leaderboard-title"));
     for (i, p) in players.iter().enumerate() {
-        s.push_str(&format!(
-            "{}. {} {:.0}{} ({} games, {}-{}-{})\n",
-            i + 1,
-            plain(&p.name),
-            p.rating.rating,
-            provisional_mark(p),
-            p.tally.games(),
-            p.tally.wins,
-            p.tally.losses,
-            p.tally.draws
+        s.push_str(&tr!(
+            lang,
+            "leaderboard-line",
+            rank = i + 1,
+            player = plain(&p.name),
+            rating = format!("{:.0}{}", p.rating.rating, provisional_mark(p)),
+            games = p.tally.games(),
+            wins = p.tally.wins,
+            losses = p.tally.losses,
+            draws = p.tally.draws
         ));
+        s.push('\n');
     }
     if players.iter().any(|p| p.rating.is_provisional()) {
-        s.push_str("`?` marks a provisional rating (few games, or none for a long time); the order is by rating minus twice its ±.\n");
+        s.push_str(&tr!(lang, "leaderboard-provisional"));
+        s.push('\n');
     }
     s
 }
@@ -649,83 +699,65 @@ fn provisional_mark(p: &PlayerStats) -> &'static str {
 
 /// A refusal as the player reads it: names and typed text neutralised, and
 /// where it helps, the command that gets them further.
-pub fn refusal(e: &TableError) -> String {
+pub fn refusal(lang: Lang, e: &TableError) -> String {
     let e = e.escaped(plain);
-    match &e {
-        TableError::NoGame => format!("{e}: start one with /isolo challenge"),
-        TableError::Busy { .. } => format!("{e}: finish it or start a thread"),
-        TableError::NotAPlayer { .. } => format!("{e}; you can watch with /isolo board"),
-        TableError::StillPlaying { games, .. } if !games.is_empty() => format!(
-            "{e}: resign or finish {} first (`/isolo games` lists them)",
-            games
-                .iter()
-                .map(|g| format!("game #{g}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        TableError::StillPlaying { .. } => format!("{e}: withdraw or decline them first"),
-        TableError::NotModerator => {
-            "only moderators (Manage Messages) can abort a game or its challenges".into()
-        }
-        TableError::Corrupt { .. } => format!("{e}; a moderator can /isolo game abort it"),
-        TableError::Stale => format!("{e}: use the menu under the newest board, or /isolo move"),
-        TableError::WhichChallenge(names) => format!(
-            "several challenges here concern you ({}): use the buttons on the one you mean, or say who \
-             with the `from` option of /isolo accept and /isolo decline (the `to` option of /isolo withdraw)",
-            names.join(", ")
-        ),
-        _ => e.to_string(),
-    }
-}
-
-/// What the user is told when something failed on the bot's side.
-pub fn internal_error(reference: &str) -> String {
-    format!(
-        "Something went wrong on my side; nothing was changed. Please try again. \
-         If it keeps happening, tell the bot's operator: reference `{reference}`."
+    let base = words::refusal::refusal(lang, &e);
+    let way_on = match &e {
+        TableError::NoGame => "way-on-no-game",
+        TableError::Busy { .. } => "way-on-busy",
+        TableError::NotAPlayer { .. } => "way-on-not-a-player",
+        TableError::StillPlaying { games, .. } if !games.is_empty() => "way-on-still-playing-games",
+        TableError::StillPlaying { .. } => "way-on-still-playing-challenges",
+        TableError::Corrupt { .. } => "way-on-corrupt",
+        TableError::Stale => "way-on-stale",
+        TableError::WhichChallenge(_) => "way-on-which-challenge",
+        _ => return base,
+    };
+    tr!(
+        lang,
+        "refusal-with-way-on",
+        refusal = base,
+        way_on = tr!(lang, way_on)
     )
 }
 
+/// What the user is told when something failed on the bot's side.
+pub fn internal_error(lang: Lang, reference: &str) -> String {
+    tr!(lang, "internal-error", reference = reference)
+}
+
 /// A command held back to share the bot fairly.
-pub(crate) fn limited(l: &super::limits::Limited) -> String {
+pub(crate) fn limited(lang: Lang, l: &super::limits::Limited) -> String {
     use super::limits::Limited;
     match l {
-        Limited::Cooldown { command, secs } => format!(
-            "You used `/isolo {}` several times just now: try again in {secs} s.",
-            command.command()
+        Limited::Cooldown { command, secs } => tr!(
+            lang,
+            "limited-cooldown",
+            command = format!("/isolo {}", command.command()),
+            seconds = *secs
         ),
-        Limited::Busy => "I am busy analysing other games right now: try again in a minute.".into(),
+        Limited::Busy => tr!(lang, "limited-busy"),
     }
 }
 
 /// What the user is told when a change was saved but its answer failed.
-pub const SAVED_NOT_SHOWN: &str = "That was done and saved, but I could not show it here \
-(Discord did not take my answer). `/isolo board` shows the game as it is now.";
-
-/// Said in a channel whose stored game could not be read any more.
-pub const SET_ASIDE: &str = "The game saved in this channel could not be read, so it was set aside \
-for the bot's operator to look at. The channel is free for a new game.";
+pub fn saved_not_shown(lang: Lang) -> String {
+    tr!(lang, "saved-not-shown")
+}
 
 /// What the user is told when a command panicked.
-pub fn panicked(reference: &str) -> String {
-    format!(
-        "Something went wrong on my side. Please try again. \
-         If it keeps happening, tell the bot's operator: reference `{reference}`."
-    )
+pub fn panicked(lang: Lang, reference: &str) -> String {
+    tr!(lang, "panicked", reference = reference)
 }
 
 /// What `/isolo forget-me` asks first, privately, with the button that
 /// confirms it (only `user` may press it).
-pub fn forget_confirm(channel: u64, user: u64) -> Out {
+pub fn forget_confirm(lang: Lang, channel: u64, user: u64) -> Out {
     let button = CreateButton::new(ids::make(ids::FORGET, channel, Some(user)))
-        .label("Forget me")
+        .label(clip(&tr!(lang, "button-forget-me"), 80))
         .style(ButtonStyle::Danger);
     Out {
-        content: "This deletes what I keep about you, in every server and chat: your settings, your ratings \
-                  and the lists of your games. In finished games you will be shown as \"a former member\"; \
-                  their results stay, so nobody else's rating changes. It cannot be undone. Games you are \
-                  still playing, and open challenges, must end first."
-            .into(),
+        content: tr!(lang, "forget-confirm", former = tr!(lang, "former-member")),
         components: vec![CreateActionRow::Buttons(vec![button])],
         ephemeral: true,
         ..Out::default()
@@ -733,81 +765,86 @@ pub fn forget_confirm(channel: u64, user: u64) -> Out {
 }
 
 /// The answer once a member was forgotten.
-pub fn forgotten(f: &crate::table::Forgotten) -> Out {
-    let mut content = String::from("Done: I have forgotten you.");
-    if f.games > 0 {
-        content.push_str(&format!(
-            " {} finished game{} now show{} \"a former member\".",
-            f.games,
-            if f.games == 1 { "" } else { "s" },
-            if f.games == 1 { "s" } else { "" }
-        ));
-    }
-    Out::private(content)
+pub fn forgotten(lang: Lang, f: &crate::table::Forgotten) -> Out {
+    Out::private(tr!(
+        lang,
+        "forgotten",
+        games = f.games,
+        former = tr!(lang, "former-member")
+    ))
 }
 
 /// Said to anyone but the member who asked when they press a forget-me button.
-pub const NOT_YOUR_BUTTON: &str = "This button is for the member who asked to be forgotten.";
+pub fn not_your_button(lang: Lang) -> String {
+    tr!(lang, "not-your-button")
+}
 
-/// The bot's presence: how to start.
+/// The bot's presence: how to start (a command, the same in every language).
 pub const PRESENCE: &str = "/isolo help";
 
 /// The answer to options the bot cannot read.
-pub const UNREADABLE_OPTIONS: &str =
-    "I could not read this command's options: your Discord may still show an older version of \
-     /isolo. Nothing was changed; please try again in a minute (or restart Discord).";
+pub fn unreadable_options(lang: Lang) -> String {
+    tr!(lang, "unreadable-options")
+}
 
 /// Said when a game cannot have its own thread.
-pub const THREAD_NOTE: &str =
-    "I could not open a thread for this game (I need Create Public Threads and Send \
-Messages in Threads), so it is played in this channel.\n";
+pub fn thread_note(lang: Lang) -> String {
+    tr!(lang, "thread-note") + "\n"
+}
 
 /// The first message in a game's new thread.
-pub fn thread_intro(seats: &[Seat; 2]) -> Out {
-    Out::text(format!(
-        "A game of Isolo: {} against {}. Play here with `/isolo move` or the menu under the board; \
-         `/isolo help` lists every command.",
-        name(&seats[0]),
-        name(&seats[1])
+pub fn thread_intro(lang: Lang, seats: &[Seat; 2]) -> Out {
+    Out::text(tr!(
+        lang,
+        "thread-intro",
+        south = name(lang, &seats[0]),
+        north = name(lang, &seats[1])
     ))
 }
 
 /// The answer to an accept whose game moved into a thread.
-pub fn accepted_in_thread(c: &Challenge, game: u64, thread: u64) -> Out {
-    Out::text(format!(
-        "{} accepted. Game #{game} is played in <#{thread}>.",
-        name(&c.opponent)
+pub fn accepted_in_thread(lang: Lang, c: &Challenge, game: u64, thread: u64) -> Out {
+    Out::text(tr!(
+        lang,
+        "accepted-in-thread",
+        opponent = name(lang, &c.opponent),
+        game = game,
+        thread = format!("<#{thread}>")
     ))
 }
 
 /// The answer to a challenge of the bot whose game is in a thread.
-pub fn bot_game_in_thread(live: &LiveGame, thread: u64) -> Out {
+pub fn bot_game_in_thread(lang: Lang, live: &LiveGame, thread: u64) -> Out {
     let bot = live
         .players
         .iter()
         .find(|s| s.user().is_none())
         .unwrap_or(&live.players[1]);
-    Out::text(format!(
-        "Game #{} against {} is on: it is played in <#{thread}>.",
-        live.id,
-        name(bot)
+    Out::text(tr!(
+        lang,
+        "bot-game-in-thread",
+        game = live.id,
+        bot = name(lang, bot),
+        thread = format!("<#{thread}>")
     ))
 }
 
 /// A board shown in the channel because its thread refused it.
-pub fn board_for_thread(mut board: Out, thread: u64) -> Out {
-    board.content = format!("(Play in <#{thread}>.) {}", board.content);
+pub fn board_for_thread(lang: Lang, mut board: Out, thread: u64) -> Out {
+    let note = tr!(lang, "play-in-thread", thread = format!("<#{thread}>"));
+    board.content = format!("{note} {}", board.content);
     board
 }
 
 /// A draw offer by `view`'s player `by`, pinging the opponent.
-pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
+pub fn draw_offered(lang: Lang, view: &GameView, by: crate::engine::Side) -> Out {
     let other = view.live.seat(by.opponent());
     Out {
-        content: format!(
-            "{} offers a draw. {}, use `/isolo draw` to accept, or just move to decline.",
-            name(view.live.seat(by)),
-            mention(other)
+        content: tr!(
+            lang,
+            "draw-offered",
+            player = name(lang, view.live.seat(by)),
+            opponent = mention(lang, other)
         ),
         mentions: other.user().into_iter().collect(),
         ..Out::default()
@@ -815,168 +852,170 @@ pub fn draw_offered(view: &GameView, by: crate::engine::Side) -> Out {
 }
 
 /// `/isolo settings`: the member's settings as they are now.
-pub fn member_settings(s: &MemberSettings) -> Out {
-    Out::private(format!(
-        "Your settings (in every server):\n\
-         - a direct message on your move: {}\n\
-         - boards drawn from: {}\n\
-         - colours of the last move's marks: {}\n\
-         Change one with `/isolo settings` and its option.",
-        if s.dm_on_turn { "on" } else { "off" },
-        match s.board {
-            BoardSide::Mover => "the side of the player to move",
-            BoardSide::South => "South, always",
+pub fn member_settings(lang: Lang, s: &MemberSettings, server: Option<Lang>) -> Out {
+    let language = s.language.as_deref().and_then(Lang::from_tag);
+    let mut text = tr!(
+        lang,
+        "settings",
+        turn_dm = if s.dm_on_turn { "on" } else { "off" },
+        board = match s.board {
+            BoardSide::Mover => "mover",
+            BoardSide::South => "south",
         },
-        if s.colour_blind {
-            "colour-blind-safe"
+        colours = if s.colour_blind {
+            "colour-blind"
         } else {
             "standard"
         },
-    ))
+        language = language.map_or_else(|| tr!(lang, "settings-language-discord"), Lang::name),
+    );
+    if let Some(server) = server {
+        text.push('\n');
+        text.push_str(&tr!(lang, "settings-server-language", language = server.name()));
+    }
+    Out::private(text)
 }
 
 /// The direct message telling a member it is their move.
-pub fn turn_dm(view: &GameView) -> Out {
+pub fn turn_dm(lang: Lang, view: &GameView) -> Out {
     let opponent = view
         .to_move()
         .and_then(|s| view.live.side_of(s.user().unwrap_or_default()))
-        .map(|side| view.live.seat(side.opponent()));
-    Out::text(format!(
-        "Your move in game #{}{} of Isolo: <#{}>. (Turn these messages off with `/isolo settings turn-dm:false`.)",
-        view.live.id,
-        opponent.map(|o| format!(" against {}", name(o))).unwrap_or_default(),
-        view.live.channel
+        .map(|side| name(lang, view.live.seat(side.opponent())));
+    Out::text(tr!(
+        lang,
+        "turn-dm",
+        game = view.live.id,
+        against = if opponent.is_some() { "yes" } else { "no" },
+        opponent = opponent.unwrap_or_default(),
+        channel = format!("<#{}>", view.live.channel)
     ))
 }
 
 /// `/isolo games`: the member's games in progress, each with whose turn it
 /// is, the time left and where it is played.
-pub fn live_games(user: u64, games: &[GameView], now_ms: u64) -> Out {
+pub fn live_games(lang: Lang, user: u64, games: &[GameView], now_ms: u64) -> Out {
     if games.is_empty() {
-        return Out::private("You have no game in progress in this server. `/isolo challenge` starts one.");
+        return Out::private(tr!(lang, "games-none"));
     }
-    let mut text = format!("Your games in progress ({}):", games.len());
+    let mut lines = vec![tr!(lang, "games-title", count = games.len())];
     for g in games {
         let side = g.live.side_of(user);
         let opponent = side
             .map(|s| g.live.seat(s.opponent()))
             .unwrap_or(&g.live.players[1]);
         let turn = match g.to_move() {
-            Some(seat) if seat.is(user) => "**your move**".to_string(),
-            Some(seat) => format!("{} to move", name(seat)),
-            None => "over".into(),
+            Some(seat) if seat.is(user) => tr!(lang, "games-your-move"),
+            Some(seat) => tr!(lang, "games-their-move", player = name(lang, seat)),
+            None => tr!(lang, "games-over"),
         };
-        let clock = match g.deadline_ms() {
-            Some(d) => format!(", {} left", crate::table::duration_text(d.saturating_sub(now_ms))),
-            None => String::new(),
-        };
-        text.push_str(&format!(
-            "\n#{} vs {} ({}): {turn}{clock}, in <#{}>",
-            g.live.id,
-            name(opponent),
-            g.live.rules.variant,
-            g.live.channel
+        let left = g
+            .deadline_ms()
+            .map(|d| narrate::duration(lang, d.saturating_sub(now_ms)));
+        lines.push(tr!(
+            lang,
+            "games-line",
+            game = g.live.id,
+            opponent = name(lang, opponent),
+            variant = narrate::variant(lang, g.live.rules.variant),
+            turn = turn,
+            clock = if left.is_some() { "yes" } else { "no" },
+            left = left.unwrap_or_default(),
+            channel = format!("<#{}>", g.live.channel),
+            tournament = g.live.tournament.as_ref().map_or(0, |t| t.number),
         ));
     }
-    Out::private(text)
+    Out::private(lines.join("\n"))
 }
 
 /// `/isolo games finished:true`: the member's last finished games, newest
 /// first, each with its result and how to get its record.
-pub fn finished_games(user: u64, games: &[FinishedGame]) -> Out {
+pub fn finished_games(lang: Lang, user: u64, games: &[FinishedGame]) -> Out {
     if games.is_empty() {
-        return Out::private("You have no finished game in this server yet.");
+        return Out::private(tr!(lang, "finished-games-none"));
     }
-    let mut text = format!("Your last {} finished games:", games.len());
+    let mut lines = vec![tr!(lang, "finished-games-title", count = games.len())];
     for f in games {
         let me = f.players.iter().position(|p| p.is(user));
         let opponent = me.map_or(&f.players[1], |i| &f.players[1 - i]);
-        let result = match (f.result.termination, f.result.outcome, me) {
-            (crate::engine::Termination::Aborted, _, _) => "aborted",
-            (_, crate::engine::Outcome::Draw, _) => "draw",
-            (_, crate::engine::Outcome::Win(side), Some(i)) if side.index() == i => "won",
-            _ => "lost",
-        };
-        text.push_str(&format!(
-            "\n#{} vs {}: {result}, in <#{}> (record: `/isolo export game:{}`)",
-            f.id,
-            name(opponent),
-            f.channel,
-            f.id
+        lines.push(tr!(
+            lang,
+            "finished-games-line",
+            game = f.id,
+            opponent = name(lang, opponent),
+            result = result_for(f, me),
+            channel = format!("<#{}>", f.channel),
         ));
     }
-    Out::private(text)
+    Out::private(lines.join("\n"))
+}
+
+/// How a finished game went for the player in seat `me`: won, lost, draw or aborted.
+fn result_for(f: &FinishedGame, me: Option<usize>) -> &'static str {
+    match (f.result.termination, f.result.outcome, me) {
+        (crate::engine::Termination::Aborted, _, _) => "aborted",
+        (_, crate::engine::Outcome::Draw, _) => "draw",
+        (_, crate::engine::Outcome::Win(side), Some(i)) if side.index() == i => "won",
+        _ => "lost",
+    }
 }
 
 /// The bot's answer to a draw offer it declines (it is ahead).
-pub fn draw_declined(view: &GameView) -> Out {
+pub fn draw_declined(lang: Lang, view: &GameView) -> Out {
     let bot = view.live.players.iter().find(|s| s.user().is_none());
-    Out::private(format!(
-        "{} declines the draw: it is ahead on seeds. Play on, or `/isolo resign`.",
-        bot.map(name).unwrap_or_default()
+    Out::private(tr!(
+        lang,
+        "draw-declined",
+        bot = bot.map(|b| name(lang, b)).unwrap_or_default()
     ))
 }
 
 /// A game record as a file to download.
-pub fn export(record: String) -> Out {
+pub fn export(lang: Lang, record: String) -> Out {
     Out {
-        content:
-            "The game record (tag pairs and numbered moves; `isolo-bot replay --record FILE` replays it)."
-                .into(),
+        content: tr!(lang, "export"),
         file: Some(Attachment::new(
             record.into_bytes(),
             "isolo-game.txt",
-            "Isolo game record",
+            tr!(lang, "export-alt"),
         )),
         ..Out::default()
     }
 }
 
 /// The computer's hint, privately.
-pub fn hint(mv: Move, captured: u32) -> Out {
-    let what = if captured > 0 {
-        format!(", capturing {captured} seeds")
-    } else {
-        String::new()
-    };
-    Out::private(format!("I would play **{mv}**{what}."))
+pub fn hint(lang: Lang, mv: Move, captured: u32) -> Out {
+    Out::private(tr!(lang, "hint", pit = mv.to_string(), captured = captured))
 }
 
 /// Said when a player has no statistics yet.
-pub fn no_stats(user: u64) -> String {
-    format!("<@{user}> has no rated games in this server yet.")
+pub fn no_stats(lang: Lang, user: u64) -> String {
+    tr!(lang, "no-stats", player = format!("<@{user}>"))
 }
 
 /// Said when `/isolo animate` has no move to show.
-pub const NO_MOVE_YET: &str = "No move has been played yet in this game.";
+pub fn no_move_yet(lang: Lang) -> String {
+    tr!(lang, "no-move-yet")
+}
 
 /// Said when an unreadable game was removed.
-pub const UNREADABLE_REMOVED: &str =
-    "The unreadable game or challenge in this channel was set aside for the bot's operator; the channel is free again.";
+pub fn unreadable_removed(lang: Lang) -> String {
+    tr!(lang, "unreadable-removed")
+}
 
 /// The rules, with the rule book's key terms in bold.
-pub fn rules(boys: Option<bool>) -> Out {
-    let text: String = narrate::rules(boys)
-        .into_iter()
-        .map(|span| match span {
-            Span::Plain(t) => t.to_string(),
-            Span::Strong(t) => format!("**{t}**"),
-        })
-        .collect();
-    Out::private(text)
+pub fn rules(lang: Lang, boys: Option<bool>) -> Out {
+    Out::private(narrate::rules(lang, boys))
 }
 
 /// What `/isolo help` says: how the game is named, then one line per
 /// command: a clickable mention when `command_id` (the id Discord gave
-/// `/isolo`) is known, its options (`[optional]`) and what it does. Split
-/// into messages of at most 2,000 characters, Discord's limit.
-pub fn help(isolo: &poise::Command<super::Data, super::Error>, command_id: u64) -> Vec<Out> {
-    let mut lines = vec![String::from(
-        "**Isolo**, the Sukuma mancala game, four rows of eight pits. Pits are named by column a-h \
-         and rank 1-4; South owns ranks 1-2, North ranks 3-4. Buttons and the menu under the board \
-         do the same as the commands.",
-    )];
-    help_lines(isolo, &isolo.name, command_id, &mut lines);
+/// `/isolo`) is known, its options (`[optional]`) and what it does, in the
+/// reader's language. Split into messages of at most 2,000 characters,
+/// Discord's limit.
+pub fn help(lang: Lang, isolo: &poise::Command<super::Data, super::Error>, command_id: u64) -> Vec<Out> {
+    let mut lines = vec![tr!(lang, "help-intro")];
+    help_lines(lang, isolo, &isolo.name, &isolo.name, command_id, &mut lines);
     let mut messages: Vec<String> = Vec::new();
     for line in lines {
         match messages.last_mut() {
@@ -990,76 +1029,112 @@ pub fn help(isolo: &poise::Command<super::Data, super::Error>, command_id: u64) 
     messages.into_iter().map(Out::private).collect()
 }
 
-/// The help lines of `command`'s subcommands, groups descended into.
+/// The help lines of `command`'s subcommands, groups descended into. A
+/// mention uses the command's own (English) path, which Discord shows in the
+/// reader's language; the text shows the localized names.
 fn help_lines(
+    lang: Lang,
     command: &poise::Command<super::Data, super::Error>,
     path: &str,
+    shown: &str,
     id: u64,
     out: &mut Vec<String>,
 ) {
+    let local = |names: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)], fallback: &str| {
+        lang.discord_locales()
+            .find_map(|l| names.iter().find(|(k, _)| k == l).map(|(_, v)| v.to_string()))
+            .unwrap_or_else(|| fallback.to_string())
+    };
     for sub in &command.subcommands {
         let path = format!("{path} {}", sub.name);
+        let shown = format!("{shown} {}", local(&sub.name_localizations, &sub.name));
         if !sub.subcommands.is_empty() {
-            help_lines(sub, &path, id, out);
+            help_lines(lang, sub, &path, &shown, id, out);
             continue;
         }
         let name = match id {
-            0 => format!("`/{path}`"),
+            0 => format!("`/{shown}`"),
             id => format!("</{path}:{id}>"),
         };
         let options: String = sub
             .parameters
             .iter()
-            .map(|p| match p.required {
-                true => format!(" `{}`", p.name),
-                false => format!(" `[{}]`", p.name),
+            .map(|p| {
+                let n = local(&p.name_localizations, &p.name);
+                match p.required {
+                    true => format!(" `{n}`"),
+                    false => format!(" `[{n}]`"),
+                }
             })
             .collect();
-        let about = sub.description.as_deref().unwrap_or_default();
+        let about = local(
+            &sub.description_localizations,
+            sub.description.as_deref().unwrap_or_default(),
+        );
         out.push(format!("{name}{options}: {about}"));
     }
 }
 
+/// A reminder that a player's time is running out.
+fn reminder(lang: Lang, user: u64, game: u64, deadline_ms: u64) -> String {
+    tr!(
+        lang,
+        "reminder",
+        player = format!("<@{user}>"),
+        game = game,
+        deadline = deadline_ms / 1000
+    )
+}
+
+/// A reminder that a game without a clock waits for a move.
+fn idle(lang: Lang, user: u64, game: u64, closes_ms: u64) -> String {
+    tr!(
+        lang,
+        "idle",
+        player = format!("<@{user}>"),
+        game = game,
+        closes = closes_ms / 1000
+    )
+}
+
+/// Who ran out of time, and who may claim the win.
+fn flagged(lang: Lang, claimant: u64, flagged: u64) -> String {
+    tr!(
+        lang,
+        "flagged",
+        flagged = format!("<@{flagged}>"),
+        claimant = format!("<@{claimant}>")
+    )
+}
+
+/// A challenge that expired unanswered.
+fn expired(lang: Lang, c: &Challenge) -> String {
+    tr!(
+        lang,
+        "challenge-expired",
+        challenger = name(lang, &c.challenger),
+        opponent = name(lang, &c.opponent)
+    )
+}
+
 /// A line that says what the clock did, for a channel the bot can only
 /// answer in (`held`), with the players it concerns.
-fn held_line(held: &Held) -> (String, Vec<u64>) {
+fn held_line(lang: Lang, held: &Held) -> (String, Vec<u64>) {
     match held {
         Held::Reminder {
             user,
             game,
             deadline_ms,
-        } => (
-            format!(
-                "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
-                deadline_ms / 1000
-            ),
-            vec![*user],
-        ),
-        Held::Idle { user, game, closes_ms } => (
-            format!(
-                "<@{user}>, game #{game} is waiting for your move. Without one it ends as a draw \
-                 (unrated) <t:{}:R>.",
-                closes_ms / 1000
-            ),
-            vec![*user],
-        ),
-        Held::Flagged { claimant, flagged } => (
-            format!("<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo game claim`."),
-            vec![*claimant, *flagged],
-        ),
-        Held::TimedOut(f) => (finished_line(f), humans(&f.players)),
-        Held::ChallengeExpired(c) => (
-            format!(
-                "The challenge from {} to {} expired unanswered.",
-                name(&c.challenger),
-                name(&c.opponent)
-            ),
-            Vec::new(),
-        ),
-        Held::BotMoved { game } => (
-            format!("I played my move in game #{game}: `/isolo board` shows the position."),
-            Vec::new(),
-        ),
+        } => (reminder(lang, *user, *game, *deadline_ms), vec![*user]),
+        Held::Idle {
+            user,
+            game,
+            closes_ms,
+        } => (idle(lang, *user, *game, *closes_ms), vec![*user]),
+        Held::Flagged { claimant, flagged: f } => (flagged(lang, *claimant, *f), vec![*claimant, *f]),
+        Held::TimedOut(f) => (finished_line(lang, f), humans(&f.players)),
+        Held::ChallengeExpired(c) => (expired(lang, c), Vec::new()),
+        Held::BotMoved { game } => (tr!(lang, "held-bot-moved", game = *game), Vec::new()),
     }
 }
 
@@ -1076,11 +1151,11 @@ fn fit_message(text: String) -> String {
 
 /// The news held for a channel the bot can only answer in, shown at the
 /// next interaction there: what the clock did meanwhile, in order.
-pub fn held(held: &[(u64, Held)]) -> Out {
-    let mut content = String::from("**Meanwhile** (I can only speak here when someone uses me):");
+pub fn held(lang: Lang, held: &[(u64, Held)]) -> Out {
+    let mut content = tr!(lang, "held-title");
     let mut mentions = Vec::new();
     for (_, h) in held {
-        let (line, pinged) = held_line(h);
+        let (line, pinged) = held_line(lang, h);
         content.push_str("\n- ");
         content.push_str(&line);
         mentions.extend(pinged);
@@ -1096,64 +1171,64 @@ pub fn held(held: &[(u64, Held)]) -> Out {
 
 /// A direct message for the player a clock event concerns, when the game
 /// is in a chat the bot cannot post in (`None`: nothing to tell them).
-pub fn held_dm(notice: &Notice) -> Option<String> {
+pub fn held_dm(lang: Lang, notice: &Notice) -> Option<String> {
     Some(match notice {
         Notice::Reminder {
             game, deadline_ms, ..
-        } => format!(
-            "It is your move in Isolo game #{game}: your time runs out <t:{}:R>. \
-             Use `/isolo move` in the chat where you play.",
-            deadline_ms / 1000
+        } => tr!(
+            lang,
+            "held-dm-reminder",
+            game = *game,
+            deadline = deadline_ms / 1000
         ),
-        Notice::Idle { game, closes_ms, .. } => format!(
-            "Isolo game #{game} is waiting for your move. Without one it ends as a draw (unrated) <t:{}:R>.",
-            closes_ms / 1000
-        ),
-        Notice::BotMoved(out) => format!(
-            "I played my move in Isolo game #{}: it is your move.",
-            out.view.live.id
-        ),
+        Notice::Idle { game, closes_ms, .. } => {
+            tr!(lang, "held-dm-idle", game = *game, closes = closes_ms / 1000)
+        }
+        Notice::BotMoved(out) => tr!(lang, "held-dm-bot-moved", game = out.view.live.id),
         _ => return None,
     })
 }
 
 /// Added to a challenge in a chat the bot can only answer in: what works
 /// differently there.
-pub fn answer_only_note(c: &Challenge) -> String {
-    let clock = match c.settings.move_secs {
-        Some(_) => {
-            "If a clock runs out or the challenge expires, it shows with the next command or button here."
-        }
-        None => "If the challenge expires, it shows with the next command or button here.",
+pub fn answer_only_note(lang: Lang, c: &Challenge) -> String {
+    let clock = if c.settings.move_secs.is_some() {
+        "yes"
+    } else {
+        "no"
     };
-    format!(
-        "\n-# I can only answer here, not post on my own. {clock} Players who added the app, or share a \
-         server with me, can get a DM on their move: `/isolo settings turn-dm`."
-    )
+    format!("\n-# {}", tr!(lang, "answer-only-note", clock = clock))
 }
 
 /// Why a game cannot start where every answer is shown to its sender alone.
-pub const FORCED_PRIVATE: &str =
-    "This server lets apps that members added answer only the member who used them, \
-    so nobody else would see this game. Ask a moderator to allow **Use External Apps** here, or to add \
-    isolo-bot to the server.";
+pub fn forced_private(lang: Lang) -> String {
+    tr!(lang, "forced-private")
+}
 
 /// An autocomplete choice naming a finished game: its number, the opponent
 /// and how it went for the member (`None`: a draw). At most 100 characters.
-pub fn game_choice(id: u64, opponent: &str, won: Option<bool>) -> String {
+pub fn game_choice(lang: Lang, id: u64, opponent: &str, won: Option<bool>) -> String {
     let how = match won {
         Some(true) => "won",
         Some(false) => "lost",
         None => "draw",
     };
     let opponent: String = opponent.chars().take(60).collect();
-    format!("#{id} against {opponent}: {how}")
+    clip(
+        &tr!(lang, "game-choice", game = id, opponent = opponent, result = how),
+        100,
+    )
 }
 
 /// What the clock did, as a message for the game's channel (drawing the
 /// board of a move: call it off the async threads); `None` for what is
 /// only logged.
-pub fn notice(notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
+pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
+    let pinging = |content, mentions| Out {
+        content,
+        mentions,
+        ..Out::default()
+    };
     Some(match notice {
         Notice::Reminder {
             channel,
@@ -1162,71 +1237,30 @@ pub fn notice(notice: Notice, viewer: &MemberSettings) -> Option<(u64, Out)> {
             deadline_ms,
         } => (
             channel,
-            Out {
-                content: format!(
-                    "<@{user}>, it is your move in game #{game}: your time runs out <t:{}:R>.",
-                    deadline_ms / 1000
-                ),
-                mentions: vec![user],
-                ..Out::default()
-            },
+            pinging(reminder(lang, user, game, deadline_ms), vec![user]),
         ),
         Notice::Idle {
             channel,
             user,
             game,
             closes_ms,
-        } => (
-            channel,
-            Out {
-                content: format!(
-                    "<@{user}>, game #{game} is waiting for your move. Without one it ends as a draw \
-                     (unrated) <t:{}:R>.",
-                    closes_ms / 1000
-                ),
-                mentions: vec![user],
-                ..Out::default()
-            },
-        ),
+        } => (channel, pinging(idle(lang, user, game, closes_ms), vec![user])),
         Notice::Flagged {
             channel,
             claimant,
-            flagged,
-        } => (
-            channel,
-            Out {
-                content: format!(
-                    "<@{flagged}> ran out of time. <@{claimant}>, you may claim the win with `/isolo game claim`."
-                ),
-                mentions: vec![claimant, flagged],
-                ..Out::default()
-            },
-        ),
-        Notice::TimedOut(f) => (
-            f.channel,
-            Out {
-                content: finished_line(&f),
-                mentions: humans(&f.players),
-                ..Out::default()
-            },
-        ),
-        Notice::ChallengeExpired(c) => (
-            c.channel,
-            Out::text(format!(
-                "The challenge from {} to {} expired unanswered.",
-                name(&c.challenger),
-                name(&c.opponent)
-            )),
-        ),
+            flagged: f,
+        } => (channel, pinging(flagged(lang, claimant, f), vec![claimant, f])),
+        Notice::TimedOut(f) => (f.channel, pinging(finished_line(lang, &f), humans(&f.players))),
+        Notice::ChallengeExpired(c) => (c.channel, Out::text(expired(lang, &c))),
         Notice::BotMoved(o) => (
             o.view.live.channel,
-            board_after(&o.view, Some(&o.report), o.finished.as_ref(), viewer),
+            board_after(lang, &o.view, Some(&o.report), o.finished.as_ref(), viewer),
         ),
         // Tournaments are announced by their own front end code (issue 23).
         Notice::Tournament(_) => return None,
         Notice::Unreadable { channel, reason } => {
             tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
-            (channel, Out::text(SET_ASIDE))
+            (channel, Out::text(tr!(lang, "set-aside")))
         }
     })
 }
@@ -1241,25 +1275,25 @@ mod tests {
             what: "game 1 in this channel".into(),
             reason: "**bad** @everyone".into(),
         };
-        let text = refusal(&corrupt);
+        let text = refusal(Lang::ENGLISH, &corrupt);
         assert!(text.ends_with("; a moderator can /isolo game abort it"), "{text}");
         assert!(
             text.contains("\\*\\*bad") && text.contains("@\u{200b}everyone"),
             "{text}"
         );
         assert_eq!(
-            refusal(&TableError::NotModerator),
-            "only moderators (Manage Messages) can abort a game or its challenges"
+            refusal(Lang::ENGLISH, &TableError::NotModerator),
+            "only moderators (Manage Messages) can do this"
         );
         assert_eq!(
-            refusal(&TableError::NoGame),
+            refusal(Lang::ENGLISH, &TableError::NoGame),
             "there is no game in this channel: start one with /isolo challenge"
         );
     }
 
     #[test]
     fn rules_set_key_terms_in_bold() {
-        let text = rules(Some(true)).content;
+        let text = rules(Lang::ENGLISH, Some(true)).content;
         assert!(text.starts_with("**How a move works.** Take"), "{text}");
         assert!(
             text.contains("\n**Boys' game:** each") && !text.contains("Women's"),
@@ -1270,7 +1304,7 @@ mod tests {
     #[test]
     fn help_lists_every_command_once_with_its_options_in_messages_discord_takes() {
         let isolo = crate::discord::commands::isolo();
-        let messages: Vec<String> = help(&isolo, 42).into_iter().map(|o| o.content).collect();
+        let messages: Vec<String> = help(Lang::ENGLISH, &isolo, 42).into_iter().map(|o| o.content).collect();
         for m in &messages {
             assert!(m.chars().count() <= 2000, "{}", m.len());
         }
@@ -1304,7 +1338,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("</isolo game history:42>: "), "{text}");
-        let plain = help(&isolo, 0)
+        let plain = help(Lang::ENGLISH, &isolo, 0)
             .into_iter()
             .map(|o| o.content)
             .collect::<Vec<_>>()

@@ -19,7 +19,6 @@ mod forget;
 mod listing;
 mod members;
 mod model;
-pub mod narrate;
 mod private;
 mod puzzle_rating;
 pub mod puzzles;
@@ -42,8 +41,8 @@ pub use forget::Forgotten;
 pub use listing::FINISHED_LISTED;
 pub use model::{
     BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
-    MemberSettings, PlayerStats, RatingChange, Seat, SetAside, Tally, UserId, BOT_MOVE_GRACE_MS, FORMER_ID,
-    FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+    MemberSettings, PlayerStats, RatingChange, Seat, ServerSettings, SetAside, Tally, UserId,
+    BOT_MOVE_GRACE_MS, FORMER_ID, FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use private::{Held, MAX_HELD};
 pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};

@@ -606,7 +606,7 @@ pub enum BoardSide {
 }
 
 /// A member's own settings (`/isolo settings`), the same in every server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MemberSettings {
     /// A direct message when it is their move (off by default).
@@ -615,6 +615,23 @@ pub struct MemberSettings {
     pub board: BoardSide,
     /// Highlights in colour-blind-safe colours.
     pub colour_blind: bool,
+    /// The language they chose, as a tag (`sw`); `None` follows their
+    /// Discord app's language.
+    pub language: Option<String>,
+}
+
+/// A server's settings, chosen by its moderators.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServerSettings {
+    /// The language of public messages, as a tag; `None` follows the
+    /// server's own language in Discord.
+    pub language: Option<String>,
+}
+
+impl Versioned for ServerSettings {
+    const KIND: &'static str = "server-settings";
+    const FORMAT: u32 = 1;
 }
 
 impl Versioned for MemberSettings {

@@ -1,26 +1,95 @@
 //! The WebSocket gateway: HELLO, IDENTIFY -> READY, heartbeats, RESUME,
 //! dispatches and the close handshake.
+//!
+//! The upgrade is done here rather than by axum's `ws` feature, so that the
+//! socket is serenity's own tokio-tungstenite (0.21) and the dependency tree
+//! holds one tungstenite.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::body::Body;
+use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use hyper::upgrade::OnUpgrade;
+use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use serenity::model::event::{Event, GatewayEvent};
 use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
 
 use super::{payloads, AppState, Connection, GatewayLog, Outbound, Session, Shared, State, TOKEN};
 
-/// `GET /ws`: upgrade, then run the connection in a task the fake can abort.
+/// The server side of one gateway connection.
+type WebSocket = WebSocketStream<TokioIo<hyper::upgrade::Upgraded>>;
+
+/// `GET /ws`: check the opening handshake (RFC 6455, section 4.2.1), answer
+/// 101, then run the connection in a task the fake can abort.
 pub(super) async fn upgrade(
     axum::extract::State(app): axum::extract::State<AppState>,
-    ws: WebSocketUpgrade,
+    mut req: axum::extract::Request,
 ) -> Response {
-    ws.on_upgrade(move |socket| async move {
-        let task = tokio::spawn(run(app.shared, socket));
-        app.tasks.lock().unwrap().push(task);
-    })
+    let key = match handshake_key(req.method(), req.headers()) {
+        Ok(key) => key,
+        Err(why) => {
+            app.shared
+                .update(|st| st.problem(format!("a bad gateway handshake: {why}")));
+            return (StatusCode::BAD_REQUEST, why).into_response();
+        }
+    };
+    // hyper leaves this on requests of a connection that can be upgraded.
+    let Some(on_upgrade) = req.extensions_mut().remove::<OnUpgrade>() else {
+        return (StatusCode::UPGRADE_REQUIRED, "this connection cannot be upgraded").into_response();
+    };
+    let shared = app.shared.clone();
+    let task = tokio::spawn(async move {
+        // Fails only if the bot hung up before the 101 arrived.
+        let Ok(upgraded) = on_upgrade.await else {
+            return;
+        };
+        let socket = WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, None).await;
+        run(shared, socket).await;
+    });
+    app.tasks.lock().unwrap().push(task);
+    Response::builder()
+        .status(StatusCode::SWITCHING_PROTOCOLS)
+        .header(header::CONNECTION, "upgrade")
+        .header(header::UPGRADE, "websocket")
+        .header(header::SEC_WEBSOCKET_ACCEPT, derive_accept_key(key.as_bytes()))
+        .body(Body::empty())
+        .expect("a 101 of valid headers")
+}
+
+/// The `Sec-WebSocket-Key` of a valid opening handshake, or what is wrong.
+fn handshake_key(method: &Method, headers: &HeaderMap) -> Result<String, &'static str> {
+    let has = |name: HeaderName, token: &str| {
+        headers.get_all(name).iter().any(|v| {
+            v.to_str()
+                .is_ok_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(token)))
+        })
+    };
+    if method != Method::GET {
+        return Err("the method is not GET");
+    }
+    if !has(header::CONNECTION, "upgrade") {
+        return Err("`Connection` does not list `upgrade`");
+    }
+    if !has(header::UPGRADE, "websocket") {
+        return Err("`Upgrade` is not `websocket`");
+    }
+    if !has(header::SEC_WEBSOCKET_VERSION, "13") {
+        return Err("`Sec-WebSocket-Version` is not 13");
+    }
+    headers
+        .get(header::SEC_WEBSOCKET_KEY)
+        .and_then(|k| k.to_str().ok())
+        .map(str::to_owned)
+        .ok_or("`Sec-WebSocket-Key` is missing")
 }
 
 async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
@@ -47,16 +116,16 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
     let _ = tx.send(Outbound::Text(payloads::hello(interval).to_string()));
     loop {
         tokio::select! {
-            msg = socket.recv() => match msg {
+            msg = socket.next() => match msg {
                 Some(Ok(Message::Text(text))) => {
-                    shared.update(|st| on_frame(st, conn, &tx, text.as_str(), &shared.ws_url, &shared.opts.guilds));
+                    shared.update(|st| on_frame(st, conn, &tx, &text, &shared.ws_url, &shared.opts.guilds));
                 }
                 Some(Ok(Message::Close(frame))) => {
-                    // Keep reading: the next recv flushes tungstenite's
+                    // Keep reading: the next read flushes tungstenite's
                     // answering Close frame, which the bot waits for.
                     shared.update(|st| {
                         set_ready(st, conn, false);
-                        st.gateway_log.push(GatewayLog::BotClosed { conn, code: frame.map(|f| f.code) });
+                        st.gateway_log.push(GatewayLog::BotClosed { conn, code: frame.map(|f| u16::from(f.code)) });
                     });
                 }
                 Some(Ok(Message::Binary(_))) => {
@@ -67,7 +136,7 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
             },
             out = rx.recv() => match out {
                 Some(Outbound::Text(text)) => {
-                    if socket.send(Message::Text(text.into())).await.is_err() {
+                    if socket.send(Message::Text(text)).await.is_err() {
                         break;
                     }
                 }
@@ -76,11 +145,11 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
                         set_ready(st, conn, false);
                         st.gateway_log.push(GatewayLog::FakeClosed { conn, code });
                     });
-                    let frame = CloseFrame { code, reason: "closed by the fake".into() };
+                    let frame = CloseFrame { code: CloseCode::from(code), reason: "closed by the fake".into() };
                     let _ = socket.send(Message::Close(Some(frame))).await;
                     // Give the bot a moment to answer the Close, then drop the socket.
                     let _ = tokio::time::timeout(Duration::from_secs(2), async {
-                        while let Some(Ok(m)) = socket.recv().await {
+                        while let Some(Ok(m)) = socket.next().await {
                             if matches!(m, Message::Close(_)) {
                                 break;
                             }

@@ -1,0 +1,212 @@
+# Lo que dice el bot en Discord. Aquí funciona Markdown: **negrita**, `código`,
+# -# letra pequeña. <t:...:R> es una hora que Discord muestra en el idioma de
+# quien lee ("dentro de 2 días"); <@...> y <#...> son un miembro y un canal.
+# Los comandos (/isolo move) conservan su nombre en inglés en el texto: Discord
+# muestra a cada miembro los nombres traducidos en el selector de comandos.
+
+former-member = un antiguo miembro
+
+review-file-title = Partida de Isolo #{ $game }: { $south } contra { $north }
+review-message = **{ $title }** { $text }
+    En el archivo están todas las jugadas, cada una con la que prefiere el motor.
+review-file-alt = Análisis de la partida de Isolo #{ $game }
+
+# $side es Sur o Norte (side-south, side-north).
+board-drawn-from = Visto desde el lado { $side }: { $player } abajo.
+board-header = Partida #{ $game }: { $south } (Sur) contra { $north } (Norte), juego { $variant }, jugada { $ply }.
+board-to-move = Turno de { $player } ({ $side }).
+game-on = Empieza la partida #{ $game }: { $south } (Sur) contra { $north } (Norte), juego { $variant }.
+animation-alt = Animación de { $player } sembrando { $pit }
+
+menu-pit = { $pit } ({ $seeds ->
+        [one] { $seeds } semilla
+       *[other] { $seeds } semillas
+    })
+menu-placeholder = { $player }: elige un hoyo para sembrar
+button-rematch = Revancha
+button-accept = Aceptar
+button-decline = Rechazar
+button-withdraw = Retirar
+button-forget-me = Olvídame
+
+turn-bot-thinking = { $player } ({ $side }) está pensando...
+turn-your-move = { $player }, te toca ({ $side }): elige un hoyo abajo o usa `/isolo move`.
+turn-your-move-clock = { $player }, te toca ({ $side }) (el tiempo se acaba <t:{ $deadline }:R>): elige un hoyo abajo o usa `/isolo move`.
+
+clock-days = { $days ->
+    [one] { $days } día por jugada
+   *[other] { $days } días por jugada
+}
+clock-minutes = { $minutes ->
+    [one] { $minutes } minuto por jugada
+   *[other] { $minutes } minutos por jugada
+}
+clock-none = sin reloj
+
+# $house es yes cuando la partida tiene reglas de la casa, que $rules nombra
+# (como "reglas de la casa: las capturas continúan"); si no, $rules está vacío.
+challenge = { $challenger } desafía a { $opponent } a una partida de Isolo (juego { $variant }, { $clock }{ $house ->
+        [yes] , { $rules }
+       *[no] {""}
+    }, { $rated ->
+        [yes] puntuable
+       *[no] no puntuable
+    }). El desafío caduca <t:{ $expires }:R>.
+challenge-no-clock = Sin reloj: tras un día sin jugadas, se avisa una vez a quien le toca mover, y tras { $idle } sin jugadas la partida termina en empate no puntuable.
+challenge-pair = { $challenger } a { $opponent }
+challenges-aborted = Un moderador retiró los desafíos abiertos de aquí: { $challenges }.
+challenge-declined = { $opponent } rechazó el desafío de { $challenger }.
+challenge-withdrawn = { $challenger } retiró su desafío a { $opponent }.
+challenge-expired = El desafío de { $challenger } a { $opponent } caducó sin respuesta.
+
+# $streak_kind: win, loss o none; $streak cuenta los resultados seguidos.
+stats = **{ $player }**: puntuación { $rating } (±{ $deviation }{ $provisional ->
+        [yes] , provisional: pocas partidas, o ninguna en mucho tiempo
+       *[no] {""}
+    }), { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }: { $wins } ganadas, { $losses } perdidas, { $draws } empatadas.{ $streak_kind ->
+        [win] {" "}Racha actual: { $streak ->
+            [one] { $streak } victoria.
+           *[other] { $streak } victorias.
+        }
+        [loss] {" "}Racha actual: { $streak ->
+            [one] { $streak } derrota.
+           *[other] { $streak } derrotas.
+        }
+       *[none] {""}
+    } Mejor racha de victorias: { $best }.
+stats-rival = contra { $rival }: { $wins }-{ $losses }-{ $draws }
+no-stats = { $player } todavía no tiene partidas puntuables en este servidor.
+
+leaderboard-empty = Todavía no hay partidas puntuables en este servidor: desafía a alguien con `/isolo challenge`.
+leaderboard-title = Clasificación de Isolo
+leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }, { $wins }-{ $losses }-{ $draws })
+leaderboard-provisional = `?` indica una puntuación provisional (pocas partidas, o ninguna en mucho tiempo); el orden va por la puntuación menos dos veces su ±.
+
+# Una negativa seguida de cómo seguir.
+refusal-with-way-on = { $refusal }{ $way_on }
+way-on-no-game = : empieza una con /isolo challenge
+way-on-busy = : termínala o abre un hilo
+way-on-not-a-player = ; puedes seguirla con /isolo board
+way-on-still-playing-games = {" "}(`/isolo games` las muestra)
+way-on-still-playing-challenges = {" "}(retíralos o recházalos con /isolo withdraw y /isolo decline)
+way-on-corrupt = ; un moderador puede anular la partida con /isolo game abort
+way-on-stale = : usa el menú del tablero más reciente, o /isolo move
+way-on-which-challenge = {" "}Usa los botones del desafío que quieras, o la opción `from` de /isolo accept y /isolo decline (la opción `to` de /isolo withdraw).
+
+internal-error = Algo ha fallado por mi parte; no se ha cambiado nada. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
+panicked = Algo ha fallado por mi parte. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
+saved-not-shown = Se ha hecho y guardado, pero no he podido mostrarlo aquí (Discord no aceptó mi respuesta). `/isolo board` muestra la partida tal como está ahora.
+set-aside = No se pudo leer la partida guardada en este canal, así que se ha apartado para que la revise quien administra el bot. El canal queda libre para una nueva partida.
+unreadable-removed = La partida o el desafío ilegible de este canal se ha apartado para quien administra el bot; el canal vuelve a estar libre.
+unreadable-options = No he podido leer las opciones de este comando: puede que tu Discord todavía muestre una versión antigua de /isolo. No se ha cambiado nada; inténtalo de nuevo dentro de un minuto (o reinicia Discord).
+
+limited-cooldown = Has usado `{ $command }` varias veces seguidas: inténtalo de nuevo dentro de { $seconds } s.
+limited-busy = Ahora mismo estoy analizando otras partidas: inténtalo de nuevo dentro de un minuto.
+
+forget-confirm = Esto borra lo que guardo sobre ti en todos los servidores y chats: tus ajustes, tus puntuaciones y las listas de tus partidas. En las partidas terminadas aparecerás como "{ $former }"; sus resultados se mantienen, así que no cambia la puntuación de nadie más. No se puede deshacer. Antes tienen que terminar las partidas que sigas jugando y tus desafíos abiertos.
+forgotten = Hecho: te he olvidado.{ $games ->
+        [0] {""}
+        [one] {" "}{ $games } partida terminada muestra ahora "{ $former }".
+       *[other] {" "}{ $games } partidas terminadas muestran ahora "{ $former }".
+    }
+not-your-button = Este botón es solo para la persona que pidió que la olvidaran.
+
+thread-note = No he podido abrir un hilo para esta partida (necesito los permisos para crear hilos públicos y enviar mensajes en hilos), así que se juega en este canal.
+thread-intro = Una partida de Isolo: { $south } contra { $north }. Se juega aquí con `/isolo move` o con el menú bajo el tablero; `/isolo help` muestra todos los comandos.
+accepted-in-thread = { $opponent } ha aceptado. La partida #{ $game } se juega en { $thread }.
+bot-game-in-thread = Empieza la partida #{ $game } contra { $bot }: se juega en { $thread }.
+play-in-thread = (Se juega en { $thread }.)
+
+draw-offered = { $player } ofrece empate. { $opponent }, usa `/isolo draw` para aceptarlo, o simplemente mueve para rechazarlo.
+draw-declined = { $bot } rechaza el empate: va por delante en semillas. Sigue jugando, o usa `/isolo resign`.
+
+# $turn_dm: on u off; $board: mover o south; $colours: standard o colour-blind.
+settings = Tus ajustes (en todos los servidores):
+    - mensaje directo cuando te toca: { $turn_dm ->
+        [on] activado
+       *[off] desactivado
+    }
+    - tableros vistos desde: { $board ->
+        [south] el lado Sur, siempre
+       *[mover] el lado de quien mueve
+    }
+    - colores de las marcas de la última jugada: { $colours ->
+        [colour-blind] aptos para daltónicos
+       *[standard] estándar
+    }
+    - idioma: { $language }
+    Cambia cualquiera con `/isolo settings` y su opción.
+settings-language-discord = el idioma de tu aplicación de Discord
+settings-server-language = Idioma de este servidor para los mensajes públicos: { $language }.
+
+# $against es yes cuando $opponent nombra al otro jugador.
+turn-dm = Te toca mover en la partida #{ $game } de Isolo{ $against ->
+        [yes] {" "}contra { $opponent }
+       *[no] {""}
+    }: { $channel }. (Desactiva estos mensajes con `/isolo settings turn-dm:false`.)
+
+games-none = No tienes ninguna partida en curso en este servidor. `/isolo challenge` empieza una.
+games-title = Tus partidas en curso ({ $count }):
+games-your-move = **te toca**
+games-their-move = le toca a { $player }
+games-over = terminada
+# $clock es yes cuando $left dice el tiempo que queda; $tournament es 0 fuera de los torneos.
+games-line = #{ $game } contra { $opponent } (juego { $variant }): { $turn }{ $clock ->
+        [yes] , tiempo restante: { $left }
+       *[no] {""}
+    }, en { $channel }{ $tournament ->
+        [0] {""}
+       *[other] {" "}(torneo #{ $tournament })
+    }
+finished-games-none = Todavía no tienes ninguna partida terminada en este servidor.
+finished-games-title = { $count ->
+    [one] Tu última partida terminada:
+   *[other] Tus últimas { $count } partidas terminadas:
+}
+# $result: won, lost, draw o aborted.
+finished-games-line = #{ $game } contra { $opponent }: { $result ->
+        [won] ganada
+        [lost] perdida
+        [draw] empate
+       *[aborted] anulada
+    }, en { $channel } (registro: `/isolo export game:{ $game }`)
+game-choice = #{ $game } contra { $opponent }: { $result ->
+        [won] ganada
+        [lost] perdida
+       *[draw] empate
+    }
+
+export = El registro de la partida (pares de etiquetas y jugadas numeradas; `isolo-bot replay --record ARCHIVO` la reproduce).
+export-alt = Registro de una partida de Isolo
+hint = Yo jugaría **{ $pit }**{ $captured ->
+        [0] {""}
+        [one] , capturando { $captured } semilla
+       *[other] , capturando { $captured } semillas
+    }.
+no-move-yet = Todavía no se ha hecho ninguna jugada en esta partida.
+
+help-intro = **Isolo**, el mancala de los sukuma: cuatro filas de ocho hoyos. Los hoyos se nombran por su columna (a-h) y su fila (1-4); Sur tiene las filas 1-2 y Norte las 3-4. Los botones y el menú bajo el tablero hacen lo mismo que los comandos.
+
+reminder = { $player }, te toca mover en la partida #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>.
+idle = { $player }, la partida #{ $game } espera tu jugada. Si no mueves, terminará en empate (no puntuable) <t:{ $closes }:R>.
+flagged = { $flagged } se quedó sin tiempo. { $claimant }, puedes reclamar la victoria con `/isolo game claim`.
+held-title = **Mientras tanto** (solo puedo hablar aquí cuando alguien me usa):
+held-bot-moved = He hecho mi jugada en la partida #{ $game }: `/isolo board` muestra la posición.
+held-dm-reminder = Te toca mover en la partida de Isolo #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>. Usa `/isolo move` en el chat donde juegas.
+held-dm-idle = La partida de Isolo #{ $game } espera tu jugada. Si no mueves, terminará en empate (no puntuable) <t:{ $closes }:R>.
+held-dm-bot-moved = He hecho mi jugada en la partida de Isolo #{ $game }: te toca.
+# $clock: yes cuando la partida tiene reloj.
+answer-only-note = Aquí solo puedo responder, no publicar por mi cuenta. { $clock ->
+        [yes] Si se acaba el tiempo de un reloj o caduca el desafío, se verá con el siguiente comando o botón que se use aquí.
+       *[no] Si caduca el desafío, se verá con el siguiente comando o botón que se use aquí.
+    } Quien haya añadido la aplicación, o comparta un servidor conmigo, puede recibir un mensaje directo cuando le toque: `/isolo settings turn-dm`.
+forced-private = Este servidor solo deja que las aplicaciones añadidas por los miembros respondan a quien las usa, así que nadie más vería esta partida. Pide a un moderador que permita **Usar aplicaciones externas** aquí, o que añada isolo-bot al servidor.
+
+# /isolo settings language: la opción que sigue el idioma de la app de Discord.
+choice-language-discord = El idioma de mi aplicación de Discord

@@ -1,0 +1,214 @@
+# O que o bot diz no Discord. Markdown funciona aqui: **negrito**, `código`,
+# -# letra miúda. <t:...:R> é um horário que o Discord mostra no idioma de quem
+# lê ("em 2 dias"); <@...> e <#...> são um membro e um canal.
+# Os comandos (/isolo move) ficam com os nomes em inglês no texto: o Discord
+# mostra os nomes traduzidos no seletor de comandos.
+
+former-member = um ex-membro
+
+review-file-title = Partida de Isolo #{ $game }: { $south } x { $north }
+review-message = **{ $title }** { $text }
+    Todas as jogadas, com a jogada que a busca prefere, estão no arquivo.
+review-file-alt = Análise da partida de Isolo #{ $game }
+
+# $side é Sul ou Norte (side-south, side-north).
+board-drawn-from = Visto do lado do { $side }: { $player } embaixo.
+board-header = Partida #{ $game }: { $south } (Sul) x { $north } (Norte), jogo { $variant }, lance { $ply }.
+board-to-move = Vez de { $player } ({ $side }).
+game-on = Começou a partida #{ $game }: { $south } (Sul) x { $north } (Norte), jogo { $variant }.
+animation-alt = Animação de { $player } semeando a partir de { $pit }
+
+menu-pit = { $pit } ({ $seeds ->
+        [one] { $seeds } semente
+       *[other] { $seeds } sementes
+    })
+menu-placeholder = { $player }: escolha uma casa para semear
+button-rematch = Revanche
+button-accept = Aceitar
+button-decline = Recusar
+button-withdraw = Retirar desafio
+button-forget-me = Esquecer meus dados
+
+turn-bot-thinking = { $player } ({ $side }) está pensando...
+turn-your-move = { $player }, é a sua vez ({ $side }): escolha uma casa abaixo ou use `/isolo move`.
+turn-your-move-clock = { $player }, é a sua vez ({ $side }; o tempo acaba <t:{ $deadline }:R>): escolha uma casa abaixo ou use `/isolo move`.
+
+clock-days = { $days ->
+    [one] { $days } dia por jogada
+   *[other] { $days } dias por jogada
+}
+clock-minutes = { $minutes ->
+    [one] { $minutes } minuto por jogada
+   *[other] { $minutes } minutos por jogada
+}
+clock-none = sem relógio
+
+# $house é yes quando a partida tem regras opcionais, que $rules então cita
+# (como "regras opcionais: capturas continuam"); senão $rules fica vazio.
+challenge = { $challenger } desafia { $opponent } para uma partida de Isolo (jogo { $variant }, { $clock }{ $house ->
+        [yes] , { $rules }
+       *[no] {""}
+    }, { $rated ->
+        [yes] ranqueada
+       *[no] não ranqueada
+    }). O desafio expira <t:{ $expires }:R>.
+challenge-no-clock = Sem relógio: depois de um dia sem jogada, quem está na vez recebe um lembrete, e depois de { $idle } sem jogada a partida termina empatada (não ranqueada).
+challenge-pair = { $challenger } para { $opponent }
+challenges-aborted = Um moderador cancelou os desafios abertos daqui: { $challenges }.
+challenge-declined = { $opponent } recusou o desafio de { $challenger }.
+challenge-withdrawn = { $challenger } retirou o desafio feito a { $opponent }.
+challenge-expired = O desafio de { $challenger } para { $opponent } expirou sem resposta.
+
+# $streak_kind: win, loss ou none; $streak conta os resultados seguidos.
+stats = **{ $player }**: rating { $rating } (±{ $deviation }{ $provisional ->
+        [yes] , provisório: poucas partidas, ou nenhuma há muito tempo
+       *[no] {""}
+    }), { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }: vitórias { $wins }, derrotas { $losses }, empates { $draws }.{ $streak_kind ->
+        [win] {" "}Sequência atual: { $streak ->
+            [one] { $streak } vitória.
+           *[other] { $streak } vitórias.
+        }
+        [loss] {" "}Sequência atual: { $streak ->
+            [one] { $streak } derrota.
+           *[other] { $streak } derrotas.
+        }
+       *[none] {""}
+    } Maior sequência de vitórias: { $best }.
+stats-rival = contra { $rival }: { $wins }-{ $losses }-{ $draws }
+no-stats = { $player } ainda não tem partidas ranqueadas neste servidor.
+
+leaderboard-empty = Ainda não há partidas ranqueadas neste servidor: desafie alguém com `/isolo challenge`.
+leaderboard-title = Ranking de Isolo
+leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }, { $wins }-{ $losses }-{ $draws })
+leaderboard-provisional = `?` indica um rating provisório (poucas partidas, ou nenhuma há muito tempo); a ordem segue o rating menos duas vezes o seu ±.
+
+# Uma recusa seguida do caminho a seguir.
+refusal-with-way-on = { $refusal }{ $way_on }
+way-on-no-game = : comece uma com /isolo challenge
+way-on-busy = : termine essa partida ou abra um tópico
+way-on-not-a-player = ; você pode assistir com /isolo board
+way-on-still-playing-games = {" "}(`/isolo games` mostra a lista)
+way-on-still-playing-challenges = {" "}(retire ou recuse os desafios com /isolo withdraw e /isolo decline)
+way-on-corrupt = ; um moderador pode resolver com /isolo game abort
+way-on-stale = : use o menu do tabuleiro mais recente, ou /isolo move
+way-on-which-challenge = {" "}Use os botões do desafio que você quer, ou a opção `from` de /isolo accept e /isolo decline (a opção `to` de /isolo withdraw).
+
+internal-error = Algo deu errado do meu lado; nada foi alterado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
+panicked = Algo deu errado do meu lado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
+saved-not-shown = Isso foi feito e salvo, mas não consegui mostrar aqui (o Discord não aceitou minha resposta). `/isolo board` mostra a partida como está agora.
+set-aside = Não foi possível ler a partida salva neste canal, então ela foi separada para quem opera o bot dar uma olhada. O canal está livre para uma nova partida.
+unreadable-removed = A partida ou o desafio ilegível deste canal foi separado para quem opera o bot; o canal está livre de novo.
+unreadable-options = Não consegui ler as opções deste comando: talvez o seu Discord ainda mostre uma versão antiga de /isolo. Nada foi alterado; tente de novo daqui a um minuto (ou reinicie o Discord).
+
+limited-cooldown = Você usou `{ $command }` várias vezes agora há pouco: tente de novo em { $seconds } s.
+limited-busy = Estou ocupado analisando outras partidas agora: tente de novo daqui a um minuto.
+
+forget-confirm = Isto apaga o que eu guardo sobre você, em todos os servidores e conversas: suas configurações, seus ratings e as listas das suas partidas. Nas partidas encerradas você vai aparecer como “{ $former }”; os resultados continuam, então o rating de ninguém muda. Não dá para desfazer. Antes, as partidas que você ainda está jogando e os desafios abertos precisam terminar.
+forgotten = Pronto: esqueci você.{ $games ->
+        [0] {""}
+        [one] {" "}{ $games } partida encerrada agora mostra “{ $former }”.
+       *[other] {" "}{ $games } partidas encerradas agora mostram “{ $former }”.
+    }
+not-your-button = Este botão é do membro que pediu para ser esquecido.
+
+thread-note = Não consegui abrir um tópico para esta partida (preciso das permissões Criar tópicos públicos e Enviar mensagens em tópicos), então ela vai ser jogada neste canal.
+thread-intro = Uma partida de Isolo: { $south } contra { $north }. Jogue aqui com `/isolo move` ou com o menu abaixo do tabuleiro; `/isolo help` lista todos os comandos.
+accepted-in-thread = { $opponent } aceitou. A partida #{ $game } vai ser jogada em { $thread }.
+bot-game-in-thread = A partida #{ $game } contra { $bot } começou: ela é jogada em { $thread }.
+play-in-thread = (Jogue em { $thread }.)
+
+draw-offered = { $player } propõe empate. { $opponent }, use `/isolo draw` para aceitar, ou simplesmente jogue para recusar.
+draw-declined = { $bot } recusa o empate: está à frente em sementes. Continue jogando, ou use `/isolo resign`.
+
+# $turn_dm: on ou off; $board: mover ou south; $colours: standard ou colour-blind.
+settings = Suas configurações (em todos os servidores):
+    - mensagem direta na sua vez: { $turn_dm ->
+        [on] ativada
+       *[off] desativada
+    }
+    - tabuleiros vistos: { $board ->
+        [south] sempre do lado Sul
+       *[mover] do lado de quem está na vez
+    }
+    - cores das marcas da última jogada: { $colours ->
+        [colour-blind] seguras para daltônicos
+       *[standard] normais
+    }
+    - idioma: { $language }
+    Para mudar uma delas, use `/isolo settings` com a opção correspondente.
+settings-language-discord = o idioma do seu app do Discord
+settings-server-language = Idioma deste servidor nas mensagens públicas: { $language }.
+
+# $against é yes quando $opponent cita o outro jogador.
+turn-dm = Sua vez na partida de Isolo #{ $game }{ $against ->
+        [yes] {" "}contra { $opponent }
+       *[no] {""}
+    }: { $channel }. (Desative estas mensagens com `/isolo settings turn-dm:false`.)
+
+games-none = Você não tem nenhuma partida em andamento neste servidor. `/isolo challenge` começa uma.
+games-title = Suas partidas em andamento ({ $count }):
+games-your-move = **sua vez**
+games-their-move = vez de { $player }
+games-over = encerrada
+# $clock é yes quando $left diz o tempo restante; $tournament é 0 fora de torneios.
+games-line = #{ $game } x { $opponent } (jogo { $variant }): { $turn }{ $clock ->
+        [yes] , tempo restante: { $left }
+       *[no] {""}
+    }, em { $channel }{ $tournament ->
+        [0] {""}
+       *[other] {" "}(torneio #{ $tournament })
+    }
+finished-games-none = Você ainda não tem nenhuma partida encerrada neste servidor.
+finished-games-title = { $count ->
+        [one] Sua última partida encerrada:
+       *[other] Suas últimas { $count } partidas encerradas:
+    }
+# $result: won, lost, draw ou aborted.
+finished-games-line = #{ $game } x { $opponent }: { $result ->
+        [won] vitória
+        [lost] derrota
+        [draw] empate
+       *[aborted] cancelada
+    }, em { $channel } (registro: `/isolo export game:{ $game }`)
+game-choice = #{ $game } contra { $opponent }: { $result ->
+        [won] vitória
+        [lost] derrota
+       *[draw] empate
+    }
+
+export = O registro da partida (pares de tags e jogadas numeradas; `isolo-bot replay --record ARQUIVO` reproduz a partida).
+export-alt = Registro de partida de Isolo
+hint = Eu jogaria **{ $pit }**{ $captured ->
+        [0] {""}
+       *[other] , capturando { $captured ->
+            [one] { $captured } semente
+           *[other] { $captured } sementes
+        }
+    }.
+no-move-yet = Nenhuma jogada foi feita ainda nesta partida.
+
+help-intro = **Isolo**, o jogo de mancala dos Sukuma, com quatro fileiras de oito casas. Cada casa tem o nome da sua coluna a-h e da sua fileira 1-4; o Sul fica com as fileiras 1-2, o Norte com as fileiras 3-4. Os botões e o menu abaixo do tabuleiro fazem o mesmo que os comandos.
+
+reminder = { $player }, é a sua vez na partida #{ $game }: o seu tempo acaba <t:{ $deadline }:R>.
+idle = { $player }, a partida #{ $game } está esperando a sua jogada. Sem ela, a partida termina empatada (não ranqueada) <t:{ $closes }:R>.
+flagged = O tempo de { $flagged } acabou. { $claimant }, você pode reivindicar a vitória com `/isolo game claim`.
+held-title = **Enquanto isso** (só consigo falar aqui quando alguém me usa):
+held-bot-moved = Fiz a minha jogada na partida #{ $game }: `/isolo board` mostra a posição.
+held-dm-reminder = É a sua vez na partida de Isolo #{ $game }: o seu tempo acaba <t:{ $deadline }:R>. Use `/isolo move` na conversa onde você joga.
+held-dm-idle = A partida de Isolo #{ $game } está esperando a sua jogada. Sem ela, a partida termina empatada (não ranqueada) <t:{ $closes }:R>.
+held-dm-bot-moved = Fiz a minha jogada na partida de Isolo #{ $game }: é a sua vez.
+# $clock: yes quando a partida tem relógio.
+answer-only-note = Aqui eu só consigo responder, não posso postar por conta própria. { $clock ->
+        [yes] Se um relógio acabar ou o desafio expirar, isso aparece no próximo comando ou botão usado aqui.
+       *[no] Se o desafio expirar, isso aparece no próximo comando ou botão usado aqui.
+    } Quem adicionou o app, ou está num servidor comigo, pode receber uma mensagem direta na sua vez: `/isolo settings turn-dm`.
+forced-private = Este servidor só deixa os apps adicionados por membros responderem a quem os usou, então ninguém mais veria esta partida. Peça a um moderador para permitir **Usar aplicativos externos** aqui, ou para adicionar o isolo-bot ao servidor.
+
+# /isolo settings language: a opção que segue o app do Discord.
+choice-language-discord = O idioma do meu app do Discord

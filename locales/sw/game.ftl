@@ -1,0 +1,73 @@
+# Yaliyotokea katika mchezo: hatua, mwisho wa mchezo, uchambuzi. $player,
+# $winner na mengineyo ni majina (au mentions); mashimo ni a1-h4.
+
+# One move. $laps counts the laps sown; $nghana is "yes" when the move played
+# the ng'hana (the boys' 17-seed pit) and so ended the overture.
+move-described = { $player } amecheza { $pit }{ $laps ->
+        [1] {""}
+       *[other] {" "}(mizunguko { $laps })
+    }{ $nghana ->
+        [yes] , akicheza ng'hana yake na kumaliza overture
+       *[no] {""}
+    }{ $captured ->
+        [0] : hakula kitu.
+       *[other] : amekula kete { $captured } ({ $captures }).
+    }
+move-capture-part = { $seeds } kutoka { $pit }
+
+# Why a game ended, without names.
+termination = { $reason ->
+    [no-legal-move] mpinzani hana hatua halali iliyobaki
+    [repetition] nafasi ileile imejirudia mara tatu
+    [ply-limit] hatua 2,000 zimechezwa
+    [resignation] mpinzani amejitoa
+    [agreement] wachezaji wote wawili wamekubaliana
+    [timeout] muda wa mpinzani umekwisha
+    [aborted] msimamizi amesitisha mchezo
+   *[abandoned] hakuna aliyecheza kwa muda mrefu mno
+}
+
+# The same, in a few words for the board picture's result line.
+termination-short = { $reason ->
+    [no-legal-move] hakuna hatua halali
+    [repetition] marudio ya tatu
+    [ply-limit] hatua 2,000
+    [resignation] amejitoa
+    [agreement] makubaliano
+    [timeout] muda umekwisha
+    [aborted] mchezo umesitishwa
+   *[abandoned] umetelekezwa: sare
+}
+
+result-no-winner = { $reason ->
+    [aborted] Mchezo #{ $game } umesitishwa na msimamizi: hakuna matokeo.
+   *[abandoned] Mchezo #{ $game } umekwisha: hakuna aliyecheza kwa muda mrefu mno, kwa hiyo umeisha kwa sare (haihesabiwi kwenye alama).
+}
+result-draw = Mchezo #{ $game } umeisha kwa sare: { $reason ->
+    [repetition] nafasi ileile imejirudia mara tatu
+    [ply-limit] hatua 2,000 zimechezwa
+   *[agreement] wachezaji wote wawili wamekubaliana
+}.
+# $side is the winner's side (Kusini, Kaskazini); $loser the other player's name.
+result-win = { $winner } ameshinda mchezo #{ $game } akiwa { $side }: { $reason ->
+    [no-legal-move] { $loser } hana hatua halali iliyobaki
+    [resignation] { $loser } amejitoa
+    [timeout] muda wa { $loser } umekwisha
+    [repetition] nafasi ileile imejirudia mara tatu
+    [ply-limit] hatua 2,000 zimechezwa
+   *[agreement] wachezaji wote wawili wamekubaliana
+}.
+result-rating-change = { $player }: { $before } -> { $after } ({ $change })
+
+review-title = Uchambuzi wa mchezo #{ $game }
+review-players = ({ $south } dhidi ya { $north }).
+review-clean = Hakuna hatua iliyopoteza kete moja au zaidi: mchezo safi.
+review-turning-points = Hatua zilizogeuza mchezo (thamani ni kwa aliyecheza: kete anazoongoza, au matokeo ya lazima):
+# $kind: inaccuracy, mistake or blunder; $before and $after are scores.
+review-turning-point = - hatua ya { $ply }: { $player } alicheza { $played } ({ $kind ->
+        [mistake] kosa
+        [blunder] kosa kubwa
+       *[inaccuracy] dosari
+    }); { $best } ingekuwa bora zaidi ({ $before } badala ya { $after }).
+review-player-tally = { $player }: hatua { $moves }, { $tally }.
+review-nothing-given = hakuna hatua iliyopoteza chochote

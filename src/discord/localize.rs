@@ -1,0 +1,161 @@
+//! Commands in the members' languages: every command's, option's and
+//! choice's name and description comes from `commands.ftl`, English for the
+//! defaults and each shipped language for the Discord locales it serves.
+//!
+//! A command at path `isolo game claim` is the message `cmd-isolo-game-claim`:
+//! its value is the description, `.name` the name, `.<option>-name` and
+//! `.<option>` an option's name and description, `.<option>-choice-<i>` the
+//! option's i-th choice. The context menu is `cmd-menu-<name>`.
+
+use std::borrow::Cow;
+
+use super::{Data, Error};
+use crate::words::{languages, Lang};
+
+type Command = poise::Command<Data, Error>;
+
+/// The message id of a command at `path` (its qualified name), or of a context menu.
+pub(crate) fn message_id(command: &Command, path: &str) -> String {
+    match &command.context_menu_name {
+        Some(menu) => format!("cmd-menu-{}", menu.to_lowercase().replace(' ', "-")),
+        None => format!("cmd-{}", path.replace(' ', "-")),
+    }
+}
+
+/// The localizations of `key` (`id` or `id.attribute`) for every Discord
+/// locale a shipped language other than English serves.
+fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]> {
+    let mut out = Vec::new();
+    for lang in languages().filter(|l| *l != Lang::ENGLISH && has(*l, key)) {
+        let text = lang.tr(key, None);
+        out.extend(lang.discord_locales().map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))));
+    }
+    Cow::Owned(out)
+}
+
+/// Whether `lang` itself has `key` (a message, or its attribute).
+fn has(lang: Lang, key: &str) -> bool {
+    let message = key.split('.').next().unwrap_or(key);
+    lang.has(message) && lang.tr(key, None) != key
+}
+
+/// Fills `command` and its subcommands with names, descriptions and
+/// choices from the language files.
+pub(crate) fn localize(command: &mut Command) {
+    localize_at(command, &command.name.to_string());
+}
+
+fn localize_at(command: &mut Command, path: &str) {
+    let id = message_id(command, path);
+    let en = |key: &str| Lang::ENGLISH.tr(key, None);
+    if command.context_menu_name.is_some() {
+        // A menu has a name only: its target is its one option.
+        command.context_menu_name = Some(Cow::Owned(en(&format!("{id}.name"))));
+        command.name_localizations = localized(&format!("{id}.name"));
+        return;
+    } else {
+        if path.contains(' ') {
+            command.name_localizations = localized(&format!("{id}.name"));
+        }
+        command.description = Some(Cow::Owned(en(&id)));
+        command.description_localizations = localized(&id);
+    }
+    for p in &mut command.parameters {
+        let key = format!("{id}.{}", p.name);
+        p.description = Some(Cow::Owned(en(&key)));
+        p.description_localizations = localized(&key);
+        p.name_localizations = localized(&format!("{key}-name"));
+        for (i, choice) in p.choices.to_mut().iter_mut().enumerate() {
+            let key = format!("{key}-choice-{i}");
+            choice.name = Cow::Owned(en(&key));
+            choice.localizations = localized(&key);
+        }
+    }
+    for sub in &mut command.subcommands {
+        let path = format!("{path} {}", sub.name);
+        localize_at(sub, &path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command, option and choice, in every language Discord has, as
+    /// Discord's rules for application commands allow them.
+    #[test]
+    fn every_localized_command_is_valid_by_discord_s_rules() {
+        let name_ok = |n: &str| {
+            (1..=32).contains(&n.chars().count())
+                && n.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+                && n.to_lowercase() == n
+        };
+        let text_ok = |d: &str| (1..=100).contains(&d.chars().count());
+        let mut checked = 0;
+        fn walk(c: &Command, f: &mut dyn FnMut(&Command)) {
+            f(c);
+            for s in &c.subcommands {
+                walk(s, f);
+            }
+        }
+        let mut roots = vec![crate::discord::commands::isolo(), crate::discord::commands::challenge_member()];
+        roots.iter_mut().for_each(localize);
+        for root in &roots {
+            walk(root, &mut |c| {
+                for locale in crate::words::DISCORD_LOCALES {
+                    let pick = |v: &[(Cow<'static, str>, Cow<'static, str>)], default: &str| {
+                        v.iter().find(|(l, _)| l == locale).map_or(default.to_string(), |(_, t)| t.to_string())
+                    };
+                    let name = pick(&c.name_localizations, c.context_menu_name.as_deref().unwrap_or(&c.name));
+                    if c.context_menu_name.is_some() {
+                        assert!(text_ok(&name) && name.chars().count() <= 32, "{locale}: menu {name:?}");
+                    } else {
+                        assert!(name_ok(&name), "{locale}: command name {name:?} of /{}", c.qualified_name);
+                        let d = pick(&c.description_localizations, c.description.as_deref().unwrap_or(""));
+                        assert!(text_ok(&d), "{locale}: description of /{}: {d:?}", c.qualified_name);
+                        assert!(!d.starts_with("cmd-"), "{locale}: no words for /{}", c.qualified_name);
+                    }
+                    if c.context_menu_name.is_some() {
+                        continue;
+                    }
+                    let mut names: Vec<String> = c
+                        .subcommands
+                        .iter()
+                        .map(|s| pick(&s.name_localizations, &s.name))
+                        .chain(c.parameters.iter().map(|p| pick(&p.name_localizations, &p.name)))
+                        .collect();
+                    for p in &c.parameters {
+                        let n = pick(&p.name_localizations, &p.name);
+                        assert!(name_ok(&n), "{locale}: option {n:?} of /{}", c.qualified_name);
+                        let d = pick(&p.description_localizations, p.description.as_deref().unwrap_or(""));
+                        assert!(text_ok(&d), "{locale}: option {} of /{}: {d:?}", p.name, c.qualified_name);
+                        for ch in p.choices.iter() {
+                            let n = pick(&ch.localizations, &ch.name);
+                            assert!(text_ok(&n), "{locale}: choice {n:?} of {}", p.name);
+                        }
+                        checked += 1;
+                    }
+                    let count = names.len();
+                    names.sort();
+                    names.dedup();
+                    assert_eq!(names.len(), count, "{locale}: names repeat under /{}", c.qualified_name);
+                }
+            });
+        }
+        assert!(checked >= 20 * crate::words::DISCORD_LOCALES.len(), "{checked} options checked");
+    }
+
+    #[test]
+    fn english_comes_from_the_language_files_and_others_are_localized() {
+        let mut isolo = crate::discord::commands::isolo();
+        localize(&mut isolo);
+        assert_eq!(isolo.description.as_deref(), Some("Play Isolo, the Sukuma mancala game"));
+        let challenge = isolo.subcommands.iter().find(|c| c.name == "challenge").expect("challenge");
+        for locale in ["fr", "de", "pt-BR", "es-ES", "es-419"] {
+            assert!(
+                challenge.description_localizations.iter().any(|(l, _)| l == locale),
+                "{locale} has a description of /isolo challenge"
+            );
+        }
+    }
+}

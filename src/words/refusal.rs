@@ -1,0 +1,145 @@
+//! Why the table refused, in the player's words: one message per
+//! [`TableError`] variant (`refusal-*` in `refusals.ftl`), shared by the
+//! front ends, which add their own way on.
+
+use super::narrate::{duration, side, variant};
+use super::{list, Lang};
+use crate::engine::IllegalMove;
+use crate::table::TableError;
+use crate::tr;
+
+/// A refusal in a sentence. Names in it are as given: a front end with
+/// markup passes the error through [`TableError::escaped`] first.
+pub fn refusal(lang: Lang, e: &TableError) -> String {
+    use TableError as E;
+    match e {
+        E::NoGame => tr!(lang, "refusal-no-game"),
+        E::NoSuchGame(game) => tr!(lang, "refusal-no-such-game", game = *game),
+        E::NoChallenge => tr!(lang, "refusal-no-challenge"),
+        E::Busy { id, south, north } => {
+            tr!(
+                lang,
+                "refusal-busy",
+                game = *id,
+                south = south.as_str(),
+                north = north.as_str()
+            )
+        }
+        E::WhichChallenge(names) => tr!(lang, "refusal-which-challenge", names = list(lang, names)),
+        E::ChallengePending { challenger, opponent } => tr!(
+            lang,
+            "refusal-challenge-pending",
+            challenger = challenger.as_str(),
+            opponent = opponent.as_str()
+        ),
+        E::SelfChallenge => tr!(lang, "refusal-self-challenge"),
+        E::BotOpponent(name) => tr!(lang, "refusal-bot-opponent", name = name.as_str()),
+        E::NotTheOpponent(name) => tr!(lang, "refusal-not-the-opponent", name = name.as_str()),
+        E::NotTheChallenger(name) => tr!(lang, "refusal-not-the-challenger", name = name.as_str()),
+        E::NotAPlayer { south, north } => {
+            tr!(
+                lang,
+                "refusal-not-a-player",
+                south = south.as_str(),
+                north = north.as_str()
+            )
+        }
+        E::NotYourTurn(name) => tr!(lang, "refusal-not-your-turn", name = name.as_str()),
+        E::BadPit(p) => tr!(lang, "refusal-bad-pit", text = p.0.as_str()),
+        E::Illegal(m) => illegal(lang, m),
+        E::NotModerator => tr!(lang, "refusal-not-moderator"),
+        E::HintsNotAllowed => tr!(lang, "refusal-hints-not-allowed"),
+        E::StillPlaying { games, challenges } => tr!(
+            lang,
+            "refusal-still-playing",
+            games = games.len(),
+            challenges = *challenges,
+            list = list(lang, &games.iter().map(|g| format!("#{g}")).collect::<Vec<_>>()),
+        ),
+        E::FormerMember => tr!(lang, "refusal-former-member"),
+        E::NoLastGame => tr!(lang, "refusal-no-last-game"),
+        E::NothingToReview => tr!(lang, "refusal-nothing-to-review"),
+        E::NothingToClaim => tr!(lang, "refusal-nothing-to-claim"),
+        E::StillHasTime { player, left_ms } => tr!(
+            lang,
+            "refusal-still-has-time",
+            player = player.as_str(),
+            left = duration(lang, *left_ms)
+        ),
+        E::NoTournament => tr!(lang, "refusal-no-tournament"),
+        E::NoSuchTournament(n) => tr!(lang, "refusal-no-such-tournament", number = *n),
+        E::WhichTournament(numbers) => tr!(
+            lang,
+            "refusal-which-tournament",
+            numbers = list(lang, &numbers.iter().map(|n| format!("#{n}")).collect::<Vec<_>>())
+        ),
+        E::ClockRequired => tr!(lang, "refusal-clock-required"),
+        E::BadRounds { max } => tr!(lang, "refusal-bad-rounds", max = *max),
+        E::RoundsOfRoundRobin => tr!(lang, "refusal-rounds-of-round-robin"),
+        E::DeadlinePassed => tr!(lang, "refusal-deadline-passed"),
+        E::TooManyTournaments { max } => tr!(lang, "refusal-too-many-tournaments", max = *max),
+        E::AlreadyJoined(n) => tr!(lang, "refusal-already-joined", number = *n),
+        E::NotJoined(n) => tr!(lang, "refusal-not-joined", number = *n),
+        E::TournamentFull { number, max } => {
+            tr!(lang, "refusal-tournament-full", number = *number, max = *max)
+        }
+        E::TournamentStarted(n) => tr!(lang, "refusal-tournament-started", number = *n),
+        E::TournamentOver(n) => tr!(lang, "refusal-tournament-over", number = *n),
+        E::NotEnoughPlayers { number, have, need } => tr!(
+            lang,
+            "refusal-not-enough-players",
+            number = *number,
+            have = *have,
+            need = *need
+        ),
+        E::NotOrganizer(n) => tr!(lang, "refusal-not-organizer", number = *n),
+        E::NoSuchBoard { number, round, board } => tr!(
+            lang,
+            "refusal-no-such-board",
+            number = *number,
+            round = *round,
+            board = *board
+        ),
+        E::BoardStarted { game, .. } => tr!(lang, "refusal-board-started", game = *game),
+        E::NoSuchPuzzle(id) => tr!(lang, "refusal-no-such-puzzle", id = id.as_str()),
+        E::NoPuzzleLeft(v) => tr!(lang, "refusal-no-puzzle-left", variant = variant(lang, *v)),
+        E::PuzzleOver => tr!(lang, "refusal-puzzle-over"),
+        E::BadMinute(m) => tr!(lang, "refusal-bad-minute", minute = *m),
+        E::NoSuchLesson(n) => tr!(lang, "refusal-no-such-lesson", lesson = *n),
+        E::Corrupt { what, reason } => {
+            tr!(
+                lang,
+                "refusal-corrupt",
+                what = what.as_str(),
+                reason = reason.as_str()
+            )
+        }
+        E::Stale => tr!(lang, "refusal-stale"),
+        E::Contended => tr!(lang, "refusal-contended"),
+        E::Storage(reason) => tr!(lang, "refusal-storage", reason = reason.as_str()),
+    }
+}
+
+/// Why a move breaks the rules.
+pub fn illegal(lang: Lang, m: &IllegalMove) -> String {
+    match m {
+        IllegalMove::NotYourPit { pit, side: s, ranks } => tr!(
+            lang,
+            "illegal-not-your-pit",
+            pit = pit.to_string(),
+            side = side(lang, *s),
+            ranks = *ranks
+        ),
+        IllegalMove::TooFewSeeds { pit, seeds } => {
+            tr!(
+                lang,
+                "illegal-too-few-seeds",
+                pit = pit.to_string(),
+                seeds = *seeds
+            )
+        }
+        IllegalMove::OutOfPlay { pit } => tr!(lang, "illegal-out-of-play", pit = pit.to_string()),
+        IllegalMove::NeverEnding { pit } => tr!(lang, "illegal-never-ending", pit = pit.to_string()),
+        IllegalMove::GameOver => tr!(lang, "illegal-game-over"),
+    }
+}

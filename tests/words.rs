@@ -1,0 +1,286 @@
+//! Keeps the translations whole: every language has every English message,
+//! with the same variables, renders it with sample arguments without a
+//! problem, and keeps Discord's markup intact; and every message the code
+//! asks for exists in English with exactly the arguments the code passes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fluent_syntax::ast;
+use isolo_bot::words::{self, Args, Lang, Value, LOCALES};
+
+/// A message's (or attribute's) variables, and the keys each selects on.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct Shape {
+    vars: BTreeSet<String>,
+    keys: BTreeMap<String, BTreeSet<String>>,
+}
+
+fn visit_pattern(p: &ast::Pattern<&str>, shape: &mut Shape) {
+    for el in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = el {
+            visit_expression(expression, shape);
+        }
+    }
+}
+
+fn visit_expression(e: &ast::Expression<&str>, shape: &mut Shape) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            let var = visit_inline(selector, shape);
+            for v in variants {
+                if let Some(var) = &var {
+                    let key = match &v.key {
+                        ast::VariantKey::Identifier { name } => name.to_string(),
+                        ast::VariantKey::NumberLiteral { value } => value.to_string(),
+                    };
+                    shape.keys.entry(var.clone()).or_default().insert(key);
+                }
+                visit_pattern(&v.value, shape);
+            }
+        }
+        ast::Expression::Inline(i) => {
+            visit_inline(i, shape);
+        }
+    }
+}
+
+fn visit_inline(i: &ast::InlineExpression<&str>, shape: &mut Shape) -> Option<String> {
+    match i {
+        ast::InlineExpression::VariableReference { id } => {
+            shape.vars.insert(id.name.to_string());
+            Some(id.name.to_string())
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            let mut first = None;
+            for a in &arguments.positional {
+                let v = visit_inline(a, shape);
+                first = first.or(v);
+            }
+            first
+        }
+        ast::InlineExpression::Placeable { expression } => {
+            visit_expression(expression, shape);
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Every message and attribute of a language, by key (`id` or `id.attr`), with its file.
+fn shapes(files: &[(&str, &'static str)]) -> BTreeMap<String, (String, Shape)> {
+    let mut out = BTreeMap::new();
+    for (file, text) in files {
+        let resource = match fluent_syntax::parser::parse(*text) {
+            Ok(r) => r,
+            Err((r, _)) => r,
+        };
+        for entry in resource.body {
+            let ast::Entry::Message(m) = entry else { continue };
+            if let Some(v) = &m.value {
+                let mut s = Shape::default();
+                visit_pattern(v, &mut s);
+                out.insert(m.id.name.to_string(), (file.to_string(), s));
+            }
+            for a in &m.attributes {
+                let mut s = Shape::default();
+                visit_pattern(&a.value, &mut s);
+                out.insert(format!("{}.{}", m.id.name, a.id.name), (file.to_string(), s));
+            }
+        }
+    }
+    out
+}
+
+fn files(tag: &str) -> &'static [(&'static str, &'static str)] {
+    LOCALES.iter().find(|(t, _)| *t == tag).map(|(_, f)| *f).expect("a language folder")
+}
+
+const PLURAL: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
+/// Sample arguments that reach each variant of every select in turn: the
+/// n-th sample picks each selector's n-th key.
+fn samples(shape: &Shape) -> Vec<Args<'static>> {
+    let rounds = shape.keys.values().map(BTreeSet::len).max().unwrap_or(1).max(1);
+    (0..rounds)
+        .map(|n| {
+            words::args(shape.vars.iter().map(|var| {
+                let value: Value<'static> = match shape.keys.get(var) {
+                    Some(keys) => {
+                        let keys: Vec<&String> = keys.iter().collect();
+                        let key = keys[n % keys.len()];
+                        if let Ok(number) = key.parse::<f64>() {
+                            Value::from(number)
+                        } else if PLURAL.contains(&key.as_str()) {
+                            Value::from([0.0, 1.0, 2.0, 5.0, 21.0, 1_000_000.0][n % 6])
+                        } else {
+                            Value::from(key.clone())
+                        }
+                    }
+                    None => Value::from(format!("‹{var}›")),
+                };
+                (Box::leak(var.clone().into_boxed_str()) as &str, value)
+            }))
+        })
+        .collect()
+}
+
+#[test]
+fn the_language_files_load_cleanly() {
+    assert!(words::file_problems().is_empty(), "{:#?}", words::file_problems());
+    let tags: Vec<&str> = words::languages().map(Lang::tag).collect();
+    for tag in ["en", "sw", "fr", "pt-BR", "es", "de"] {
+        assert!(tags.contains(&tag), "{tag} is shipped: {tags:?}");
+    }
+}
+
+#[test]
+fn every_language_has_every_english_message_with_its_variables() {
+    let english = shapes(files("en"));
+    let mut problems = Vec::new();
+    for lang in words::languages() {
+        let own = shapes(files(lang.tag()));
+        for (key, (file, shape)) in &english {
+            match own.get(key) {
+                None => problems.push(format!("{}: {key} is missing (English has it in {file})", lang.tag())),
+                Some((f, s)) => {
+                    if f != file {
+                        problems.push(format!("{}: {key} is in {f}, English has it in {file}", lang.tag()));
+                    }
+                    if s.vars != shape.vars {
+                        problems.push(format!(
+                            "{}: {key} uses {:?}, English {:?}",
+                            lang.tag(),
+                            s.vars,
+                            shape.vars
+                        ));
+                    }
+                }
+            }
+        }
+        for key in own.keys().filter(|k| !english.contains_key(*k)) {
+            problems.push(format!("{}: {key} is not an English message (unused)", lang.tag()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_message_renders_in_every_language_with_discord_markup_intact() {
+    let english = shapes(files("en"));
+    let mut problems = Vec::new();
+    let mut rendered = 0;
+    for lang in words::languages() {
+        let own = shapes(files(lang.tag()));
+        for (key, (file, shape)) in &own {
+            if !english.contains_key(key) {
+                continue;
+            }
+            // The language's own selectors too: its plural forms.
+            let mut both = shape.clone();
+            for (var, keys) in &english[key].1.keys {
+                both.keys.entry(var.clone()).or_default().extend(keys.iter().cloned());
+            }
+            for args in samples(&both) {
+                match lang.try_tr(key, Some(&args)) {
+                    Err(e) => problems.push(format!("{}/{file}: {key}: {e:?}", lang.tag())),
+                    Ok(text) => {
+                        rendered += 1;
+                        let text = text.replace("```", "");
+                        if text.trim().is_empty() && !key.ends_with("separator") {
+                            problems.push(format!("{}: {key} renders empty", lang.tag()));
+                        }
+                        if text.matches("**").count() % 2 != 0 || text.matches('`').count() % 2 != 0 {
+                            problems.push(format!("{}: {key} breaks Discord markup: {text}", lang.tag()));
+                        }
+                        if text.contains("@everyone") || text.contains("@here") {
+                            problems.push(format!("{}: {key} pings everyone", lang.tag()));
+                        }
+                        if text.chars().count() > 2000 {
+                            problems.push(format!("{}: {key} is longer than a Discord message", lang.tag()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(rendered > 1000, "{rendered}");
+}
+
+/// Each `tr!(lang, "id", name = value, ..)` in `src/`: the id and the names.
+fn calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("tr!(") {
+        rest = &rest[at + 4..];
+        let (mut depth, mut end) = (1, 0);
+        let mut parts = vec![String::new()];
+        let mut in_str = false;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '"' if !rest[..i].ends_with('\\') => in_str = !in_str,
+                '(' | '[' | '{' if !in_str => depth += 1,
+                ')' | ']' | '}' if !in_str => depth -= 1,
+                ',' if !in_str && depth == 1 => {
+                    parts.push(String::new());
+                    continue;
+                }
+                _ => {}
+            }
+            if depth == 0 {
+                end = i;
+                break;
+            }
+            parts.last_mut().expect("a part").push(c);
+        }
+        let id = parts.get(1).map(|p| p.trim().to_string()).unwrap_or_default();
+        if let Some(id) = id.strip_prefix('"').and_then(|i| i.strip_suffix('"')) {
+            let names = parts[2..]
+                .iter()
+                .filter_map(|p| p.split_once('=').map(|(n, _)| n.trim().to_string()))
+                .filter(|n| !n.is_empty())
+                .collect();
+            out.push((id.to_string(), names));
+        }
+        rest = &rest[end..];
+    }
+    out
+}
+
+#[test]
+fn the_code_asks_for_english_messages_with_exactly_their_variables() {
+    let english = shapes(files("en"));
+    let mut problems = Vec::new();
+    let mut seen = 0;
+    let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            // Doc comments show the macro; they ask for nothing.
+            let code: String = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for (id, names) in calls(&code) {
+                seen += 1;
+                match english.get(&id) {
+                    None => problems.push(format!("{}: no English message {id}", path.display())),
+                    Some((_, shape)) if shape.vars != names => problems.push(format!(
+                        "{}: {id} is given {names:?}, the message uses {:?}",
+                        path.display(),
+                        shape.vars
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(seen > 150, "{seen} calls found");
+}
