@@ -10,15 +10,17 @@
 
 use crate::engine::{GameResult, Outcome, Side, Termination};
 
-use super::board::{result_text, BAND_H, HEIGHT, WIDTH};
+use super::board::{BAND_H, HEIGHT, WIDTH};
 use super::fonts::{self, INTER};
 use super::shape::{self, Ink};
 use super::standings::{
     render_standings_png, Labels, Row, StandingsView, HEAD_H, MARGIN, RANK_W, ROW_H, TEXT_PX, TITLE_H,
 };
 use super::theme::{Rgb, COLORS};
+use super::BoardWords;
 use super::{alt_text, render_png, render_rgba, BoardView, Palette, Style};
 use crate::engine::{Game, Rules, Variant};
+use crate::words::Lang;
 
 /// A name in each script the issue names, with what its script is.
 const NAMES: [(&str, &str); 11] = [
@@ -129,7 +131,9 @@ fn names_in_every_script_are_drawn_at_their_width() {
                     Side::South => (Some(name), Some("bob")),
                     Side::North => (Some("bob"), Some(name)),
                 };
-                let view = BoardView::new(game.position()).names(south, north).style(style);
+                let view = BoardView::new(game.position(), &Lang::ENGLISH)
+                    .names(south, north)
+                    .style(style);
                 let rgba = render_rgba(&view);
                 // The named player's band is the bottom one; the name starts at x = 40.
                 let (first, last) = ink_span(&rgba, bottom_band(), 34, 12).expect("ink in the band");
@@ -139,7 +143,7 @@ fn names_in_every_script_are_drawn_at_their_width() {
                     line.width
                 );
                 let titled = render_rgba(
-                    &BoardView::new(game.position())
+                    &BoardView::new(game.position(), &Lang::ENGLISH)
                         .names(
                             south.filter(|_| bottom == Side::North),
                             north.filter(|_| bottom == Side::South),
@@ -209,7 +213,7 @@ fn a_name_no_font_can_draw_shows_stand_in_boxes_not_the_side() {
         [Ink::Missing; 2]
     );
     let (game, style) = board(Side::South, Palette::Standard);
-    let view = BoardView::new(game.position())
+    let view = BoardView::new(game.position(), &Lang::ENGLISH)
         .names(Some(name), Some("bob"))
         .style(style);
     let rgba = render_rgba(&view);
@@ -227,7 +231,7 @@ fn a_name_no_font_can_draw_shows_stand_in_boxes_not_the_side() {
         .count();
     assert!(box_ink > 40, "{box_ink} pixels of box");
     let titled = render_rgba(
-        &BoardView::new(game.position())
+        &BoardView::new(game.position(), &Lang::ENGLISH)
             .names(None, Some("bob"))
             .style(style),
     );
@@ -249,12 +253,12 @@ fn the_result_banner_keeps_its_words_in_order_around_a_right_to_left_name() {
         outcome: Outcome::Win(Side::South),
         termination: Termination::Resignation,
     };
-    let view = BoardView::new(game.position())
+    let view = BoardView::new(game.position(), &Lang::ENGLISH)
         .names(Some("مريم"), Some("李明"))
         .result(Some(result));
     // "مريم wins · 李明 resigned", as the banner words it: the sentence reads
     // left to right, each name in its own order.
-    let text = result_text(&result, &[shape::isolated("مريم"), shape::isolated("李明")]);
+    let text = Lang::ENGLISH.result(&result, &[shape::isolated("مريم"), shape::isolated("李明")]);
     let c = clusters(&text);
     let wins = text.find("wins").expect("in the text");
     let at = c.iter().position(|&k| k == wins).expect("drawn");

@@ -99,7 +99,7 @@ pub fn describe_move(
     )
 }
 
-fn termination_key(t: Termination) -> &'static str {
+pub(super) fn termination_key(t: Termination) -> &'static str {
     match t {
         Termination::NoLegalMove => "no-legal-move",
         Termination::Repetition => "repetition",
