@@ -12,12 +12,17 @@
 //! system's fonts when installed; without them, stand-ins).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use isolo_bot::engine::{Game, Move, Rules, Side, Variant};
+use isolo_bot::engine::{Game, Move, MoveReport, Position, Rules, Side, Variant};
 use isolo_bot::render::{render_gif, render_png, render_png_drawn_whole, BoardView, Palette, Style};
 use isolo_bot::words::Lang;
 
 fn mv(s: &str) -> Move {
     s.parse().expect("a pit name")
+}
+
+/// The sowing GIF of `report` from `before`, South at the bottom, in English.
+fn gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2]) -> Vec<u8> {
+    render_gif(before, report, names, Style::default(), &Lang::ENGLISH)
 }
 
 fn bench(c: &mut Criterion) {
@@ -81,20 +86,9 @@ fn bench(c: &mut Criterion) {
         .play(mv("b2"))
         .expect("legal");
     let names = [Some("alice"), Some("bob")];
-    eprintln!(
-        "GIF (women, b2): {} bytes",
-        render_gif(&start, &w1, names, Style::default(), &Lang::ENGLISH).len()
-    );
+    eprintln!("GIF (women, b2): {} bytes", gif(&start, &w1, names).len());
     c.bench_function("render_gif women b2", |b| {
-        b.iter(|| {
-            render_gif(
-                black_box(&start),
-                black_box(&w1),
-                names,
-                Style::default(),
-                &Lang::ENGLISH,
-            )
-        })
+        b.iter(|| gif(black_box(&start), black_box(&w1), names))
     });
 
     // A long move: B1, the ng'hana (17 seeds, 4 captures, several relays).
@@ -102,20 +96,9 @@ fn bench(c: &mut Criterion) {
     let b1 = Game::new(Rules::new(Variant::Boys))
         .play(mv("h1"))
         .expect("legal");
-    eprintln!(
-        "GIF (boys, h1): {} bytes",
-        render_gif(&boys_start, &b1, names, Style::default(), &Lang::ENGLISH).len()
-    );
+    eprintln!("GIF (boys, h1): {} bytes", gif(&boys_start, &b1, names).len());
     c.bench_function("render_gif boys h1", |b| {
-        b.iter(|| {
-            render_gif(
-                black_box(&boys_start),
-                black_box(&b1),
-                names,
-                Style::default(),
-                &Lang::ENGLISH,
-            )
-        })
+        b.iter(|| gif(black_box(&boys_start), black_box(&b1), names))
     });
 
     // Names in other scripts against Latin ones, on the same board and move.
@@ -128,20 +111,9 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("render_png names {label}"), |b| {
             b.iter(|| render_png(black_box(&view)))
         });
-        eprintln!(
-            "GIF names {label}: {} bytes",
-            render_gif(&start, &w1, names, Style::default(), &Lang::ENGLISH).len()
-        );
+        eprintln!("GIF names {label}: {} bytes", gif(&start, &w1, names).len());
         c.bench_function(&format!("render_gif names {label}"), |b| {
-            b.iter(|| {
-                render_gif(
-                    black_box(&start),
-                    black_box(&w1),
-                    names,
-                    Style::default(),
-                    &Lang::ENGLISH,
-                )
-            })
+            b.iter(|| gif(black_box(&start), black_box(&w1), names))
         });
     }
 }

@@ -317,23 +317,17 @@ mod tests {
                         termination: Termination::Timeout,
                     });
                     let names = [Some("alice"), Some("bob")];
-                    same(&Scene::new(
+                    let scene = Scene::new(
                         game.position(),
                         Some(&report),
                         names,
                         result,
                         style,
                         &Lang::ENGLISH,
-                    ));
+                    );
+                    same(&scene);
                     // Twice: the second picture comes from the kept cells.
-                    same(&Scene::new(
-                        game.position(),
-                        Some(&report),
-                        names,
-                        result,
-                        style,
-                        &Lang::ENGLISH,
-                    ));
+                    same(&scene);
                 }
             }
         }

@@ -14,7 +14,7 @@ use super::board::{BAND_H, HEIGHT, WIDTH};
 use super::fonts::{self, INTER};
 use super::shape::{self, Ink};
 use super::standings::{
-    render_standings_png, Labels, Row, StandingsView, HEAD_H, MARGIN, RANK_W, ROW_H, TEXT_PX, TITLE_H,
+    render_standings_png, Row, StandingsView, HEAD_H, MARGIN, RANK_W, ROW_H, TEXT_PX, TITLE_H,
 };
 use super::theme::{Rgb, COLORS};
 use super::BoardWords;
@@ -247,8 +247,7 @@ fn a_name_no_font_can_draw_shows_stand_in_boxes_not_the_side() {
 )]
 #[test]
 fn the_result_banner_keeps_its_words_in_order_around_a_right_to_left_name() {
-    let mut game = Game::new(Rules::new(Variant::Women));
-    game.play("b2".parse().expect("pit")).expect("legal");
+    let (game, _) = board(Side::South, Palette::Standard);
     let result = GameResult {
         outcome: Outcome::Win(Side::South),
         termination: Termination::Resignation,
@@ -275,16 +274,7 @@ fn the_result_banner_keeps_its_words_in_order_around_a_right_to_left_name() {
 )]
 #[test]
 fn standings_draw_names_in_every_script() {
-    let labels = Labels {
-        rank: "#",
-        player: "Player",
-        points: "Pts",
-        buchholz: "BH-1",
-        sonneborn: "SB",
-        direct: "DE",
-        wins: "W",
-        withdrawn: "(withdrew)",
-    };
+    let labels = super::standings::tests::LABELS;
     let rows: Vec<Row> = NAMES
         .iter()
         .enumerate()

@@ -394,10 +394,11 @@ impl Mark {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    const LABELS: Labels<'static> = Labels {
+    /// English headings for the tests (the bot's come from its words).
+    pub(crate) const LABELS: Labels<'static> = Labels {
         rank: "#",
         player: "Player",
         points: "Pts",
