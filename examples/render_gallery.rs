@@ -10,6 +10,7 @@ use isolo_bot::engine::{
     Termination, Variant,
 };
 use isolo_bot::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
+use isolo_bot::words::Lang;
 
 fn play(variant: Variant, moves: &str) -> (Game, Position, Option<MoveReport>) {
     play_rules(Rules::new(variant), moves)
@@ -135,7 +136,7 @@ fn main() -> std::io::Result<()> {
     ];
     for (name, variant, moves, names, style) in cases {
         let (game, before, last) = play(*variant, moves);
-        let view = BoardView::of_game(&game)
+        let view = BoardView::of_game(&game, &Lang::ENGLISH)
             .last_move(last.as_ref())
             .names(names[0], names[1])
             .style(*style);
@@ -147,7 +148,7 @@ fn main() -> std::io::Result<()> {
         if let Some(r) = &last {
             std::fs::write(
                 dir.join(format!("{name}.gif")),
-                render_gif(&before, r, *names, *style),
+                render_gif(&before, r, *names, *style, &Lang::ENGLISH),
             )?;
         }
     }
@@ -157,7 +158,7 @@ fn main() -> std::io::Result<()> {
         outcome: Outcome::Win(isolo_bot::engine::Side::South),
         termination: Termination::Resignation,
     };
-    let view = BoardView::new(game.position())
+    let view = BoardView::new(game.position(), &Lang::ENGLISH)
         .last_move(last.as_ref())
         .names(Some("alice"), Some("bob"))
         .result(Some(result));
@@ -173,7 +174,7 @@ fn main() -> std::io::Result<()> {
         ..Rules::new(Variant::Boys)
     };
     let (game, _, last) = play_rules(rules, "h1");
-    let view = BoardView::of_game(&game)
+    let view = BoardView::of_game(&game, &Lang::ENGLISH)
         .last_move(last.as_ref())
         .names(Some("Kwame"), Some("Nyanda"))
         .style(north_safe);

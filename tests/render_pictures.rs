@@ -10,6 +10,7 @@ use isolo_bot::render::{
     alt_text, pit_bounds, render_gif, render_png, render_rgba, render_text, BoardView, Palette, Style,
     ALT_TEXT_MAX, HEIGHT, WIDTH,
 };
+use isolo_bot::words::Lang;
 
 fn play(rules: Rules, moves: &str) -> (Game, Position, Option<MoveReport>) {
     let mut game = Game::new(rules);
@@ -34,7 +35,7 @@ fn png_is_a_small_png_of_the_board_size() {
         (Variant::Boys, ""),
     ] {
         let (game, _, last) = play(Rules::new(variant), moves);
-        let view = BoardView::of_game(&game)
+        let view = BoardView::of_game(&game, &Lang::ENGLISH)
             .last_move(last.as_ref())
             .names(Some("alice"), Some("bob"));
         let png = render_png(&view);
@@ -51,8 +52,8 @@ fn png_is_a_small_png_of_the_board_size() {
 fn a_pits_picture_changes_with_its_seeds() {
     let (start, _, _) = women("");
     let (after, _, _) = women("b2");
-    let a = render_rgba(&BoardView::new(start.position()));
-    let b = render_rgba(&BoardView::new(after.position()));
+    let a = render_rgba(&BoardView::new(start.position(), &Lang::ENGLISH));
+    let b = render_rgba(&BoardView::new(after.position(), &Lang::ENGLISH));
     let differing = |pit: &str| {
         let (x, y, w, h) = pit_bounds(pit.parse().expect("pit"), Side::South);
         let mut n = 0;
@@ -106,13 +107,13 @@ fn gif_plays_the_move_and_ends_on_the_png() {
         let (game, before, last) = play(rules, moves);
         let report = last.expect("a move");
         let names = [Some("alice"), None];
-        let gif = render_gif(&before, &report, names, Style::default());
+        let gif = render_gif(&before, &report, names, Style::default(), &Lang::ENGLISH);
         assert_eq!(&gif[..6], b"GIF89a");
         assert!(gif.len() <= 1024 * 1024, "{moves}: {} bytes", gif.len());
         let frames = gif_frames(&gif);
         assert!(frames.len() >= 5, "{moves}: {} frames", frames.len());
         // The first frame is the position before the move.
-        let first = render_rgba(&BoardView::new(&before).names(Some("alice"), None));
+        let first = render_rgba(&BoardView::new(&before, &Lang::ENGLISH).names(Some("alice"), None));
         let board_rows = 80 * WIDTH as usize * 4..480 * WIDTH as usize * 4;
         let same = frames[0].0[board_rows.clone()]
             .chunks(4)
@@ -124,7 +125,7 @@ fn gif_plays_the_move_and_ends_on_the_png() {
             "{moves}: first frame"
         );
         // The last frame is the PNG of the position after the move, and it is held.
-        let view = BoardView::of_game(&game)
+        let view = BoardView::of_game(&game, &Lang::ENGLISH)
             .last_move(Some(&report))
             .names(Some("alice"), None);
         let png = render_rgba(&view);
@@ -162,7 +163,7 @@ fn a_long_move_stays_within_the_frame_and_size_budget() {
         }
     }
     let (before, report) = longest.expect("some move");
-    let gif = render_gif(&before, &report, [None, None], Style::default());
+    let gif = render_gif(&before, &report, [None, None], Style::default(), &Lang::ENGLISH);
     let frames = gif_frames(&gif);
     assert!(frames.len() <= 100, "{} frames", frames.len());
     assert!(gif.len() <= 1024 * 1024, "{} bytes", gif.len());
@@ -173,14 +174,20 @@ fn a_report_from_another_position_does_not_panic() {
     let (_, _, last) = women("b2 h4 d2");
     let report = last.expect("a move");
     let (other, _, _) = play(Rules::new(Variant::Boys), "");
-    let gif = render_gif(other.position(), &report, [None, None], Style::default());
+    let gif = render_gif(
+        other.position(),
+        &report,
+        [None, None],
+        Style::default(),
+        &Lang::ENGLISH,
+    );
     assert!(gif_frames(&gif).len() > 1);
 }
 
 #[test]
 fn text_board_is_a_grid_with_marks_and_names() {
     let (game, _, last) = women("b2");
-    let view = BoardView::of_game(&game)
+    let view = BoardView::of_game(&game, &Lang::ENGLISH)
         .last_move(last.as_ref())
         .names(Some("al`ice"), Some("bob"));
     let text = render_text(&view);
@@ -221,7 +228,7 @@ fn text_board_is_a_grid_with_marks_and_names() {
 #[test]
 fn alt_text_describes_the_board_within_discords_limit() {
     let (game, _, last) = play(Rules::new(Variant::Boys), "h1");
-    let view = BoardView::of_game(&game).last_move(last.as_ref());
+    let view = BoardView::of_game(&game, &Lang::ENGLISH).last_move(last.as_ref());
     let alt = alt_text(&view);
     assert!(alt.contains("boys' game"));
     // rules.md B1: North's h4 was taken; his ng'hana keeps its 17.
@@ -250,7 +257,7 @@ fn random_games_render_at_every_ply() {
             }
             let before = *game.position();
             let report = game.play(moves[next(moves.len())]).expect("legal");
-            let view = BoardView::of_game(&game).last_move(Some(&report));
+            let view = BoardView::of_game(&game, &Lang::ENGLISH).last_move(Some(&report));
             let png = render_png(&view);
             assert!(png.len() <= 60 * 1024, "{} bytes at ply {ply}", png.len());
             largest = largest.max(png.len());
@@ -260,7 +267,7 @@ fn random_games_render_at_every_ply() {
                 1
             );
             if ply % 5 == 0 {
-                let gif = render_gif(&before, &report, [None, None], Style::default());
+                let gif = render_gif(&before, &report, [None, None], Style::default(), &Lang::ENGLISH);
                 assert!(gif.len() <= 1024 * 1024);
             }
         }
@@ -271,7 +278,7 @@ fn random_games_render_at_every_ply() {
 #[test]
 fn text_board_and_alt_text_turn_with_north_at_the_bottom() {
     let (game, _, last) = women("b2");
-    let view = BoardView::of_game(&game)
+    let view = BoardView::of_game(&game, &Lang::ENGLISH)
         .last_move(last.as_ref())
         .names(Some("alice"), Some("bob"));
     let south = render_text(&view);
@@ -337,9 +344,15 @@ fn gif_from_north_ends_on_the_png_from_north() {
         bottom: Side::North,
         palette: Palette::ColourBlindSafe,
     };
-    let gif = render_gif(&before, &report, [Some("alice"), Some("bob")], style);
+    let gif = render_gif(
+        &before,
+        &report,
+        [Some("alice"), Some("bob")],
+        style,
+        &Lang::ENGLISH,
+    );
     let frames = gif_frames(&gif);
-    let view = BoardView::of_game(&game)
+    let view = BoardView::of_game(&game, &Lang::ENGLISH)
         .last_move(Some(&report))
         .names(Some("alice"), Some("bob"))
         .style(style);
@@ -350,7 +363,7 @@ fn gif_from_north_ends_on_the_png_from_north() {
     );
     // The first frame is the board before the move, turned too.
     let first = render_rgba(
-        &BoardView::new(&before)
+        &BoardView::new(&before, &Lang::ENGLISH)
             .names(Some("alice"), Some("bob"))
             .style(style),
     );

@@ -18,6 +18,7 @@ use isolo_bot::table::{
     ChallengeOutcome, ChallengeRequest, DrawOutcome, FirstMove, GameSettings, GameView, MoveOutcome,
     Opponent, SystemClock, Table, TableConfig,
 };
+use isolo_bot::words::Lang;
 
 const CHANNEL: u64 = 1;
 const YOU: u64 = 1;
@@ -77,8 +78,13 @@ fn opponents() -> PossibleValuesParser {
 }
 
 /// The board view of a game, with its last move and the players' names.
-fn board_of<'a>(view: &'a GameView, report: Option<&'a MoveReport>, names: &'a [String; 2]) -> BoardView<'a> {
-    BoardView::of_game(&view.game)
+fn board_of<'a>(
+    view: &'a GameView,
+    report: Option<&'a MoveReport>,
+    names: &'a [String; 2],
+    lang: &'a Lang,
+) -> BoardView<'a> {
+    BoardView::of_game(&view.game, lang)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]))
 }
@@ -101,7 +107,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> bool {
 
 fn show(view: &GameView, report: Option<&MoveReport>, png: Option<&PathBuf>) {
     let names = names_of(view);
-    let bv = board_of(view, report, &names);
+    let lang = words::lang();
+    let bv = board_of(view, report, &names, &lang);
     println!("{}", render_text(&bv));
     if let Some(path) = png {
         if write_file(path, &render_png(&bv)) {
@@ -242,7 +249,8 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
         "board" => show(view, last.as_ref().map(|(_, r)| r), None),
         "png" => {
             let path = PathBuf::from(arg.unwrap_or("board.png"));
-            let bv = board_of(view, last.as_ref().map(|(_, r)| r), &names);
+            let lang = words::lang();
+            let bv = board_of(view, last.as_ref().map(|(_, r)| r), &names, &lang);
             if write_file(&path, &render_png(&bv)) {
                 println!("{}", words::wrote(&path, Some(&alt_text(&bv))));
             }
@@ -255,6 +263,7 @@ fn command(table: &Table, view: &GameView, line: &str, png: Option<&PathBuf>) ->
                     report,
                     [Some(&names[0]), Some(&names[1])],
                     Style::default(),
+                    &words::lang(),
                 );
                 if write_file(&path, &gif) {
                     println!("{}", words::wrote(&path, None));

@@ -57,7 +57,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         .map_or([None, None], |r| [r.south.clone(), r.north.clone()]);
     let south = args.south.as_deref().or(names[0].as_deref());
     let north = args.north.as_deref().or(names[1].as_deref());
-    let view = BoardView::of_game(&game)
+    let lang = super::words::lang();
+    let view = BoardView::of_game(&game, &lang)
         .last_move(last.as_ref().map(|(_, r)| r))
         .names(south, north);
     std::fs::write(&args.out, render_png(&view))
@@ -66,8 +67,11 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         let Some((before, report)) = &last else {
             bail!("no move to animate: give at least one move for --gif");
         };
-        std::fs::write(path, render_gif(before, report, [south, north], Style::default()))
-            .with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(
+            path,
+            render_gif(before, report, [south, north], Style::default(), &lang),
+        )
+        .with_context(|| format!("writing {}", path.display()))?;
     }
     // Names come from the record file: no raw control characters on the terminal.
     println!("{}", printable(&render_text(&view)));

@@ -16,7 +16,11 @@ const YOU: u64 = 1;
 fn show(pos: &Position, last: Option<&MoveReport>) {
     println!(
         "{}",
-        render_text(&BoardView::new(pos).last_move(last).bottom(pos.to_move()))
+        render_text(
+            &BoardView::new(pos, &words::lang())
+                .last_move(last)
+                .bottom(pos.to_move())
+        )
     );
 }
 

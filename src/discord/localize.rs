@@ -33,10 +33,17 @@ fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]
         // command's 4,000 characters: a much longer one would make it refuse
         // every command, so English stands in (tests/words.rs forbids it).
         if !key.ends_with("name") && text.chars().count() > longest_allowed(english) {
-            tracing::warn!(lang = lang.tag(), key, "a command's words are too long for Discord; English shown");
+            tracing::warn!(
+                lang = lang.tag(),
+                key,
+                "a command's words are too long for Discord; English shown"
+            );
             continue;
         }
-        out.extend(lang.discord_locales().map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))));
+        out.extend(
+            lang.discord_locales()
+                .map(|l| (Cow::Borrowed(l), Cow::Owned(text.clone()))),
+        );
     }
     Cow::Owned(out)
 }

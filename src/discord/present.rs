@@ -309,7 +309,7 @@ fn bottom_line(lang: Lang, live: &LiveGame, style: Style) -> String {
 /// The board PNG of a game with its alt text, drawn in `style`.
 fn board_file(lang: Lang, view: &GameView, report: Option<&MoveReport>, id: u64, style: Style) -> Attachment {
     let names = names(lang, &view.live.players);
-    let bv = BoardView::of_game(&view.game)
+    let bv = BoardView::of_game(&view.game, &lang)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]))
         .style(style);
@@ -493,7 +493,7 @@ pub fn finished(lang: Lang, f: &FinishedGame) -> Out {
     if let Ok(game) = f.game() {
         let last = crate::table::last_move(game.rules(), game.moves());
         let names = names(lang, &f.players);
-        let bv = BoardView::of_game(&game)
+        let bv = BoardView::of_game(&game, &lang)
             .last_move(last.as_ref().map(|(_, r)| r))
             .names(Some(&names[0]), Some(&names[1]))
             .result(Some(f.result));
@@ -509,7 +509,7 @@ pub fn board(lang: Lang, view: &GameView, as_text: bool, viewer: &MemberSettings
     let report = last.as_ref().map(|(_, r)| r);
     let names = names(lang, &view.live.players);
     let style = style(view, viewer);
-    let bv = BoardView::of_game(&view.game)
+    let bv = BoardView::of_game(&view.game, &lang)
         .last_move(report)
         .names(Some(&names[0]), Some(&names[1]))
         .style(style);
@@ -556,7 +556,7 @@ pub fn animation(lang: Lang, view: &GameView, viewer: &MemberSettings) -> Option
     if viewer.board == BoardSide::Mover {
         style.bottom = report.side;
     }
-    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])], style);
+    let gif = render_gif(&before, &report, [Some(&names[0]), Some(&names[1])], style, &lang);
     Some(Out {
         content: describe_move(lang, &view.live, &report),
         file: Some(Attachment::new(

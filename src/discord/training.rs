@@ -42,8 +42,14 @@ async fn palette(data: &Data, user: UserId) -> Palette {
 
 /// The board of `pos` from the side to move (the solver, the learner), the
 /// move that led to it marked.
-fn board(pos: &Position, last: Option<&MoveReport>, palette: Palette, name: String) -> Attachment {
-    let bv = BoardView::new(pos)
+fn board(
+    lang: Lang,
+    pos: &Position,
+    last: Option<&MoveReport>,
+    palette: Palette,
+    name: String,
+) -> Attachment {
+    let bv = BoardView::new(pos, &lang)
         .last_move(last)
         .bottom(pos.to_move())
         .palette(palette);
@@ -83,7 +89,7 @@ impl Step<'_> {
     fn out(self, lang: Lang, content: String) -> Out {
         Out {
             content,
-            file: Some(board(self.pos, self.last, self.palette, self.file)),
+            file: Some(board(lang, self.pos, self.last, self.palette, self.file)),
             components: present::pit_menu(
                 lang,
                 self.menu,
@@ -539,11 +545,11 @@ fn lesson_picture(lang: Lang, before: &Position, report: &MoveReport, palette: P
         palette,
     };
     if report.laps.len() > 1 {
-        let gif = render_gif(before, report, [None, None], style);
+        let gif = render_gif(before, report, [None, None], style, &lang);
         let alt = tr!(lang, "training-animation-alt", pit = report.mv.to_string());
         return Attachment::new(gif, format!("isolo-lesson-{}.gif", report.mv), alt);
     }
     let after = before.play(report.mv).map_or(*before, |(p, _)| p);
-    let bv = BoardView::new(&after).last_move(Some(report)).style(style);
+    let bv = BoardView::new(&after, &lang).last_move(Some(report)).style(style);
     present::picture(&bv, format!("isolo-lesson-{}.png", report.mv))
 }

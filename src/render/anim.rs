@@ -17,6 +17,7 @@ use super::board::{Active, LastMove, PitLook, Scene, HEIGHT, WIDTH};
 use super::canvas::Canvas;
 use super::compose::{self, Rect, StaticLayer};
 use super::theme::{palette_bytes, Quantizer, TRANSPARENT};
+use super::words::BoardWords;
 use super::Style;
 
 /// More steps than this are merged into fewer frames (a move may have thousands of laps).
@@ -29,16 +30,23 @@ const HOLD: u16 = 400;
 /// Renders the move `report`, played from `before`, as an animated GIF of
 /// [`WIDTH`] x [`HEIGHT`] that loops and ends on the position after the move,
 /// drawn exactly like [`super::render_png`] would with the move marked, the
-/// same `names` (South, North) and the same `style` (side at the bottom, colours).
+/// same `names` (South, North), the same `style` (side at the bottom, colours)
+/// and the caller's `words`.
 ///
 /// A report that does not belong to `before` does not panic; the animation
 /// then shows what the report says.
-pub fn render_gif(before: &Position, report: &MoveReport, names: [Option<&str>; 2], style: Style) -> Vec<u8> {
+pub fn render_gif(
+    before: &Position,
+    report: &MoveReport,
+    names: [Option<&str>; 2],
+    style: Style,
+    words: &dyn BoardWords,
+) -> Vec<u8> {
     let (steps, total) = count_steps(before, report);
     let frames = steps.clamp(1, MAX_FRAMES);
     // Long moves play faster, so that no move takes much more than MAX_PLAY to watch.
     let speed = (f32::from(MAX_PLAY) / total.max(1) as f32).min(1.0);
-    let mut anim = Animator::new(before, report, names, style);
+    let mut anim = Animator::new(before, report, names, style, words);
     let mut i = 0usize;
     simulate(before, report, |step| {
         // Keep the step if it is the last of its share of the frames: an even sampling.
@@ -201,8 +209,8 @@ struct Pending {
     transparent: bool,
 }
 
-struct Animator {
-    scene: Scene,
+struct Animator<'a> {
+    scene: Scene<'a>,
     mover: Side,
     move_pit: Pit,
     /// The static board under the pits.
@@ -226,9 +234,15 @@ struct Animator {
     result: Option<crate::engine::GameResult>,
 }
 
-impl Animator {
-    fn new(before: &Position, report: &MoveReport, names: [Option<&str>; 2], style: Style) -> Animator {
-        let mut scene = Scene::new(before, None, names, None, style);
+impl<'a> Animator<'a> {
+    fn new(
+        before: &Position,
+        report: &MoveReport,
+        names: [Option<&str>; 2],
+        style: Style,
+        words: &'a dyn BoardWords,
+    ) -> Animator<'a> {
+        let mut scene = Scene::new(before, None, names, None, style, words);
         // Playing the ng'hana ends the overture before the first seed is sown.
         if report.ended_overture {
             scene.overture[report.side.index()] = false;

@@ -5,10 +5,12 @@
 //! cell from a [`PitLook`], so the animation can repaint only the cells that
 //! changed.
 
-use crate::engine::{GameResult, Move, MoveReport, Outcome, Pit, Position, Side, Termination, Variant};
+use crate::engine::{GameResult, Move, MoveReport, Outcome, Pit, Position, Side, Variant};
 
 use super::canvas::{cap_height, has_glyph, rounded_rect, Align, Canvas};
+use super::shape::{is_bidi_control, isolated};
 use super::theme::{colors, Colors, Rgb};
+use super::words::{BoardWords, HouseRule, Pill as PillWord};
 use super::Style;
 
 /// Picture width in pixels.
@@ -129,9 +131,9 @@ impl LastMove {
     }
 }
 
-/// Everything the picture shows.
+/// Everything the picture shows, and the caller's words for it.
 #[derive(Debug, Clone)]
-pub(crate) struct Scene {
+pub(crate) struct Scene<'a> {
     pub counts: [u8; 32],
     pub overture: [bool; 2],
     pub variant: Variant,
@@ -143,20 +145,23 @@ pub(crate) struct Scene {
     pub last: Option<LastMove>,
     /// The move being animated, shown in the mover's band.
     pub sowing: Option<Move>,
-    /// The house rules, when they are not the defaults.
-    pub house: Option<String>,
+    /// The house rules that are not the defaults (none for most games).
+    pub house: Vec<HouseRule>,
     /// The side at the bottom and the colours.
     pub style: Style,
+    /// The words of the picture and its text versions.
+    pub words: &'a dyn BoardWords,
 }
 
-impl Scene {
+impl<'a> Scene<'a> {
     pub(crate) fn new(
         position: &Position,
         last: Option<&MoveReport>,
         names: [Option<&str>; 2],
         result: Option<GameResult>,
         style: Style,
-    ) -> Scene {
+        words: &'a dyn BoardWords,
+    ) -> Scene<'a> {
         let mut counts = [0u8; 32];
         for p in Pit::all() {
             counts[p.index()] = position.seeds(p);
@@ -170,11 +175,12 @@ impl Scene {
             variant: position.variant(),
             to_move: result.is_none().then(|| position.to_move()),
             result,
-            names: display_names(names),
+            names: display_names(names, words),
             last: last.map(LastMove::from_report),
             sowing: None,
-            house: super::text::house_rules_text(position.capture_from(), position.after_capture()),
+            house: super::text::house_rules(position.capture_from(), position.after_capture()),
             style,
+            words,
         }
     }
 
@@ -208,12 +214,13 @@ impl Scene {
 }
 
 /// Names as shown: the given name, or "South"/"North" when none is given or
-/// nothing of it can be drawn.
-pub(crate) fn display_names(names: [Option<&str>; 2]) -> [String; 2] {
+/// it is blank. A name in any script is drawn (`shape.rs`); characters no
+/// installed font has are drawn as stand-in boxes, never dropped.
+pub(crate) fn display_names(names: [Option<&str>; 2], words: &dyn BoardWords) -> [String; 2] {
     let fix = |name: Option<&str>, side: Side| {
         let clean = drawable(name.unwrap_or(""));
         if clean.is_empty() {
-            side_title(side).to_string()
+            words.side(side)
         } else {
             clean
         }
@@ -221,24 +228,17 @@ pub(crate) fn display_names(names: [Option<&str>; 2]) -> [String; 2] {
     [fix(names[0], Side::South), fix(names[1], Side::North)]
 }
 
-/// A name as drawn: characters the font lacks (emoji, CJK) are left out
-/// rather than drawn as boxes, and spaces are tidied.
+/// A name as drawn: at most 64 characters, without control characters or
+/// explicit bidi controls (a name's own overrides could reorder what is
+/// drawn around it), spaces tidied.
 pub(crate) fn drawable(name: &str) -> String {
     name.chars()
-        .filter(|&c| !c.is_control() && (c == ' ' || has_glyph(c)))
+        .filter(|&c| !c.is_control() && !is_bidi_control(c))
         .take(64)
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// "South" or "North".
-pub(crate) fn side_title(side: Side) -> &'static str {
-    match side {
-        Side::South => "South",
-        Side::North => "North",
-    }
 }
 
 /// A transient mark of the animation.
@@ -479,6 +479,10 @@ pub(crate) fn fit(text: &str, px: f32, max: f32) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty() {
         chars.pop();
+        // A joiner left at the end would join to the ellipsis.
+        while chars.last() == Some(&'\u{200D}') {
+            chars.pop();
+        }
         let s: String = chars.iter().collect::<String>().trim_end().to_string() + ell;
         if Canvas::text_width(&s, px) <= max {
             return s;
@@ -500,46 +504,33 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
     let mut right = WIDTH as f32 - 14.0;
     let winner = scene.result.and_then(|r| r.outcome.winner());
     let pill = if winner == Some(side) {
-        Some(Pill {
-            text: "WINNER".into(),
-            bg: c.banner,
-            fg: c.ink,
-        })
+        Some((PillWord::Winner, c.banner))
     } else if scene.result.is_some_and(|r| r.outcome == Outcome::Draw) {
-        Some(Pill {
-            text: "DRAW".into(),
-            bg: c.guard,
-            fg: c.ink,
-        })
+        Some((PillWord::Draw, c.guard))
     } else if let Some(m) = scene.sowing.filter(|m| m.pit().owner() == side) {
-        Some(Pill {
-            text: format!("PLAYING {m}"),
-            bg: c.accent[s],
-            fg: c.ink,
-        })
+        Some((PillWord::Playing(m), c.accent[s]))
     } else if scene.to_move == Some(side) {
-        Some(Pill {
-            text: "TO MOVE".into(),
-            bg: c.accent[s],
-            fg: c.ink,
-        })
+        Some((PillWord::ToMove, c.accent[s]))
     } else {
         None
-    };
+    }
+    .map(|(word, bg)| Pill {
+        text: scene.words.pill(word),
+        bg,
+        fg: c.ink,
+    });
     if let Some(p) = pill {
         right = draw_pill(cv, &p, right, cy) - 16.0;
     }
     if let Some(l) = scene.last.as_ref().filter(|l| l.side == side) {
-        let arrow = if has_glyph('→') { " → " } else { " - " };
-        let mut parts: Vec<(String, Rgb)> = vec![
-            ("played ".into(), c.dim),
-            (l.from.to_string(), c.from),
-            (arrow.into(), c.dim),
-            (l.end.to_string(), c.end),
-        ];
+        let mut parts = coloured_pits(
+            &scene.words.played(l.from, l.end),
+            [(l.from, c.from), (l.end, c.end)],
+            c.dim,
+        );
         if l.captured > 0 {
             parts.push(("  ".into(), c.dim));
-            parts.push((format!("took {}", l.captured), c.taken));
+            parts.push((scene.words.took(l.captured), c.taken));
         }
         let px = 22.0;
         let total: f32 = parts.iter().map(|(t, _)| Canvas::text_width(t, px)).sum();
@@ -553,24 +544,22 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
 
     let mut x = 40.0;
     let name_px = 28.0;
-    let seeds = format!("{} seeds", scene.total(side));
+    let seeds = scene.words.seeds(scene.total(side));
     let seeds_w = Canvas::text_width(&seeds, 22.0);
-    let overture = (scene.variant == Variant::Boys).then(|| {
-        if scene.overture[s] {
-            "in overture"
-        } else {
-            "overture over"
-        }
-    });
-    let overture_w = overture.map_or(0.0, |t| Canvas::text_width(t, 18.0) + 22.0 + 14.0);
+    let overture = (scene.variant == Variant::Boys).then(|| scene.words.overture(scene.overture[s]));
+    let overture_w = overture
+        .as_deref()
+        .map_or(0.0, |t| Canvas::text_width(t, 18.0) + 22.0 + 14.0);
 
     // The top band names the house rules, so every picture of such a game
     // shows them; shortened if need be, so that the name keeps some room.
-    if let Some(h) = scene.house.as_ref().filter(|_| side != scene.style.bottom) {
+    let house = (!scene.house.is_empty() && side != scene.style.bottom)
+        .then(|| scene.words.house_rules(&scene.house, false));
+    if let Some(h) = house {
         let px = 18.0;
         let name_w = Canvas::text_width(&scene.names[s], name_px).min(100.0);
         let room = right - (x + name_w + 14.0 + seeds_w + 14.0 + overture_w + 16.0);
-        let h = fit(h, px, room);
+        let h = fit(&h, px, room);
         let nx = right - Canvas::text_width(&h, px);
         cv.text(&h, px, nx, cy + cap_height(px) / 2.0, Align::Left, c.guard);
         right = nx - 16.0;
@@ -587,7 +576,7 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
         c.text,
     ) + 14.0;
     x += cv.text(&seeds, 22.0, x, cy + cap_height(22.0) / 2.0, Align::Left, c.dim) + 14.0;
-    if let Some(t) = overture {
+    if let Some(t) = overture.as_deref() {
         let w = Canvas::text_width(t, 18.0) + 22.0;
         if scene.overture[s] {
             // Still protected: an outlined pill with the lock, like the pits.
@@ -612,36 +601,31 @@ pub(crate) fn draw_band(cv: &mut Canvas, scene: &Scene, side: Side) {
     }
 }
 
-/// Why the game ended, in words.
-fn termination_text(r: &GameResult, names: &[String; 2]) -> String {
-    let loser = r.outcome.winner().map(|w| names[w.opponent().index()].clone());
-    let loser = loser.unwrap_or_default();
-    match r.termination {
-        Termination::NoLegalMove => "no legal move left".into(),
-        Termination::Repetition => "third repetition".into(),
-        Termination::PlyLimit => "2,000 plies".into(),
-        Termination::Resignation => format!("{loser} resigned"),
-        Termination::Agreement => "agreed".into(),
-        Termination::Timeout => format!("{loser} ran out of time"),
-        Termination::Aborted => "game aborted".into(),
-        Termination::Abandoned => "abandoned: draw".into(),
+/// `text` in `base` colour, with the first of each pit's name after the
+/// one before in that pit's colour (the words put the pits where their
+/// language wants them).
+fn coloured_pits(text: &str, pits: [(Pit, Rgb); 2], base: Rgb) -> Vec<(String, Rgb)> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    for (pit, col) in pits {
+        let name = pit.to_string();
+        if let Some(at) = rest.find(&name) {
+            parts.push((rest[..at].to_string(), base));
+            parts.push((name.clone(), col));
+            rest = &rest[at + name.len()..];
+        }
     }
-}
-
-/// The result line, like "alice wins · no legal move left".
-pub(crate) fn result_text(r: &GameResult, names: &[String; 2]) -> String {
-    let head = match r.outcome {
-        Outcome::Win(s) => format!("{} wins", names[s.index()]),
-        Outcome::Draw => "Draw".into(),
-    };
-    format!("{head} · {}", termination_text(r, names))
+    parts.push((rest.to_string(), base));
+    parts.retain(|(t, _)| !t.is_empty());
+    parts
 }
 
 /// The result banner's text at its size, its width, and its centre line.
 fn banner_layout(scene: &Scene) -> Option<(String, f32, f32, f32)> {
     let r = scene.result?;
     let px = 24.0;
-    let text = fit(&result_text(&r, &scene.names), px, 760.0);
+    let names = [isolated(&scene.names[0]), isolated(&scene.names[1])];
+    let text = fit(&scene.words.result(&r, &names), px, 760.0);
     let w = Canvas::text_width(&text, px) + 48.0;
     Some((text, px, w, BOARD_Y + 2.0 * CELL_H + GAP / 2.0))
 }

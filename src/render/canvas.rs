@@ -1,24 +1,17 @@
 //! A thin drawing layer over tiny-skia: filled and stroked shapes, and text
-//! rasterized with ab_glyph from the embedded font.
+//! (laid out by `shape.rs`) rasterized with ab_glyph, emoji from their bitmaps.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
-use ab_glyph::{point, Font, FontRef, Glyph, GlyphId, PxScale, ScaleFont};
+use ab_glyph::{point, Font, GlyphId, PxScale};
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform};
 
+use super::fonts::{self, FaceId, INTER};
+use super::shape::{self, Ink};
 use super::theme::Rgb;
-
-/// Inter Bold (SIL Open Font License 1.1, see `assets/fonts/Inter-LICENSE.txt`).
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/Inter-Bold.otf");
-
-fn font() -> &'static FontRef<'static> {
-    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
-    // The font is compiled in and checked by a test, so parsing cannot fail at run time.
-    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses"))
-}
 
 /// Horizontal anchor of a text run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,44 +145,69 @@ impl Canvas {
 
     /// Width in pixels of `text` at size `px`.
     pub(crate) fn text_width(text: &str, px: f32) -> f32 {
-        layout(text, px, 0.0, 0.0).1
+        shape::line(text, px).width
     }
 
-    /// Draws `text` with its baseline at `y`, anchored at `x`; returns its width.
+    /// Draws `text` with its baseline at `y`, anchored at `x`; returns its
+    /// width. Any script: see `shape.rs` for how a line is laid out.
     pub(crate) fn text(&mut self, text: &str, px: f32, x: f32, y: f32, align: Align, c: Rgb) -> f32 {
-        let (glyphs, w) = layout(text, px, 0.0, 0.0);
+        let line = shape::line(text, px);
         let x0 = match align {
             Align::Left => x,
-            Align::Center => x - w / 2.0,
+            Align::Center => x - line.width / 2.0,
         };
-        let width = self.pixmap.width() as i32;
-        let height = self.pixmap.height() as i32;
-        let (ox, oy) = self.origin;
-        let data = self.pixmap.data_mut();
-        for g in glyphs {
-            // Glyphs sit on whole pixels so their rasters can be cached and reused.
-            let gx = (x0 + g.position.x).round() as i32 - ox;
-            let gy = y.round() as i32 - oy;
-            let Some(mask) = glyph_mask(g.id, px) else {
-                continue;
-            };
-            for row in 0..mask.h {
-                let py = gy + mask.y0 + row as i32;
-                if py < 0 || py >= height {
-                    continue;
-                }
-                for col in 0..mask.w {
-                    let px_ = gx + mask.x0 + col as i32;
-                    let cov = mask.cov[row * mask.w + col];
-                    if px_ < 0 || px_ >= width || cov == 0 {
-                        continue;
+        for g in &line.glyphs {
+            match g.ink {
+                Ink::Glyph { face, id } => {
+                    // Glyphs sit on whole pixels so their rasters can be cached and reused.
+                    let gx = (x0 + g.x).round() as i32 - self.origin.0;
+                    let gy = (y - g.rise).round() as i32 - self.origin.1;
+                    if let Some(mask) = glyph_mask(face, id, px) {
+                        self.blit(&mask, gx, gy, c);
                     }
-                    let i = (py as usize * width as usize + px_ as usize) * 4;
-                    blend(data, i, c, f32::from(cov) / 255.0);
                 }
+                Ink::Missing => self.stand_in((x0 + g.x).round(), y.round(), px, g.advance, c),
             }
         }
-        w
+        line.width
+    }
+
+    /// Draws a glyph's raster with its origin at pixmap pixel `(gx, gy)`.
+    fn blit(&mut self, mask: &GlyphMask, gx: i32, gy: i32, c: Rgb) {
+        let width = self.pixmap.width() as i32;
+        let height = self.pixmap.height() as i32;
+        let data = self.pixmap.data_mut();
+        for row in 0..mask.h {
+            let py = gy + mask.y0 + row as i32;
+            if py < 0 || py >= height {
+                continue;
+            }
+            for col in 0..mask.w {
+                let px_ = gx + mask.x0 + col as i32;
+                let k = row * mask.w + col;
+                let cov = mask.cov[k];
+                if px_ < 0 || px_ >= width || cov == 0 {
+                    continue;
+                }
+                let i = (py as usize * width as usize + px_ as usize) * 4;
+                // Colour glyphs (emoji) bring their own colour; outlines take the text's.
+                let ink = mask.colour.as_ref().map_or(c, |rgb| rgb[k]);
+                blend(data, i, ink, f32::from(cov) / 255.0);
+            }
+        }
+    }
+
+    /// The stand-in for a character no font has: a hollow box as tall as
+    /// the capitals, in the text's colour, at pen position `x` on baseline `y`.
+    fn stand_in(&mut self, x: f32, y: f32, px: f32, advance: f32, c: Rgb) {
+        let h = cap_height(px).round();
+        let line = (px / 14.0).round().max(2.0);
+        let (left, w) = (x + line, (advance - 2.0 * line).max(2.0 * line + 2.0));
+        let top = y - h;
+        self.fill_rect(left, top, w, line, c);
+        self.fill_rect(left, y - line, w, line, c);
+        self.fill_rect(left, top, line, h, c);
+        self.fill_rect(left + w - line, top, line, h, c);
     }
 
     /// Draws `text` centred on `(cx, cy)`: the cap height is centred, so
@@ -215,24 +233,37 @@ struct GlyphMask {
     w: usize,
     h: usize,
     cov: Vec<u8>,
+    /// Each pixel's own colour, for colour glyphs (emoji bitmaps).
+    colour: Option<Vec<Rgb>>,
 }
 
-/// Rasters by glyph and size (`f32` bits); `None` for glyphs without outline.
-type GlyphCache = HashMap<(u16, u32), Option<Rc<GlyphMask>>>;
+/// Rasters by font, glyph and size (`f32` bits); `None` for glyphs without outline.
+type GlyphCache = HashMap<(FaceId, u16, u32), Option<Rc<GlyphMask>>>;
 
-/// The raster of a glyph at size `px`, cached per thread: a board shows the
-/// same few digits and letters over and over.
-fn glyph_mask(id: GlyphId, px: f32) -> Option<Rc<GlyphMask>> {
+/// The raster of glyph `id` of font `face` at size `px`, cached per thread:
+/// a board shows the same few digits and letters over and over.
+fn glyph_mask(face: FaceId, id: u16, px: f32) -> Option<Rc<GlyphMask>> {
     thread_local! {
         static CACHE: RefCell<GlyphCache> = RefCell::new(HashMap::new());
     }
     CACHE.with(|cache| {
         cache
             .borrow_mut()
-            .entry((id.0, px.to_bits()))
+            .entry((face, id, px.to_bits()))
             .or_insert_with(|| {
-                let og =
-                    font().outline_glyph(id.with_scale_and_position(PxScale::from(px), point(0.0, 0.0)))?;
+                let f = fonts::face(face)?;
+                if f.bitmap {
+                    return bitmap_mask(f, id, fonts::em_px(px)).map(Rc::new);
+                }
+                // Inter at the size as given, so its pixels are what they always were.
+                let scale = if face == INTER {
+                    px
+                } else {
+                    f.ab_scale(fonts::em_px(px))
+                };
+                let og = f.ab.outline_glyph(
+                    GlyphId(id).with_scale_and_position(PxScale::from(scale), point(0.0, 0.0)),
+                )?;
                 let b = og.px_bounds();
                 let (w, h) = (b.width() as usize, b.height() as usize);
                 let mut cov = vec![0u8; w * h];
@@ -247,9 +278,73 @@ fn glyph_mask(id: GlyphId, px: f32) -> Option<Rc<GlyphMask>> {
                     w,
                     h,
                     cov,
+                    colour: None,
                 }))
             })
             .clone()
+    })
+}
+
+/// A colour bitmap glyph (an emoji's PNG) scaled to an em of `em` pixels,
+/// each output pixel the average of the source pixels it covers.
+fn bitmap_mask(f: &fonts::Face, id: u16, em: f32) -> Option<GlyphMask> {
+    let img =
+        f.hb.glyph_raster_image(rustybuzz::ttf_parser::GlyphId(id), u16::MAX)?;
+    if img.format != rustybuzz::ttf_parser::RasterImageFormat::PNG {
+        return None;
+    }
+    let mut dec = png::Decoder::new(std::io::Cursor::new(img.data));
+    dec.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
+    let mut reader = dec.read_info().ok()?;
+    let mut buf = vec![0u8; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    let (sw, sh) = (info.width as usize, info.height as usize);
+    let channels = info.color_type.samples();
+    if channels < 4 || sw == 0 || sh == 0 {
+        return None;
+    }
+    let scale = em / f32::from(img.pixels_per_em.max(1));
+    let (w, h) = (
+        (sw as f32 * scale).ceil() as usize,
+        (sh as f32 * scale).ceil() as usize,
+    );
+    let mut cov = vec![0u8; w * h];
+    let mut colour = vec![Rgb(0, 0, 0); w * h];
+    for dy in 0..h {
+        for dx in 0..w {
+            // Sum of premultiplied colour and alpha over the covered source pixels.
+            let (mut sum, mut n) = ([0f32; 4], 0f32);
+            let sy0 = (dy as f32 / scale) as usize;
+            let sy1 = (((dy + 1) as f32 / scale).ceil() as usize).clamp(sy0 + 1, sh);
+            let sx0 = (dx as f32 / scale) as usize;
+            let sx1 = (((dx + 1) as f32 / scale).ceil() as usize).clamp(sx0 + 1, sw);
+            for sy in sy0.min(sh - 1)..sy1 {
+                for sx in sx0.min(sw - 1)..sx1 {
+                    let p = &buf[(sy * sw + sx) * channels..][..4];
+                    let a = f32::from(p[3]) / 255.0;
+                    for ch in 0..3 {
+                        sum[ch] += f32::from(p[ch]) * a;
+                    }
+                    sum[3] += a;
+                    n += 1.0;
+                }
+            }
+            let k = dy * w + dx;
+            if sum[3] > 0.0 {
+                let c = |v: f32| (v / sum[3]).round().clamp(0.0, 255.0) as u8;
+                colour[k] = Rgb(c(sum[0]), c(sum[1]), c(sum[2]));
+                cov[k] = (sum[3] / n.max(1.0) * 255.0).round() as u8;
+            }
+        }
+    }
+    Some(GlyphMask {
+        x0: (f32::from(img.x) * scale).round() as i32,
+        // The image's offset is to its bottom edge, upward from the baseline.
+        y0: -((f32::from(img.y) * scale).round() as i32) - h as i32,
+        w,
+        h,
+        cov,
+        colour: Some(colour),
     })
 }
 
@@ -258,7 +353,7 @@ pub(crate) fn cap_height(px: f32) -> f32 {
     static RATIO: OnceLock<f32> = OnceLock::new();
     // ab_glyph's scale is the font's ascent - descent; measure 'H' against it once.
     let ratio = RATIO.get_or_init(|| {
-        let f = font();
+        let f = &fonts::inter().ab;
         f.outline(f.glyph_id('H')).map_or(0.6, |o| {
             (o.bounds.max.y - o.bounds.min.y).abs() / f.height_unscaled()
         })
@@ -268,28 +363,7 @@ pub(crate) fn cap_height(px: f32) -> f32 {
 
 /// Whether the font can draw `c` (names may hold emoji or scripts Inter lacks).
 pub(crate) fn has_glyph(c: char) -> bool {
-    font().glyph_id(c) != GlyphId(0)
-}
-
-/// Positions the glyphs of `text` (kerned) starting at the baseline point `(x, y)`.
-fn layout(text: &str, px: f32, x: f32, y: f32) -> (Vec<Glyph>, f32) {
-    let f = font().as_scaled(PxScale::from(px));
-    let mut glyphs = Vec::with_capacity(text.len());
-    let mut caret = x;
-    let mut prev: Option<GlyphId> = None;
-    for ch in text.chars() {
-        let id = match f.glyph_id(ch) {
-            GlyphId(0) => f.glyph_id('?'),
-            id => id,
-        };
-        if let Some(p) = prev {
-            caret += f.kern(p, id);
-        }
-        glyphs.push(id.with_scale_and_position(PxScale::from(px), point(caret, y)));
-        caret += f.h_advance(id);
-        prev = Some(id);
-    }
-    (glyphs, caret - x)
+    fonts::inter_has(c)
 }
 
 #[cfg(test)]

@@ -288,6 +288,7 @@ mod tests {
     use super::*;
     use crate::engine::{Game, GameResult, Move, Outcome, Rules, Termination, Variant};
     use crate::render::encode;
+    use crate::words::Lang;
 
     /// The layered picture against the whole one, index for index.
     fn same(scene: &Scene) {
@@ -316,9 +317,17 @@ mod tests {
                         termination: Termination::Timeout,
                     });
                     let names = [Some("alice"), Some("bob")];
-                    same(&Scene::new(game.position(), Some(&report), names, result, style));
+                    let scene = Scene::new(
+                        game.position(),
+                        Some(&report),
+                        names,
+                        result,
+                        style,
+                        &Lang::ENGLISH,
+                    );
+                    same(&scene);
                     // Twice: the second picture comes from the kept cells.
-                    same(&Scene::new(game.position(), Some(&report), names, result, style));
+                    same(&scene);
                 }
             }
         }

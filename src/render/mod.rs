@@ -1,15 +1,17 @@
 //! Pictures of the board: the PNG posted after each turn, the sowing animation
 //! (GIF), and text versions for alt text and `/isolo board text`.
 //!
-//! - [`BoardView`]: what to show (position, last move, names, result) and how
-//!   ([`Style`]: the side at the bottom, the highlight [`Palette`]).
+//! - [`BoardView`]: what to show (position, last move, names, result), how
+//!   ([`Style`]: the side at the bottom, the highlight [`Palette`]), and in
+//!   which words ([`BoardWords`], from the caller: render holds no sentence).
 //! - [`render_png`]: the board as a 1000 x 560 PNG, opaque with its own dark
 //!   background so it reads the same on Discord's dark and light themes.
 //! - [`render_gif`]: a move, lap by lap, ending on the position after it.
 //! - [`render_text`]: a monospace grid for a code block; [`alt_text`]: a
 //!   description of at most [`ALT_TEXT_MAX`] characters.
 //!
-//! Pictures are drawn with tiny-skia and the embedded Inter Bold font, then
+//! Pictures are drawn with tiny-skia and the embedded Inter Bold font (names
+//! in other scripts shaped from the system's fonts: `shape.rs`), then
 //! quantized to one fixed palette (`theme.rs`), which keeps the PNG small and
 //! gives the GIF its global palette. `board.rs` draws a whole picture;
 //! `compose.rs` makes the same picture from layers drawn once and kept.
@@ -20,17 +22,23 @@ mod canvas;
 mod compose;
 mod deflate;
 mod encode;
+mod fonts;
+#[cfg(test)]
+mod script_tests;
+mod shape;
 pub mod standings;
 #[cfg(test)]
 mod tests;
 mod text;
 mod theme;
+mod words;
 
 use crate::engine::{Game, GameResult, MoveReport, Pit, Position, Side};
 
 pub use anim::render_gif;
 pub use board::{HEIGHT, WIDTH};
-pub use text::{alt_text, house_rules_text, render_text, ALT_TEXT_MAX};
+pub use text::{alt_text, render_text, ALT_TEXT_MAX};
+pub use words::{BoardWords, HouseRule, Pill, Place, TextMark};
 
 /// The colours of the last move's marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -63,36 +71,41 @@ impl Default for Style {
     }
 }
 
-/// What a board picture shows. Build with [`BoardView::new`] and the setters.
+/// What a board picture shows, and its words. Build with [`BoardView::new`]
+/// and the setters.
 #[derive(Debug, Clone, Copy)]
 pub struct BoardView<'a> {
     /// The position to draw.
     pub position: &'a Position,
     /// The move that led to it, marked on the board (start, end, captures).
     pub last: Option<&'a MoveReport>,
-    /// Player names, South then North; `None` shows "South" / "North".
+    /// Player names, South then North; `None` shows the side's name.
     pub names: [Option<&'a str>; 2],
     /// The result, once the game is over (shown instead of whose turn it is).
     pub result: Option<GameResult>,
     /// How it is drawn (South at the bottom and standard colours by default).
     pub style: Style,
+    /// The words of the picture, the text board and the alt text.
+    pub words: &'a dyn BoardWords,
 }
 
 impl<'a> BoardView<'a> {
-    /// A view of a position, with no last move, no names and no result.
-    pub fn new(position: &'a Position) -> BoardView<'a> {
+    /// A view of a position in `words` (a language: `&Lang::ENGLISH`), with
+    /// no last move, no names and no result.
+    pub fn new(position: &'a Position, words: &'a dyn BoardWords) -> BoardView<'a> {
         BoardView {
             position,
             last: None,
             names: [None, None],
             result: None,
             style: Style::default(),
+            words,
         }
     }
 
-    /// A view of a game's current position and result.
-    pub fn of_game(game: &'a Game) -> BoardView<'a> {
-        BoardView::new(game.position()).result(game.result())
+    /// A view of a game's current position and result, in `words`.
+    pub fn of_game(game: &'a Game, words: &'a dyn BoardWords) -> BoardView<'a> {
+        BoardView::new(game.position(), words).result(game.result())
     }
 
     /// Marks the move that led to the position.
@@ -131,8 +144,15 @@ impl<'a> BoardView<'a> {
         self
     }
 
-    fn scene(&self) -> board::Scene {
-        board::Scene::new(self.position, self.last, self.names, self.result, self.style)
+    fn scene(&self) -> board::Scene<'a> {
+        board::Scene::new(
+            self.position,
+            self.last,
+            self.names,
+            self.result,
+            self.style,
+            self.words,
+        )
     }
 }
 

@@ -8,6 +8,7 @@
 
 use super::board::{self, fit};
 use super::canvas::{cap_height, has_glyph, Align, Canvas};
+use super::shape::isolated;
 use super::theme::COLORS;
 use super::Palette;
 
@@ -123,8 +124,7 @@ fn quarters_text(q: u32) -> String {
     }
 }
 
-/// A name as drawn (see [`board::drawable`]), "?" when nothing is left
-/// (issue 21 brings fonts for other scripts).
+/// A name as drawn (see [`board::drawable`]), "?" when it is blank.
 fn drawable(name: &str) -> String {
     let clean = board::drawable(name);
     if clean.is_empty() {
@@ -134,13 +134,14 @@ fn drawable(name: &str) -> String {
     }
 }
 
-const MARGIN: f32 = 32.0;
-const TITLE_H: f32 = 72.0;
-const HEAD_H: f32 = 44.0;
-const ROW_H: f32 = 46.0;
-const TEXT_PX: f32 = 26.0;
+/// Geometry of the table (the script tests find rows and names by it).
+pub(crate) const MARGIN: f32 = 32.0;
+pub(crate) const TITLE_H: f32 = 72.0;
+pub(crate) const HEAD_H: f32 = 44.0;
+pub(crate) const ROW_H: f32 = 46.0;
+pub(crate) const TEXT_PX: f32 = 26.0;
 const HEAD_PX: f32 = 20.0;
-const RANK_W: f32 = 56.0;
+pub(crate) const RANK_W: f32 = 56.0;
 const NAME_W: f32 = 300.0;
 const NUM_W: f32 = 84.0;
 const CELL_W: f32 = 46.0;
@@ -297,7 +298,7 @@ fn draw(view: &StandingsView, w: u32, h: u32, name_w: f32) -> Canvas {
         );
         x += RANK_W;
         let name = match row.withdrawn {
-            true => format!("{} {}", drawable(row.name), view.labels.withdrawn),
+            true => format!("{} {}", isolated(&drawable(row.name)), view.labels.withdrawn),
             false => drawable(row.name),
         };
         let name_ink = if row.withdrawn { c.dim } else { ink };
@@ -393,10 +394,11 @@ impl Mark {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    const LABELS: Labels<'static> = Labels {
+    /// English headings for the tests (the bot's come from its words).
+    pub(crate) const LABELS: Labels<'static> = Labels {
         rank: "#",
         player: "Player",
         points: "Pts",

@@ -4,6 +4,7 @@ use crate::engine::{
     AfterCapture, CaptureFrom, Game, GameResult, Move, MoveReport, Outcome, Pit, Position, Rules, Side,
     Termination, Variant,
 };
+use crate::words::Lang;
 
 use super::board::{BAND_H, HEIGHT, WIDTH};
 use super::theme::{Rgb, COLORS, SAFE_COLORS};
@@ -72,7 +73,7 @@ fn pit_bounds_match_the_cells_and_tile_the_board() {
 fn an_empty_pit_shows_no_seeds_and_a_full_one_does() {
     // After W1, a1 is empty and h1 holds 5.
     let (game, last) = play(Variant::Women, "b2");
-    let rgba = render_rgba(&BoardView::new(game.position()).last_move(last.as_ref()));
+    let rgba = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH).last_move(last.as_ref()));
     assert_eq!(game.position().seeds(pit("a1")), 0);
     assert_eq!(count(&rgba, cell("a1"), COLORS.seed), 0);
     assert!(count(&rgba, cell("h1"), COLORS.seed) > 5 * 60, "five seeds drawn");
@@ -85,7 +86,7 @@ fn an_empty_pit_shows_no_seeds_and_a_full_one_does() {
 #[test]
 fn more_seeds_draw_more_seed_pixels() {
     let (game, _) = play(Variant::Boys, "");
-    let rgba = render_rgba(&BoardView::new(game.position()));
+    let rgba = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH));
     // a4 holds 17 (a full ring), b3 holds 1.
     let many = count(&rgba, cell("a4"), COLORS.seed);
     let one = count(&rgba, cell("b3"), COLORS.seed);
@@ -97,7 +98,7 @@ fn last_move_marks_start_end_and_captured_pits() {
     // W1 (rules.md): South b2 captures from North's g3 and g4.
     let (game, last) = play(Variant::Women, "b2");
     let report = last.expect("a move");
-    let rgba = render_rgba(&BoardView::new(game.position()).last_move(Some(&report)));
+    let rgba = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH).last_move(Some(&report)));
     let from = cell_rect(report.mv.pit());
     let end = cell_rect(report.last_pit());
     assert!(count(&rgba, from, COLORS.from) > 300, "start pit ringed");
@@ -116,14 +117,14 @@ fn last_move_marks_start_end_and_captured_pits() {
         assert_eq!(count(&rgba, cell_rect(quiet), c), 0);
     }
     // Without the last move, no marks anywhere on the board.
-    let plain = render_rgba(&BoardView::new(game.position()));
+    let plain = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH));
     assert_eq!(count(&plain, from, COLORS.from), 0);
 }
 
 #[test]
 fn whose_turn_it_is_shows_as_the_movers_frame_and_pill() {
     let (game, _) = play(Variant::Women, "b2");
-    let rgba = render_rgba(&BoardView::new(game.position()));
+    let rgba = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH));
     // North to move: North's band holds his accent pill, South's holds none of North's colour.
     let north_band = (0, band_y(Side::North) as usize, WIDTH as usize, BAND_H as usize);
     let south_band = (0, band_y(Side::South) as usize, WIDTH as usize, BAND_H as usize);
@@ -139,7 +140,7 @@ fn whose_turn_it_is_shows_as_the_movers_frame_and_pill() {
 #[test]
 fn overture_protection_is_drawn_until_the_nghana_is_played() {
     let (start, _) = play(Variant::Boys, "");
-    let rgba = render_rgba(&BoardView::new(start.position()));
+    let rgba = render_rgba(&BoardView::new(start.position(), &Lang::ENGLISH));
     for p in ["h1", "h2", "a4", "a3"] {
         assert!(count(&rgba, cell(p), COLORS.guard) > 80, "{p} protected");
     }
@@ -147,7 +148,7 @@ fn overture_protection_is_drawn_until_the_nghana_is_played() {
     assert!(count(&rgba, cell("g1"), COLORS.guard) < 20);
     // South plays his ng'hana: his column is open, North's still protected.
     let (game, last) = play(Variant::Boys, "h1");
-    let rgba = render_rgba(&BoardView::new(game.position()).last_move(last.as_ref()));
+    let rgba = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH).last_move(last.as_ref()));
     assert!(count(&rgba, cell("h2"), COLORS.guard) < 20);
     assert!(count(&rgba, cell("a4"), COLORS.guard) > 80);
 }
@@ -156,13 +157,13 @@ fn overture_protection_is_drawn_until_the_nghana_is_played() {
 fn the_result_banner_appears_only_when_the_game_is_over() {
     let (game, _) = play(Variant::Women, "b2");
     let middle = (300, 260, 400, 40);
-    let live = render_rgba(&BoardView::new(game.position()));
+    let live = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH));
     assert_eq!(count(&live, middle, COLORS.banner), 0);
     let result = GameResult {
         outcome: Outcome::Win(Side::South),
         termination: Termination::Resignation,
     };
-    let over = render_rgba(&BoardView::new(game.position()).result(Some(result)));
+    let over = render_rgba(&BoardView::new(game.position(), &Lang::ENGLISH).result(Some(result)));
     assert!(count(&over, middle, COLORS.banner) > 3000);
 }
 
@@ -195,7 +196,7 @@ fn odd_positions_render_without_panicking() {
             outcome: Outcome::Draw,
             termination: Termination::Aborted,
         };
-        let view = BoardView::new(&p)
+        let view = BoardView::new(&p, &Lang::ENGLISH)
             .names(Some("\u{0}\u{7}"), Some(&long))
             .result(Some(result));
         let rgba = render_rgba(&view);
@@ -208,24 +209,21 @@ fn odd_positions_render_without_panicking() {
 #[test]
 fn house_rules_are_named_only_when_they_differ_from_the_defaults() {
     let default = Position::new(Rules::new(Variant::Women));
-    assert_eq!(
-        super::house_rules_text(default.capture_from(), default.after_capture()),
-        None
-    );
-    assert!(!super::render_text(&BoardView::new(&default)).contains("House rules"));
+    assert!(super::text::house_rules(default.capture_from(), default.after_capture()).is_empty());
+    assert!(!super::render_text(&BoardView::new(&default, &Lang::ENGLISH)).contains("House rules"));
     let house = default.with_house_rules(CaptureFrom::Origin, AfterCapture::Continue);
-    let text = super::render_text(&BoardView::new(&house));
+    let text = super::render_text(&BoardView::new(&house, &Lang::ENGLISH));
     assert!(text.contains("House rules: captures go on\n"), "{text}");
     let both = default.with_house_rules(CaptureFrom::CapturePit, AfterCapture::Continue);
-    let alt = super::alt_text(&BoardView::new(&both));
+    let alt = super::alt_text(&BoardView::new(&both, &Lang::ENGLISH));
     assert!(
         alt.contains("House rules: captures go on, captures sown from the capturing pit."),
         "{alt}"
     );
     // The picture carries the note too: it differs from the default board's.
     assert_ne!(
-        render_rgba(&BoardView::new(&default)),
-        render_rgba(&BoardView::new(&house))
+        render_rgba(&BoardView::new(&default, &Lang::ENGLISH)),
+        render_rgba(&BoardView::new(&house, &Lang::ENGLISH))
     );
 }
 
@@ -255,7 +253,7 @@ fn drawn(view: &BoardView, bottom: Side) -> (Vec<u8>, Style) {
 fn north_at_the_bottom_is_the_same_board_turned() {
     // W1: South's b2 ends in f2 and takes g3 and g4.
     let (game, last) = play(Variant::Women, "b2");
-    let view = BoardView::new(game.position())
+    let view = BoardView::new(game.position(), &Lang::ENGLISH)
         .last_move(last.as_ref())
         .names(Some("alice"), Some("bob"));
     let ((south, s), (north, n)) = (drawn(&view, Side::South), drawn(&view, Side::North));
@@ -292,7 +290,7 @@ fn labels_turn_with_the_board_and_stay_upright() {
         outcome: Outcome::Win(Side::South),
         termination: Termination::Resignation,
     };
-    let view = BoardView::new(game.position()).result(Some(over));
+    let view = BoardView::new(game.position(), &Lang::ENGLISH).result(Some(over));
     let ((south, s), (north, n)) = (drawn(&view, Side::South), drawn(&view, Side::North));
     for p in Pit::all() {
         let (sx, sy, sw, sh) = s.cell_rect(p);
@@ -346,7 +344,7 @@ fn green_pixels(rgba: &[u8]) -> usize {
 #[test]
 fn the_safe_palette_has_no_red_against_green() {
     let (game, last) = play(Variant::Women, "b2");
-    let view = BoardView::new(game.position()).last_move(last.as_ref());
+    let view = BoardView::new(game.position(), &Lang::ENGLISH).last_move(last.as_ref());
     let standard = render_rgba(&view);
     let safe = render_rgba(&view.palette(Palette::ColourBlindSafe));
     // The standard end ring is green (the check sees it); the safe board has no green at all.
@@ -383,7 +381,7 @@ fn the_marks_differ_by_shape_not_only_by_colour() {
     let (game, last) = play(Variant::Women, "b2");
     for palette in [Palette::Standard, Palette::ColourBlindSafe] {
         let k = super::theme::colors(palette);
-        let view = BoardView::new(game.position())
+        let view = BoardView::new(game.position(), &Lang::ENGLISH)
             .last_move(last.as_ref())
             .palette(palette);
         let rgba = render_rgba(&view);
@@ -401,4 +399,33 @@ fn the_marks_differ_by_shape_not_only_by_colour() {
         let badge = (taken.0 + taken.2 - 40, taken.1, 40, 28);
         assert!(count(&rgba, badge, k.taken) > 300, "{palette:?}");
     }
+}
+
+#[test]
+fn the_picture_and_its_texts_speak_the_callers_language() {
+    let sw = Lang::from_tag("sw").expect("Kiswahili is shipped");
+    let (game, last) = play(Variant::Boys, "c1");
+    let view = |words| {
+        BoardView::new(game.position(), words)
+            .last_move(last.as_ref())
+            .names(Some("Amani"), None)
+    };
+    let (en, kiswahili) = (view(&Lang::ENGLISH), view(&sw));
+    let text = super::render_text(&kiswahili);
+    // North has no name: the side's own name in Swahili stands for it.
+    assert!(
+        text.contains("Kaskazini: kete") && text.contains("overture"),
+        "{text}"
+    );
+    let alt = super::alt_text(&kiswahili);
+    assert!(alt.starts_with("Ubao wa Isolo, mchezo wa wavulana"), "{alt}");
+    assert!(
+        !alt.contains("seeds") && !text.contains("seeds"),
+        "English left: {alt}\n{text}"
+    );
+    // The bands are worded; the board itself is the same.
+    let (a, b) = (render_rgba(&en), render_rgba(&kiswahili));
+    let band = |rgba: &[u8], side| block(rgba, Style::default().band_rect(side));
+    assert_ne!(band(&a, Side::South), band(&b, Side::South));
+    assert_eq!(block(&a, cell("c1")), block(&b, cell("c1")));
 }

@@ -5,30 +5,24 @@ use std::fmt::Write;
 
 use crate::engine::{AfterCapture, CaptureFrom, Pit, Side, Variant};
 
-use super::board::{result_text, side_title, Scene};
+use super::board::Scene;
+use super::words::{HouseRule, Place, TextMark};
 use super::BoardView;
 
 /// Discord's limit on an attachment's description.
 pub const ALT_TEXT_MAX: usize = 1024;
 
-fn variant_title(v: Variant) -> &'static str {
-    match v {
-        Variant::Women => "women's game",
-        Variant::Boys => "boys' game",
-    }
-}
-
-/// The house rules a game is played under, in words, or `None` for the
-/// default rules (so that only unusual games carry a note).
-pub fn house_rules_text(capture_from: CaptureFrom, after_capture: AfterCapture) -> Option<String> {
+/// The house rules a game is played under, none for the default rules (so
+/// that only unusual games carry a note).
+pub(crate) fn house_rules(capture_from: CaptureFrom, after_capture: AfterCapture) -> Vec<HouseRule> {
     let mut rules = Vec::new();
     if after_capture == AfterCapture::Continue {
-        rules.push("captures go on");
+        rules.push(HouseRule::CapturesGoOn);
     }
     if capture_from == CaptureFrom::CapturePit {
-        rules.push("captures sown from the capturing pit");
+        rules.push(HouseRule::SownFromCapturingPit);
     }
-    (!rules.is_empty()).then(|| format!("house rules: {}", rules.join(", ")))
+    rules
 }
 
 /// At most `max` characters of `s`, with "..." when cut.
@@ -42,15 +36,6 @@ fn clip(s: &str, max: usize) -> String {
     }
 }
 
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// A name for a code block: backticks would close the block.
 fn code_safe(s: &str) -> String {
     clip(&s.replace('`', "'"), 32)
@@ -59,10 +44,11 @@ fn code_safe(s: &str) -> String {
 /// "South" or "South (alice)".
 fn who(scene: &Scene, side: Side, clean: impl Fn(&str) -> String) -> String {
     let name = &scene.names[side.index()];
-    if name == side_title(side) {
-        name.clone()
+    let title = scene.words.side(side);
+    if *name == title {
+        title
     } else {
-        format!("{} ({})", side_title(side), clean(name))
+        scene.words.who(side, &clean(name))
     }
 }
 
@@ -77,7 +63,15 @@ fn grid(bottom: Side) -> ([u8; 4], [u8; 8]) {
 
 /// "North (bob) at the bottom".
 fn at_the_bottom(scene: &Scene, clean: impl Fn(&str) -> String) -> String {
-    format!("{} at the bottom", who(scene, scene.style.bottom, clean))
+    scene.words.at_the_bottom(&who(scene, scene.style.bottom, clean))
+}
+
+/// The seeds captured from each pit by the last move, in board order.
+fn taken(taken: &[u8; 32]) -> Vec<(Pit, u8)> {
+    Pit::all()
+        .filter(|p| taken[p.index()] > 0)
+        .map(|p| (p, taken[p.index()]))
+        .collect()
 }
 
 /// The board as a monospace grid for a Discord code block (without the fences),
@@ -90,22 +84,14 @@ pub fn render_text(view: &BoardView) -> String {
     let mut out = at_the_bottom(&scene, code_safe) + "\n";
     let mut marks = [false; 4];
     let band = |out: &mut String, side: Side| {
-        let _ = write!(
-            out,
-            "{}: {} seeds",
-            who(&scene, side, code_safe),
-            scene.total(side)
+        let overture = (scene.variant == Variant::Boys).then(|| scene.overture[side.index()]);
+        let line = scene.words.text_band(
+            &who(&scene, side, code_safe),
+            scene.total(side),
+            overture,
+            scene.to_move == Some(side),
         );
-        if scene.variant == Variant::Boys {
-            out.push_str(if scene.overture[side.index()] {
-                ", in overture"
-            } else {
-                ", overture over"
-            });
-        }
-        if scene.to_move == Some(side) {
-            out.push_str("  << to move");
-        }
+        out.push_str(&line);
         out.push('\n');
     };
     // Cells are 5 characters wide with the units digit in the 4th; the letters sit above it.
@@ -146,37 +132,31 @@ pub fn render_text(view: &BoardView) -> String {
     }
     out.push_str(&letters);
     band(&mut out, bottom);
+    let words = scene.words;
     if let Some(l) = &scene.last {
-        let _ = write!(out, "Last: {} played {} -> {}", side_title(l.side), l.from, l.end);
-        if l.captured > 0 {
-            let _ = write!(out, ", took {} (", l.captured);
-            let taken: Vec<String> = Pit::all()
-                .filter(|p| l.taken[p.index()] > 0)
-                .map(|p| format!("{p} {}", l.taken[p.index()]))
-                .collect();
-            let _ = write!(out, "{})", taken.join(", "));
-        }
-        out.push('\n');
+        let line = words.text_last(l.side, l.from, l.end, l.captured, &taken(&l.taken));
+        let _ = writeln!(out, "{line}");
     }
-    if let Some(h) = &scene.house {
-        let _ = writeln!(out, "H{}", &h[1..]);
+    if !scene.house.is_empty() {
+        let _ = writeln!(out, "{}", words.house_rules(&scene.house, true));
     }
-    let legend: Vec<&str> = ["> from", "* end", "x taken", "# protected (overture)"]
-        .into_iter()
-        .zip(marks)
-        .filter_map(|(t, on)| on.then_some(t))
-        .collect();
+    let legend: Vec<(char, TextMark)> = [
+        ('>', TextMark::From),
+        ('*', TextMark::End),
+        ('x', TextMark::Taken),
+        ('#', TextMark::Protected),
+    ]
+    .into_iter()
+    .zip(marks)
+    .filter_map(|(m, on)| on.then_some(m))
+    .collect();
     if !legend.is_empty() {
-        let _ = writeln!(out, "Marks: {}", legend.join("  "));
+        let _ = writeln!(out, "{}", words.text_marks(&legend));
     }
     if let Some(r) = &scene.result {
         let names = [code_safe(&scene.names[0]), code_safe(&scene.names[1])];
-        let _ = writeln!(
-            out,
-            "Result: {} ({})",
-            result_text(r, &names),
-            r.outcome.notation()
-        );
+        let line = words.text_result(&words.result(r, &names), r.outcome.notation());
+        let _ = writeln!(out, "{line}");
     }
     out
 }
@@ -185,78 +165,55 @@ pub fn render_text(view: &BoardView) -> String {
 /// characters: players, seeds, every rank, whose turn, last move, overture, result.
 pub fn alt_text(view: &BoardView) -> String {
     let scene = view.scene();
+    let words = scene.words;
     let clean = |s: &str| clip(s, 40);
     let bottom = scene.style.bottom;
     let (ranks, columns) = grid(bottom);
-    let mut out = format!(
-        "Isolo board, {}, {}. ",
-        variant_title(scene.variant),
-        at_the_bottom(&scene, clean)
-    );
-    if let Some(h) = &scene.house {
-        let _ = write!(out, "H{}. ", &h[1..]);
+    let mut sentences = vec![words.alt_intro(scene.variant, &at_the_bottom(&scene, clean))];
+    if !scene.house.is_empty() {
+        sentences.push(words.house_rules(&scene.house, true) + ".");
     }
     for side in [bottom.opponent(), bottom] {
-        let ranks = match (side, side == bottom) {
-            (Side::North, false) => "ranks 4 and 3, top",
-            (Side::South, true) => "ranks 1 and 2, bottom",
-            (Side::South, false) => "ranks 1 and 2, top",
-            (Side::North, true) => "ranks 3 and 4, bottom",
+        // South's ranks are named from its home row; North's as drawn.
+        let (half, place) = match (side, side == bottom) {
+            (Side::North, false) => ([4, 3], Place::Top),
+            (Side::South, true) => ([1, 2], Place::Bottom),
+            (Side::South, false) => ([1, 2], Place::Top),
+            (Side::North, true) => ([3, 4], Place::Bottom),
         };
-        let _ = write!(
-            out,
-            "{}, {ranks}: {} seeds",
-            who(&scene, side, clean),
-            scene.total(side)
-        );
-        if scene.variant == Variant::Boys {
-            let nghana = Pit::from_ring(side, 7);
-            if scene.overture[side.index()] {
-                let _ = write!(out, ", in overture (ng'hana {nghana} protected)");
-            } else {
-                out.push_str(", overture over");
-            }
-        }
-        out.push_str(". ");
+        let overture =
+            (scene.variant == Variant::Boys).then(|| (scene.overture[side.index()], Pit::from_ring(side, 7)));
+        sentences.push(words.alt_side(
+            &who(&scene, side, clean),
+            half,
+            place,
+            scene.total(side),
+            overture,
+        ));
     }
-    let (first, last) = ((b'a' + columns[0]) as char, (b'a' + columns[7]) as char);
-    let _ = write!(out, "Seeds by rank, top to bottom, columns {first} to {last}: ");
-    for rank in ranks {
-        let counts: Vec<String> = columns
-            .iter()
-            .filter_map(|&c| Pit::new(c, rank))
-            .map(|p| scene.counts[p.index()].to_string())
-            .collect();
-        let _ = write!(out, "rank {rank}: {}; ", counts.join(" "));
-    }
-    out.truncate(out.trim_end_matches([';', ' ']).len());
-    out.push_str(". ");
-    if let Some(l) = &scene.last {
-        let _ = write!(
-            out,
-            "Last move: {} played {}, ending at {}",
-            side_title(l.side),
-            l.from,
-            l.end
-        );
-        if l.captured > 0 {
-            let taken: Vec<String> = Pit::all()
-                .filter(|p| l.taken[p.index()] > 0)
-                .map(|p| format!("{} from {p}", l.taken[p.index()]))
+    let letters = [(b'a' + columns[0]) as char, (b'a' + columns[7]) as char];
+    let counts: Vec<(u8, String)> = ranks
+        .into_iter()
+        .map(|rank| {
+            let counts: Vec<String> = columns
+                .iter()
+                .filter_map(|&c| Pit::new(c, rank))
+                .map(|p| scene.counts[p.index()].to_string())
                 .collect();
-            let _ = write!(out, ", capturing {}", and_list(&taken));
-        }
-        out.push_str(". ");
+            (rank, counts.join(" "))
+        })
+        .collect();
+    sentences.push(words.alt_seeds(letters, &counts));
+    if let Some(l) = &scene.last {
+        sentences.push(words.alt_last(l.side, l.from, l.end, &taken(&l.taken)));
     }
     match (&scene.result, scene.to_move) {
         (Some(r), _) => {
             let names = [clean(&scene.names[0]), clean(&scene.names[1])];
-            let _ = write!(out, "Game over: {}.", result_text(r, &names));
+            sentences.push(words.alt_over(&words.result(r, &names)));
         }
-        (None, Some(side)) => {
-            let _ = write!(out, "{} to move.", side_title(side));
-        }
+        (None, Some(side)) => sentences.push(words.alt_to_move(side)),
         (None, None) => {}
     }
-    clip(out.trim_end(), ALT_TEXT_MAX)
+    clip(sentences.join(" ").trim_end(), ALT_TEXT_MAX)
 }
