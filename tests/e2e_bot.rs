@@ -77,16 +77,20 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "games",
             "stats",
             "leaderboard",
+            "puzzle",
+            "learn",
             "settings",
             "rules",
             "help",
             "forget-me",
-            "game"
+            "game",
+            "tournament"
         ]
     );
-    // Everything is a subcommand but the group of less everyday ones.
+    // Everything is a subcommand but the groups: less everyday game commands, tournaments.
     for (name, kind) in &subs {
-        assert_eq!(*kind, if *name == "game" { 2 } else { 1 }, "{name}");
+        let group = ["game", "tournament"].contains(name);
+        assert_eq!(*kind, if group { 2 } else { 1 }, "{name}");
     }
     let group: Vec<&str> = isolo["options"][subs.len() - 1]["options"]
         .as_array()
