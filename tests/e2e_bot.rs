@@ -92,13 +92,19 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
         let group = ["game", "tournament"].contains(name);
         assert_eq!(*kind, if group { 2 } else { 1 }, "{name}");
     }
-    let group: Vec<&str> = isolo["options"][subs.len() - 1]["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|o| o["name"].as_str())
-        .collect();
-    assert_eq!(group, ["history", "animate", "claim", "abort"]);
+    let group = |at: usize| -> Vec<&str> {
+        isolo["options"][at]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|o| o["name"].as_str())
+            .collect()
+    };
+    assert_eq!(group(subs.len() - 2), ["history", "animate", "claim", "abort"]);
+    assert_eq!(
+        group(subs.len() - 1),
+        ["create", "join", "leave", "start", "standings", "cancel"]
+    );
     let sub = |name: &str| -> Value {
         isolo["options"]
             .as_array()
