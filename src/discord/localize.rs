@@ -31,7 +31,7 @@ fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]
         let text = lang.tr(key, None);
         // Discord counts the longest localization of every field towards a
         // command's 4,000 characters: a much longer one would make it refuse
-        // every command, so English stands in (tests/words.rs forbids it).
+        // every command, so English stands in (tests/parts/words.rs forbids it).
         if !key.ends_with("name") && text.chars().count() > longest_allowed(english) {
             tracing::warn!(
                 lang = lang.tag(),

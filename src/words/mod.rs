@@ -4,7 +4,7 @@
 //! The words are Project Fluent messages in `locales/<tag>/*.ftl`, one folder
 //! per language, embedded at build time (`build.rs`), so a new language is a
 //! copied folder. English (`en`) is complete by definition: a message missing
-//! from another language falls back to English, and `tests/words.rs` fails
+//! from another language falls back to English, and `tests/parts/words.rs` fails
 //! with its name. Logs and the operator's messages stay English, in code.
 //!
 //! Look a message up with [`tr!`]: `tr!(lang, "game-won", winner = name)`.

@@ -28,15 +28,20 @@ pub const PICTURE: (u32, u32) = (1000, 560);
 
 /// Keeps loopback away from any HTTP proxy of the environment, and shows the
 /// bot's warnings (or `RUST_LOG`) in the test output.
+/// Once per process: changing the environment while another test's thread
+/// reads it is a data race.
 pub fn prepare_environment() {
-    std::env::set_var("NO_PROXY", "127.0.0.1,localhost");
-    std::env::set_var("no_proxy", "127.0.0.1,localhost");
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,serenity=error"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_test_writer()
-        .try_init();
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::env::set_var("NO_PROXY", "127.0.0.1,localhost");
+        std::env::set_var("no_proxy", "127.0.0.1,localhost");
+        let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,serenity=error"));
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_test_writer()
+            .try_init();
+    });
 }
 
 /// The config file the bot runs with: the fake's token, guild and URL, a

@@ -845,7 +845,7 @@ fn ratings_grow_unsure_with_time_away_and_newcomers_rank_below_regulars() {
 fn ratings_of_the_first_format_load_and_are_stamped_at_start_up() {
     use isolo_bot::store::import_jsonl;
     let store = Arc::new(MemoryStore::new());
-    let v1 = include_str!("fixtures/table_v1.jsonl");
+    let v1 = include_str!("../fixtures/table_v1.jsonl");
     import_jsonl(&*store, std::io::Cursor::new(v1), &|_, _, _| Ok(())).expect("the v1 export imports");
     let clock = Arc::new(ManualClock::new(1_790_000_100_000));
     let t = table_with(store, clock.clone(), TableConfig::default());

@@ -4,7 +4,7 @@
 //! and its public count moves, a lesson's wrong move gets a hint and its
 //! solution completes it, and `/isolo stats` shows the puzzle rating.
 
-mod support;
+use crate::support;
 
 use isolo_bot::ai::puzzle::Puzzle;
 use isolo_bot::table::course;

@@ -2,7 +2,7 @@
 //! `import`: every game, challenge, record and rating arrives, each checked
 //! as the bot reads it, and bad input changes nothing.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -9,7 +9,7 @@
 
 #![cfg(unix)]
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

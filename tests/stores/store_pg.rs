@@ -4,7 +4,7 @@
 //! use `ISOLO_TEST_PG_URL`, else start their own server; without PostgreSQL
 //! they are reported as ignored, with the reason.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

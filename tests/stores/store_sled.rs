@@ -1,7 +1,7 @@
 //! Behaviour specific to the on-disk sled backend: persistence across
 //! reopen, damaged entries, the first stored formats, locking, the CLI.
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::path::Path;

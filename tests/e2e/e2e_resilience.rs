@@ -2,7 +2,7 @@
 //! request on demand; the bot still moves when its turn is stored, and the
 //! player is told the truth about what was saved.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -8,7 +8,7 @@ struct Example {
 }
 
 fn examples() -> Vec<Example> {
-    let text = include_str!("data/worked_examples.txt");
+    let text = include_str!("../data/worked_examples.txt");
     let mut out: Vec<Example> = Vec::new();
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {

@@ -3,7 +3,7 @@
 //! `/isolo move` and the move menu, refusals, races, a gateway reconnect, a
 //! game against the bot, spectators, threads, mentions and a clean shutdown.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 
 #![cfg(unix)]
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

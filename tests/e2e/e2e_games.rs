@@ -3,7 +3,7 @@
 //! answered at once (nobody pings the bot), and a challenge without a clock
 //! says what happens to a silent game.
 
-mod support;
+use crate::support;
 
 use isolo_bot::engine::Variant;
 use support::bot::{boards, bot_user, challenge, challenge_the_bot, expect_refusal, Duel, InProcess, Via, T};

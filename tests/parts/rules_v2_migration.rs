@@ -7,8 +7,8 @@ use isolo_bot::engine::{AfterCapture, CaptureFrom, Record, Rules, Side, Variant}
 use isolo_bot::store::{import_jsonl, MemoryStore};
 use isolo_bot::table::{ManualClock, Table, TableConfig};
 
-const TABLE_V1: &str = include_str!("fixtures/table_v1.jsonl");
-const RECORD_V1: &str = include_str!("fixtures/record_v1.isolo");
+const TABLE_V1: &str = include_str!("../fixtures/table_v1.jsonl");
+const RECORD_V1: &str = include_str!("../fixtures/record_v1.isolo");
 
 fn ring(side: &[u8; 16]) -> Vec<u8> {
     side.to_vec()

@@ -2,7 +2,7 @@
 //! Discord: registration, replies, deferred uploads, components,
 //! autocomplete, reconnects and a clean shutdown.
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::sync::Arc;
@@ -185,8 +185,7 @@ struct Bot {
 /// A fake Discord and a poise bot connected to it, commands registered.
 async fn start_bot() -> Bot {
     // Loopback must never go through an HTTP proxy from the environment.
-    std::env::set_var("NO_PROXY", "127.0.0.1,localhost");
-    std::env::set_var("no_proxy", "127.0.0.1,localhost");
+    support::bot::prepare_environment();
     let fake = FakeDiscord::start(FakeOptions::default()).await;
     // Without ratelimiter_disabled, requests skip the proxy and go to discord.com.
     let http = HttpBuilder::new(TOKEN)

@@ -180,7 +180,7 @@ fn no_config_error_quotes_the_token() {
 /// loads, with its setting kept and a warning that names the new place.
 #[test]
 fn the_previous_releases_config_still_loads() {
-    let c = Config::parse(include_str!("fixtures/config_v1.toml")).expect("the old example loads");
+    let c = Config::parse(include_str!("../fixtures/config_v1.toml")).expect("the old example loads");
     assert!(c.discord.use_threads);
     assert_eq!(c.games.challenge_ttl_secs, 86400);
     assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
@@ -190,7 +190,7 @@ fn the_previous_releases_config_still_loads() {
     let both = Config::parse("[discord]\nuse_threads = true\n[games]\nuse_threads = false").unwrap();
     assert!(both.discord.use_threads, "the new place wins");
     assert!(both.warnings[0].contains("delete"), "{:?}", both.warnings);
-    assert!(Config::parse(include_str!("../config.example.toml"))
+    assert!(Config::parse(include_str!("../../config.example.toml"))
         .unwrap()
         .warnings
         .is_empty());

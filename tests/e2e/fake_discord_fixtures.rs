@@ -4,7 +4,7 @@
 //!
 //! The payloads come from the builders the fake itself uses.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use serenity::all::{

@@ -4,8 +4,7 @@
 
 use std::path::Path;
 
-#[path = "../fuzz/checks.rs"]
-mod checks;
+use crate::checks;
 
 #[test]
 fn every_seed_and_past_crash_passes_its_target_check() {

@@ -4,7 +4,7 @@
 //! (game, challenge, last game, ratings); then the member with the right
 //! succeeds. The real bot runs in this process against the fake Discord.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -6,7 +6,7 @@
 //! the table's standings and the final message against it, and that each
 //! round's pairings and the final standings are posted exactly once.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;

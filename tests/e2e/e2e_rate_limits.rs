@@ -5,7 +5,7 @@
 //! [`InProcess::stop`]. The bot talks to it through `[discord] api_proxy`,
 //! with its own limiter on, as in production.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 //! fails `InProcess::stop`), caps followups at five and refuses expired
 //! tokens. Every answer goes through interaction responses and followups.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -11,8 +11,7 @@
 //! were rewritten when names in every script came to be drawn: their emoji
 //! and Chinese, once left out, are drawn; every other pixel is the same.
 
-#[path = "support/walk.rs"]
-mod walk;
+use crate::walk;
 
 use image::AnimationDecoder;
 use isolo_bot::engine::{Game, GameResult, Move, Outcome, Rules, Side, Termination, Variant};

@@ -1,7 +1,7 @@
 //! One conformance suite for every `Store` backend. A new backend passes the
 //! same checks by adding one `conformance!` line with its factory.
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::sync::{Barrier, Mutex};

@@ -1,8 +1,7 @@
 //! The board PNG and the sowing GIF as a Discord client receives them: format,
 //! size, frames, and the GIF ending on the same picture as the PNG.
 
-#[path = "support/walk.rs"]
-mod walk;
+use crate::walk;
 
 use image::AnimationDecoder;
 use isolo_bot::engine::{AfterCapture, CaptureFrom, Game, Move, MoveReport, Position, Rules, Side, Variant};

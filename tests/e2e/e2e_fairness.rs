@@ -2,7 +2,7 @@
 //! an analysis pool of their own, with a short queue and per-member
 //! cooldowns; a move in another channel is answered meanwhile as usual.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,0 +1,26 @@
+//! The parts without Discord: the rules, the AI, the pictures, the words,
+//! the table, tournaments, puzzles, the configuration and the command line.
+//!
+//! One binary for many modules: each test binary links the whole crate and
+//! its dependencies, so fewer of them build and link faster and fill less disk.
+
+#[path = "../support/walk.rs"]
+mod walk;
+#[path = "../../fuzz/checks.rs"]
+mod checks;
+
+mod ai;
+mod cli;
+mod cli_play;
+mod config;
+mod engine_properties;
+mod fuzz_regressions;
+mod puzzles;
+mod render_pictures;
+mod render_unchanged;
+mod rules_examples;
+mod rules_v2_migration;
+mod table;
+mod tournament;
+mod tournament_pairing;
+mod words;
