@@ -96,7 +96,7 @@ way-on-corrupt = ; ein Moderator kann das mit /isolo game abort abbrechen
 way-on-stale = : Nutze das Menü unter dem neuesten Brett oder /isolo move
 # Ersetzt refusal-which-challenge auf Discord, wo Buttons helfen.
 refusal-which-challenge-here = hier betreffen dich mehrere Herausforderungen ({ $names }): Nutze die Buttons an der, die du meinst, oder nenne den Spieler mit der Option `from` von /isolo accept und /isolo decline (der Option `to` von /isolo withdraw)
-refusal-server-language = die Einstellungen des Servers (Sprache, wer Turniere erstellt) können nur Moderatoren (Nachrichten verwalten) ändern, und nur auf einem Server
+refusal-server-language = die Einstellungen des Servers (Sprache, wer Turniere erstellt, Tagesrätsel) können nur Moderatoren (Nachrichten verwalten) ändern, und nur auf einem Server
 
 internal-error = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.
 panicked = Bei mir ist etwas schiefgelaufen. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.

@@ -17,3 +17,7 @@ training-newcomer = Neu bei Isolo? `/isolo learn` bringt es dir in zehn kurzen L
 training-stats-puzzles = Rätsel: Wertung { $rating }, { $solved } gelöst, { $failed } nicht gelöst, Serie { $streak } (Bestwert { $best }).
 # $pit ist der Zug, der in der Animation gesät wird.
 training-animation-alt = Der Zug { $pit }, Durchgang für Durchgang gesät.
+
+settings-daily-puzzle = Tagesrätsel: erscheint jeden Tag um { $time } UTC in { $channel }. Das nächste: { $next }.
+settings-daily-puzzle-off = Tagesrätsel: Der Bot postet es auf diesem Server nicht. Alle können es weiterhin mit `/isolo puzzle daily:True` zeigen.
+daily-post-failed = Ich konnte das Tagesrätsel in { $channel } nicht posten: Ich darf dort keine Nachrichten senden oder keine Dateien anhängen. Gib mir diese Berechtigungen oder nutze `/isolo settings server-daily-puzzle:True` in einem anderen Kanal. Ich versuche es morgen wieder und schreibe dir deswegen nicht noch einmal.

@@ -96,7 +96,7 @@ way-on-corrupt = ; a moderator can /isolo game abort it
 way-on-stale = : use the menu under the newest board, or /isolo move
 # Replaces refusal-which-challenge on Discord, where buttons help.
 refusal-which-challenge-here = several challenges here concern you ({ $names }): use the buttons on the one you mean, or say who with the `from` option of /isolo accept and /isolo decline (the `to` option of /isolo withdraw)
-refusal-server-language = only moderators (Manage Messages) can change the server's settings (its language, who creates tournaments), and only in a server
+refusal-server-language = only moderators (Manage Messages) can change the server's settings (its language, who creates tournaments, the daily puzzle), and only in a server
 
 internal-error = Something went wrong on my side; nothing was changed. Please try again. If it keeps happening, tell the bot's operator: reference `{ $reference }`.
 panicked = Something went wrong on my side. Please try again. If it keeps happening, tell the bot's operator: reference `{ $reference }`.

@@ -99,7 +99,7 @@ way-on-corrupt = ; un moderador puede anular la partida con /isolo game abort
 way-on-stale = : usa el menú del tablero más reciente, o /isolo move
 # Sustituye a refusal-which-challenge en Discord, donde los botones ayudan.
 refusal-which-challenge-here = aquí hay varios desafíos que te afectan ({ $names }): usa los botones del que quieras, o indica quién con la opción `from` de /isolo accept y /isolo decline (la opción `to` de /isolo withdraw)
-refusal-server-language = solo los moderadores (con permiso para gestionar mensajes) pueden cambiar los ajustes del servidor (su idioma, quién crea torneos), y solo dentro de un servidor
+refusal-server-language = solo los moderadores (con permiso para gestionar mensajes) pueden cambiar los ajustes del servidor (su idioma, quién crea torneos, el problema diario), y solo dentro de un servidor
 
 internal-error = Algo ha fallado por mi parte; no se ha cambiado nada. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
 panicked = Algo ha fallado por mi parte. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.

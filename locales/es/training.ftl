@@ -20,3 +20,7 @@ training-newcomer = ¿Aún no conoces el Isolo? `/isolo learn` te lo enseña en 
 training-stats-puzzles = Problemas: puntuación { $rating }, resueltos { $solved }, fallados { $failed }, racha { $streak } (mejor racha: { $best }).
 # $pit es la jugada que se siembra en la animación.
 training-animation-alt = La jugada { $pit } sembrada vuelta a vuelta.
+
+settings-daily-puzzle = Problema diario: se publica en { $channel } cada día a las { $time } UTC. El próximo: { $next }.
+settings-daily-puzzle-off = Problema diario: el bot no lo publica en este servidor. Cualquiera puede mostrarlo con `/isolo puzzle daily:True`.
+daily-post-failed = No he podido publicar el problema diario en { $channel }: no tengo permiso para enviar mensajes ni adjuntar archivos allí. Dame esos permisos, o usa `/isolo settings server-daily-puzzle:True` en otro canal. Lo intentaré de nuevo mañana y no volveré a escribirte sobre esto.

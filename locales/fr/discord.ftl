@@ -108,7 +108,7 @@ way-on-corrupt = {" "}; un modérateur peut annuler la partie avec /isolo game a
 way-on-stale = {" "}: utilise le menu sous le plateau le plus récent, ou /isolo move
 # Remplace refusal-which-challenge sur Discord, où les boutons aident.
 refusal-which-challenge-here = plusieurs défis ici te concernent ({ $names }) : utilise les boutons du défi concerné, ou précise qui avec l'option `from` de /isolo accept et /isolo decline (l'option `to` de /isolo withdraw)
-refusal-server-language = seuls les modérateurs (permission Gérer les messages) peuvent modifier les réglages du serveur (sa langue, qui crée les tournois), et seulement dans un serveur
+refusal-server-language = seuls les modérateurs (permission Gérer les messages) peuvent modifier les réglages du serveur (sa langue, qui crée les tournois, le problème du jour), et seulement dans un serveur
 
 internal-error = Quelque chose s'est mal passé de mon côté ; rien n'a été modifié. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.
 panicked = Quelque chose s'est mal passé de mon côté. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.

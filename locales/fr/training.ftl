@@ -23,3 +23,7 @@ training-newcomer = Tu découvres l'Isolo ? `/isolo learn` te l'apprend en dix p
 training-stats-puzzles = Problèmes : cote { $rating } ; résolus : { $solved }, ratés : { $failed }, série : { $streak } (record : { $best }).
 # $pit est le coup semé dans l'animation.
 training-animation-alt = Le coup { $pit } semé, semis par semis.
+
+settings-daily-puzzle = Problème du jour : publié dans { $channel } chaque jour à { $time } UTC. Le prochain : { $next }.
+settings-daily-puzzle-off = Problème du jour : le bot ne le publie pas sur ce serveur. Chacun peut toujours l'afficher avec `/isolo puzzle daily:True`.
+daily-post-failed = Je n'ai pas pu publier le problème du jour dans { $channel } : je n'ai pas le droit d'y envoyer des messages ou d'y joindre des fichiers. Donne-moi ces permissions, ou utilise `/isolo settings server-daily-puzzle:True` dans un autre salon. Je réessaierai demain, sans t'écrire de nouveau à ce sujet.

@@ -99,7 +99,7 @@ way-on-corrupt = ; um moderador pode resolver com /isolo game abort
 way-on-stale = : use o menu do tabuleiro mais recente, ou /isolo move
 # Substitui refusal-which-challenge no Discord, onde os botões ajudam.
 refusal-which-challenge-here = há vários desafios aqui envolvendo você ({ $names }): use os botões do desafio que você quer, ou diga quem é com a opção `from` de /isolo accept e /isolo decline (a opção `to` de /isolo withdraw)
-refusal-server-language = só moderadores (com a permissão Gerenciar mensagens) podem mudar as configurações do servidor (o idioma, quem cria torneios), e só dentro de um servidor
+refusal-server-language = só moderadores (com a permissão Gerenciar mensagens) podem mudar as configurações do servidor (o idioma, quem cria torneios, o problema do dia), e só dentro de um servidor
 
 internal-error = Algo deu errado do meu lado; nada foi alterado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
 panicked = Algo deu errado do meu lado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.

@@ -25,3 +25,7 @@ training-newcomer = Está começando no Isolo? `/isolo learn` ensina o jogo em d
 training-stats-puzzles = Problemas: rating { $rating }, resolvidos: { $solved }, errados: { $failed }, sequência: { $streak } (melhor: { $best }).
 # $pit é a jogada semeada na animação.
 training-animation-alt = A jogada { $pit } sendo semeada, volta a volta.
+
+settings-daily-puzzle = Problema do dia: publicado em { $channel } todo dia às { $time } UTC. O próximo: { $next }.
+settings-daily-puzzle-off = Problema do dia: o bot não publica neste servidor. Qualquer pessoa ainda pode mostrá-lo com `/isolo puzzle daily:True`.
+daily-post-failed = Não consegui publicar o problema do dia em { $channel }: não tenho permissão para enviar mensagens ou anexar arquivos lá. Me dê essas permissões, ou use `/isolo settings server-daily-puzzle:True` em outro canal. Vou tentar de novo amanhã e não vou te escrever de novo sobre isso.

@@ -83,7 +83,7 @@ way-on-corrupt = ; msimamizi anaweza kuuondoa kwa /isolo game abort
 way-on-stale = : tumia menyu chini ya bao la karibuni zaidi, au /isolo move
 # Replaces refusal-which-challenge on Discord, where buttons help.
 refusal-which-challenge-here = kuna mialiko kadhaa hapa inayokuhusu ({ $names }): tumia vitufe vya mwaliko unaoukusudia, au mtaje mchezaji kwa chaguo la `from` la /isolo accept na /isolo decline (chaguo la `to` la /isolo withdraw)
-refusal-server-language = ni wasimamizi tu (Manage Messages) wanaoweza kubadilisha mipangilio ya seva (lugha yake, nani anaanzisha mashindano), na ndani ya seva tu
+refusal-server-language = ni wasimamizi tu (Manage Messages) wanaoweza kubadilisha mipangilio ya seva (lugha yake, nani anaanzisha mashindano, fumbo la siku), na ndani ya seva tu
 
 internal-error = Kuna hitilafu upande wangu; hakuna kilichobadilishwa. Tafadhali jaribu tena. Ikiendelea kutokea, mwambie mwendeshaji wa bot, ukitaja namba ya rejea `{ $reference }`.
 panicked = Kuna hitilafu upande wangu. Tafadhali jaribu tena. Ikiendelea kutokea, mwambie mwendeshaji wa bot, ukitaja namba ya rejea `{ $reference }`.

@@ -591,6 +591,7 @@ pub async fn games(
 
 /// Your settings: turn DMs, board side, colours, language (only you see them)
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn settings(
     ctx: Context<'_>,
     #[rename = "turn-dm"]
@@ -608,9 +609,18 @@ pub async fn settings(
     #[rename = "server-tournaments"]
     #[description = "Moderators: who may create tournaments here (default: anyone)"]
     server_tournaments: Option<CreatorsChoice>,
+    #[rename = "server-daily-puzzle"]
+    #[description = "Moderators: the bot posts the daily puzzle in this channel every day (true), or stops (false)"]
+    server_daily: Option<bool>,
+    #[rename = "server-daily-hour"]
+    #[description = "Moderators: the hour of the daily puzzle, UTC (default 9)"]
+    #[min = 0]
+    #[max = 23]
+    server_daily_hour: Option<u16>,
 ) -> Result<(), Error> {
-    let Here { guild, user, .. } = here(&ctx);
-    let server_change = server_language.is_some() || server_tournaments.is_some();
+    let Here { guild, channel, user } = here(&ctx);
+    let daily_change = server_daily.is_some() || server_daily_hour.is_some();
+    let server_change = server_language.is_some() || server_tournaments.is_some() || daily_change;
     if server_change && (guild == 0 || !is_moderator(&ctx)) {
         return Err(flow::ModeratorsOnly.into());
     }
@@ -625,6 +635,10 @@ pub async fn settings(
             Some(by_moderators)
         }
         None => None,
+    };
+    let daily = match daily_change {
+        true => Some(set_daily_post(&ctx, guild, channel, user, server_daily, server_daily_hour).await?),
+        false => None,
     };
     let tag = |c: LanguageChoice| match c {
         LanguageChoice::Discord => None,
@@ -677,8 +691,53 @@ pub async fn settings(
             who = if by_moderators { "moderators" } else { "anyone" }
         ));
     }
+    if let Some(post) = daily {
+        out.content.push('\n');
+        out.content
+            .push_str(&daily_post_text(lang, &post, ctx.data().table.now_ms()));
+    }
     ctx.send(out.reply()).await?;
     Ok(())
+}
+
+/// The hour the daily puzzle is posted at when none was chosen (UTC).
+const DAILY_HOUR: u16 = 9;
+
+/// `/isolo settings server-daily-puzzle` and `server-daily-hour`: the daily
+/// puzzle posted in this channel at the hour (the one set before, else
+/// [`DAILY_HOUR`]), or no longer posted.
+async fn set_daily_post(
+    ctx: &Context<'_>,
+    guild: GuildId,
+    channel: ChannelId,
+    user: UserId,
+    on: Option<bool>,
+    hour: Option<u16>,
+) -> Result<crate::table::DailyPost, Error> {
+    let data = ctx.data();
+    let before = data.run(move |t| t.daily_post(guild)).await?;
+    let minute = match (hour, before.channel) {
+        (Some(h), _) => h * 60,
+        (None, Some(_)) => before.minute,
+        (None, None) => DAILY_HOUR * 60,
+    };
+    let target = (on != Some(false)).then_some(channel);
+    data.run(move |t| t.set_daily_post(guild, user, target, minute))
+        .await
+}
+
+/// Where and when the daily puzzle is posted, and when next.
+fn daily_post_text(lang: crate::words::Lang, post: &crate::table::DailyPost, now: u64) -> String {
+    match (post.channel, post.next_due_ms(now)) {
+        (Some(channel), Some(next)) => crate::tr!(
+            lang,
+            "settings-daily-puzzle",
+            channel = format!("<#{channel}>"),
+            time = format!("{:02}:{:02}", post.minute / 60, post.minute % 60),
+            next = format!("<t:{}:f>", next / 1000)
+        ),
+        _ => crate::tr!(lang, "settings-daily-puzzle-off"),
+    }
 }
 
 /// Watch the last move being sown, lap by lap (animated GIF)

@@ -720,6 +720,9 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         // Its messages and games go out through the tournament's claims.
         return super::tournaments::drive(data, http, &update.tournament).await;
     }
+    if let Notice::DailyPuzzle(due) = notice {
+        return super::training::post_daily(data, http, *due).await;
+    }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
         Notice::BotMoved(out) => out.finished.clone(),

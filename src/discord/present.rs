@@ -1305,8 +1305,8 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
             o.view.live.channel,
             board_after(lang, &o.view, Some(&o.report), o.finished.as_ref(), viewer),
         ),
-        // Tournaments are announced by their own front end code (issue 23).
-        Notice::Tournament(_) => return None,
+        // Tournaments and daily puzzles are posted by their own front end code.
+        Notice::Tournament(_) | Notice::DailyPuzzle(_) => return None,
         Notice::Unreadable { channel, reason } => {
             tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
             (channel, Out::text(tr!(lang, "set-aside")))

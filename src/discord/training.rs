@@ -14,8 +14,8 @@ use super::{Context, Data, Error};
 use crate::engine::{Move, MoveReport, Position, Variant};
 use crate::render::{render_gif, BoardView, Palette, Style};
 use crate::table::{
-    course, ChannelId, DailyRef, DailyTally, LessonAnswer, LessonView, PuzzleAnswer, PuzzleView, TableError,
-    UserId,
+    course, ChannelId, DailyDue, DailyRef, DailyTally, LessonAnswer, LessonView, PuzzleAnswer, PuzzleView,
+    TableError, UserId,
 };
 use crate::tr;
 use crate::words::{train, Lang};
@@ -153,6 +153,78 @@ fn daily_board(lang: Lang, channel: ChannelId, view: &PuzzleView, day: u64, tall
         menu: ids::make(ids::DAILY, channel, Some(day)),
     };
     step.out(lang, daily_text(lang, view, day, tally))
+}
+
+/// Posts a server's daily puzzle where a moderator asked for it (once: the
+/// table's claim, and a nonce should a retry cross a slow answer). Where the
+/// bot may not post, the day is given up and whoever set it told, once.
+pub(crate) async fn post_daily(data: &Data, http: &serenity::Http, due: DailyDue) {
+    let DailyDue {
+        guild,
+        channel,
+        day,
+        view,
+    } = due;
+    let lang = data.server_lang(guild).await;
+    let tally = tally(&view);
+    let out = match data
+        .render(move || daily_board(lang, channel, &view, day, tally))
+        .await
+    {
+        Ok(out) => out,
+        Err(e) => return tracing::warn!("cannot draw the daily puzzle of {guild}: {e:#}"),
+    };
+    let message = out
+        .message()
+        .nonce(serenity::Nonce::String(format!("daily-{day}")))
+        .enforce_nonce(true);
+    let sent = serenity::ChannelId::new(channel)
+        .send_message(http, message)
+        .await;
+    let done = match sent {
+        Ok(_) => data.run(move |t| t.daily_posted(guild, day)).await,
+        Err(e) if refused(&e) => {
+            tracing::info!("may not post the daily puzzle in {channel} of {guild}: {e}");
+            let told = data.run(move |t| t.daily_post_failed(guild, day)).await;
+            if let Ok(Some(user)) = told {
+                tell_daily_failed(data, http, user, channel, lang).await;
+            }
+            told.map(drop)
+        }
+        // Discord down or slow: the table's retry comes back to it.
+        Err(e) => {
+            tracing::warn!("could not post the daily puzzle in {channel}: {e}");
+            return;
+        }
+    };
+    if let Err(e) = done {
+        tracing::warn!("cannot record the daily puzzle of {guild}: {e:#}");
+    }
+}
+
+/// Whether Discord refused a post for good: no access to the channel or no
+/// right to post there (403), or no such channel (404).
+fn refused(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+        if matches!(r.status_code.as_u16(), 403 | 404))
+}
+
+/// Tells the member who set the daily post that the bot may not post there.
+async fn tell_daily_failed(
+    data: &Data,
+    http: &serenity::Http,
+    user: UserId,
+    channel: ChannelId,
+    server: Lang,
+) {
+    let lang = super::language::private(&data.member_settings(user).await, None, server);
+    let text = tr!(lang, "daily-post-failed", channel = format!("<#{channel}>"));
+    if let Err(e) = serenity::UserId::new(user)
+        .direct_message(http, Out::text(text).message())
+        .await
+    {
+        tracing::info!("could not tell {user} that the daily puzzle cannot be posted: {e}");
+    }
 }
 
 /// The daily puzzle's solvers so far, in its view.

@@ -52,6 +52,8 @@ pub enum Notice {
     /// A tournament's entry deadline started it (or, with too few
     /// players, cancelled it): its work is for the front end.
     Tournament(Box<super::TournamentUpdate>),
+    /// A server's daily puzzle is due in its channel.
+    DailyPuzzle(Box<super::DailyDue>),
     /// A stored entry could not be read: it was set aside (kept for the
     /// operator) and its deadline dropped, once.
     Unreadable {
@@ -75,6 +77,7 @@ impl Notice {
             Notice::BotMoved(out) => out.view.live.channel,
             // A tournament's work is posted where the tournament was made.
             Notice::Tournament(update) => update.tournament.channel,
+            Notice::DailyPuzzle(due) => due.channel,
         }
     }
 }
@@ -163,6 +166,10 @@ impl Table {
     /// What a channel's due deadline does: its game's clock event, or (a
     /// channel without a game) the expiry of its due challenges.
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Vec<Notice>, TableError> {
+        // Before tournaments': a daily post's channel has their bit too.
+        if super::daily_post::is_daily_deadline(channel) {
+            return Ok(self.daily_deadline(channel)?.into_iter().collect());
+        }
         if super::tournament::is_tournament_deadline(channel) {
             let update = self.tournament_deadline(channel)?;
             return Ok(update

@@ -14,7 +14,7 @@ use crate::engine::{Move, MoveReport, Pit, Position, Variant};
 use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
 
 use super::puzzle_rating::{puzzle_start, rate_attempt};
-use super::{ChannelId, GuildId, Rating, Table, TableError, UserId};
+use super::{GuildId, Rating, Table, TableError, UserId};
 
 /// The shipped women's puzzles (`isolo-bot puzzles generate`, see the README).
 const WOMEN: &str = include_str!("../../assets/puzzles/women.jsonl");
@@ -165,30 +165,8 @@ fn rating_key(id: &str) -> Vec<u8> {
     key(&[b"puzzle-rating", id.as_bytes()])
 }
 
-fn post_key(guild: GuildId) -> Vec<u8> {
-    key(&[b"puzzle-post", &guild.to_be_bytes()])
-}
-
 fn daily_key(d: DailyRef) -> Vec<u8> {
     key(&[b"puzzle-daily", &d.guild.to_be_bytes(), &d.day.to_be_bytes()])
-}
-
-/// Where and when a server's daily puzzle is posted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct DailyPost {
-    /// The channel (`None`: the bot does not post it).
-    pub channel: Option<ChannelId>,
-    /// Minutes after midnight UTC.
-    pub minute: u16,
-    /// The member who set it, told once if the bot cannot post there.
-    pub set_by: Option<UserId>,
-    /// Whether they were told already.
-    pub warned: bool,
-}
-
-impl Versioned for DailyPost {
-    const KIND: &'static str = "puzzle-post";
-    const FORMAT: u32 = 1;
 }
 
 /// A puzzle as a front end shows it: the position to solve now.
@@ -347,54 +325,6 @@ impl Table {
         }
         let p = &set[(mix(guild, day) % set.len() as u64) as usize];
         self.view(p, 0, true, Some(DailyRef { guild, day }))
-    }
-
-    /// Where and when a server's daily puzzle is posted.
-    pub fn daily_post(&self, guild: GuildId) -> Result<DailyPost, TableError> {
-        Ok(self.meta::<DailyPost>(&post_key(guild))?.0)
-    }
-
-    /// Sets (or with `None`, stops) the daily post of a server at `minute`
-    /// after midnight UTC (0..1440), by `user`; a new setting is warned anew.
-    pub fn set_daily_post(
-        &self,
-        guild: GuildId,
-        user: UserId,
-        channel: Option<ChannelId>,
-        minute: u16,
-    ) -> Result<DailyPost, TableError> {
-        if minute >= 1440 {
-            return Err(TableError::BadMinute(minute));
-        }
-        let post = DailyPost {
-            channel,
-            minute,
-            set_by: Some(user),
-            warned: false,
-        };
-        self.retry(|| {
-            let (_, expect) = self.meta::<DailyPost>(&post_key(guild))?;
-            let mut batch = Batch::new();
-            batch.put(Space::Meta, &post_key(guild), &post, expect)?;
-            self.commit(&batch)?;
-            Ok(post)
-        })
-    }
-
-    /// The bot could not post the daily puzzle: the member to tell, the
-    /// first time only (`None` once told, or when nobody set it).
-    pub fn daily_post_failed(&self, guild: GuildId) -> Result<Option<UserId>, TableError> {
-        self.retry(|| {
-            let (mut post, expect) = self.meta::<DailyPost>(&post_key(guild))?;
-            if post.warned || post.set_by.is_none() {
-                return Ok(None);
-            }
-            post.warned = true;
-            let mut batch = Batch::new();
-            batch.put(Space::Meta, &post_key(guild), &post, expect)?;
-            self.commit(&batch)?;
-            Ok(post.set_by)
-        })
     }
 
     /// How many members solved a server's daily puzzle so far.

@@ -7,12 +7,15 @@
 use crate::support;
 
 use isolo_bot::ai::puzzle::Puzzle;
+use std::sync::Arc;
+
 use isolo_bot::table::course;
 use isolo_bot::table::puzzles::find;
-use support::bot::{challenge, InProcess, T};
+use isolo_bot::table::{ManualClock, DAILY_RETRY_MS};
+use support::bot::{challenge, expect_refusal, InProcess, T};
 use support::fake_discord::{
-    CallbackKind, ComponentClick, FakeDiscord, FakeUser, MessagePayload, Route, SentInteraction,
-    SlashCommand, CHANNEL_ID,
+    custom_ids, CallbackKind, ComponentClick, FakeDiscord, FakeUser, MessagePayload, Request, Route,
+    SentInteraction, SlashCommand, CHANNEL_ID, GUILD_ID, MODERATOR_PERMISSIONS,
 };
 
 use isolo_bot::engine::Variant;
@@ -288,4 +291,152 @@ async fn a_lesson_hints_at_a_wrong_move_and_its_solution_moves_the_course_on() {
     assert!(next.text().contains("Lesson 2 of"), "{}", next.text());
     assert!(next.text().contains("(1 done)"), "{}", next.text());
     bot.stop().await;
+}
+
+/// 08:00 UTC on a day of 2027.
+const EIGHT_UTC: u64 = 1_800_000_000_000;
+/// One day, in ms.
+const DAY: u64 = 86_400_000;
+
+/// The bot's own posts in the test channel that carry the daily puzzle's menu.
+fn daily_posts(fake: &FakeDiscord) -> Vec<Request> {
+    fake.requests()
+        .into_iter()
+        .filter(|r| !daily_posts_in(r).is_empty())
+        .collect()
+}
+
+/// Moves the bot's clock to `at` and wakes its scheduler.
+fn at(bot: &InProcess, clock: &ManualClock, at: u64) {
+    clock.set(at);
+    bot.table.deadlines_changed().notify_one();
+}
+
+/// Waits until the table says `day`'s daily post of the test server is done.
+async fn done(bot: &InProcess, day: u64) {
+    let deadline = std::time::Instant::now() + T;
+    while bot.table.daily_post(GUILD_ID).expect("readable").done_day != Some(day) {
+        assert!(std::time::Instant::now() < deadline, "day {day}'s post is done");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// A moderator has the daily puzzle posted in a channel at 09:00 UTC: it
+/// comes at nine, once, with the public menu anyone may answer, and again
+/// the next day; where the bot may no longer post, the moderator is told
+/// once by direct message, and the day after it is tried again, quietly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_puzzle_is_posted_where_and_when_a_moderator_set_it() {
+    let clock = Arc::new(ManualClock::new(EIGHT_UTC));
+    let bot = InProcess::start_with(false, clock.clone(), |_| {}).await;
+    let fake = &bot.fake;
+    let (bob, carol) = (FakeUser::bob(), FakeUser::carol());
+    let moderator = FakeUser::alice().with_permissions(MODERATOR_PERMISSIONS);
+    let set = |by: &FakeUser| {
+        SlashCommand::new("isolo")
+            .sub("settings")
+            .by(by)
+            .boolean("server-daily-puzzle", true)
+            .integer("server-daily-hour", 9)
+    };
+
+    // A member who does not moderate is refused, and nothing is set.
+    let sent = fake.send_command(&set(&bob)).await;
+    expect_refusal(fake, &sent, "only moderators").await;
+    assert_eq!(bot.table.daily_post(GUILD_ID).unwrap().channel, None);
+
+    let sent = fake.send_command(&set(&moderator)).await;
+    let answer = said(fake, &sent, 0).await;
+    assert!(answer.message.is_ephemeral(), "settings are private");
+    let text = answer.text();
+    let nine = EIGHT_UTC + 3_600_000;
+    assert!(
+        text.contains(&format!("<#{CHANNEL_ID}>")) && text.contains("09:00 UTC"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("<t:{}:f>", nine / 1000)),
+        "the next post: {text}"
+    );
+    assert!(daily_posts(fake).is_empty(), "nothing before nine");
+
+    // Nine o'clock: the day's puzzle, once.
+    let day = EIGHT_UTC / DAY;
+    at(&bot, &clock, nine);
+    let post = fake
+        .wait_for(|r| !daily_posts_in(r).is_empty(), T)
+        .await
+        .expect("the daily puzzle at nine");
+    done(&bot, day).await;
+    let content = post.message().content.unwrap_or_default();
+    assert!(content.contains("**Daily puzzle**"), "{content}");
+    assert_eq!(post.files.len(), 1, "its board");
+    at(&bot, &clock, nine + DAILY_RETRY_MS + 1);
+    let expected = bot.table.daily_puzzle(GUILD_ID, day).unwrap();
+
+    // Anyone may answer it from its menu, privately.
+    let board = Said {
+        message: post.message(),
+        id: post.response_message_id().expect("the posted message's id"),
+    };
+    let first = expected.puzzle.solution[0].to_string();
+    let reply = choose(fake, &carol, &board, "isolo:daily:", &first).await;
+    assert!(!reply.text().is_empty());
+    assert_eq!(daily_posts(fake).len(), 1, "posted once");
+
+    // The next day again; the day after, the bot may not post there.
+    at(&bot, &clock, nine + DAY);
+    done(&bot, day + 1).await;
+    assert_eq!(daily_posts(fake).len(), 2, "once a day");
+    fake.fail_next(
+        |r| matches!(r, Route::CreateMessage { channel_id } if *channel_id == CHANNEL_ID),
+        403,
+    );
+    at(&bot, &clock, nine + 2 * DAY);
+    let told = fake
+        .wait_for(
+            |r| {
+                matches!(r.route, Route::CreateMessage { channel_id } if channel_id != CHANNEL_ID)
+                    && r.message()
+                        .content
+                        .is_some_and(|c| c.contains("could not post the daily puzzle"))
+            },
+            T,
+        )
+        .await
+        .expect("the moderator is told");
+    assert!(told
+        .message()
+        .content
+        .unwrap()
+        .contains(&format!("<#{CHANNEL_ID}>")));
+    done(&bot, day + 2).await;
+    fake.fail_next(
+        |r| matches!(r, Route::CreateMessage { channel_id } if *channel_id == CHANNEL_ID),
+        403,
+    );
+    at(&bot, &clock, nine + 3 * DAY);
+    done(&bot, day + 3).await;
+    let dms = fake.count_requests(|r| r.route == Route::CreateDm);
+    assert_eq!(dms, 1, "told once");
+    assert_eq!(daily_posts(fake).len(), 2);
+    bot.stop().await;
+}
+
+/// The daily puzzle's menus among `r`'s, when it is a post in the test channel.
+fn daily_posts_in(r: &Request) -> Vec<String> {
+    if r.route
+        != (Route::CreateMessage {
+            channel_id: CHANNEL_ID,
+        })
+        || r.status != 200
+    {
+        return Vec::new();
+    }
+    r.message()
+        .components
+        .iter()
+        .flat_map(custom_ids)
+        .filter(|id| id.starts_with("isolo:daily:"))
+        .collect()
 }

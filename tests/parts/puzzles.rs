@@ -11,13 +11,19 @@ use isolo_bot::engine::{AfterCapture, CaptureFrom, Variant};
 use isolo_bot::store::MemoryStore;
 use isolo_bot::table::puzzles::shipped;
 use isolo_bot::table::{
-    course, DailyRef, LessonAnswer, ManualClock, PuzzleAnswer, Table, TableConfig, TableError,
+    course, Clock, DailyDue, DailyPost, DailyRef, LessonAnswer, ManualClock, Notice, PuzzleAnswer, Table,
+    TableConfig, TableError, DAILY_RETRY_MS,
 };
+
+/// The tables' clock: 08:00 UTC.
+const NOW: u64 = 1_800_000_000_000;
+/// One day, in ms.
+const DAY: u64 = 86_400_000;
 
 fn table() -> Table {
     Table::new(
         Arc::new(MemoryStore::new()),
-        Arc::new(ManualClock::new(1_800_000_000_000)),
+        Arc::new(ManualClock::new(NOW)),
         TableConfig::default(),
     )
 }
@@ -260,21 +266,95 @@ fn the_daily_puzzle_is_the_same_for_a_server_and_counts_solvers() {
 #[test]
 fn the_daily_post_warns_whoever_set_it_once() {
     let t = table();
-    assert_eq!(t.daily_post_failed(5).unwrap(), None, "nobody set it");
+    let day = NOW / DAY;
+    assert_eq!(t.daily_post_failed(5, day).unwrap(), None, "nobody set it");
+    assert_eq!(
+        t.daily_post(5).unwrap(),
+        DailyPost::default(),
+        "and nothing was written"
+    );
     assert!(matches!(
         t.set_daily_post(5, 42, Some(77), 1440),
         Err(TableError::BadMinute(1440))
     ));
     let post = t.set_daily_post(5, 42, Some(77), 9 * 60).unwrap();
     assert_eq!(t.daily_post(5).unwrap(), post);
-    assert_eq!(t.daily_post_failed(5).unwrap(), Some(42));
-    assert_eq!(t.daily_post_failed(5).unwrap(), None, "told once");
+    assert_eq!(t.daily_post_failed(5, day).unwrap(), Some(42));
+    assert_eq!(t.daily_post_failed(5, day + 1).unwrap(), None, "told once");
     t.set_daily_post(5, 43, Some(78), 0).unwrap();
     assert_eq!(
-        t.daily_post_failed(5).unwrap(),
+        t.daily_post_failed(5, day + 2).unwrap(),
         Some(43),
         "a new setting is told anew"
     );
+}
+
+/// The one daily post among `notices`.
+fn daily_due(notices: Vec<Notice>) -> DailyDue {
+    let mut due: Vec<DailyDue> = notices
+        .into_iter()
+        .filter_map(|n| match n {
+            Notice::DailyPuzzle(d) => Some(*d),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(due.len(), 1, "one daily post");
+    due.remove(0)
+}
+
+#[test]
+fn the_daily_post_comes_due_at_its_minute_once_a_day_until_it_went_out() {
+    let clock = Arc::new(ManualClock::new(NOW));
+    let t = Table::new(
+        Arc::new(MemoryStore::new()),
+        clock.clone(),
+        TableConfig::default(),
+    );
+    let day = NOW / DAY;
+    let nine = day * DAY + 9 * 3_600_000;
+    assert!(NOW < nine, "the test starts before nine");
+    let post = t.set_daily_post(5, 42, Some(77), 9 * 60).unwrap();
+    assert_eq!(post.next_due_ms(NOW), Some(nine));
+    assert_eq!(t.next_deadline().unwrap(), Some(nine));
+    assert!(t.tick().unwrap().is_empty(), "not before its minute");
+
+    clock.set(nine);
+    let due = daily_due(t.tick().unwrap());
+    assert_eq!((due.guild, due.channel, due.day), (5, 77, day));
+    assert_eq!(due.view.puzzle.id, t.daily_puzzle(5, day).unwrap().puzzle.id);
+    // Not confirmed (Discord was down): again after the retry, the same day.
+    assert!(t.tick().unwrap().is_empty(), "not at once");
+    clock.advance(DAILY_RETRY_MS);
+    assert_eq!(daily_due(t.tick().unwrap()).day, day);
+    t.daily_posted(5, day).unwrap();
+    assert_eq!(t.next_deadline().unwrap(), Some(nine + DAY), "next tomorrow");
+    clock.advance(3_600_000);
+    assert!(t.tick().unwrap().is_empty(), "once a day");
+
+    // A bot down through the minute posts the day's puzzle late.
+    clock.set(nine + DAY + 5 * 3_600_000);
+    assert_eq!(daily_due(t.tick().unwrap()).day, day + 1);
+    t.daily_posted(5, day + 1).unwrap();
+
+    // Where the bot may not post, the day is given up, not retried.
+    clock.set(nine + 2 * DAY);
+    assert_eq!(daily_due(t.tick().unwrap()).day, day + 2);
+    assert_eq!(t.daily_post_failed(5, day + 2).unwrap(), Some(42));
+    clock.advance(DAILY_RETRY_MS);
+    assert!(t.tick().unwrap().is_empty(), "given up for the day");
+    assert_eq!(t.next_deadline().unwrap(), Some(nine + 3 * DAY));
+
+    // Set after today's minute, it starts tomorrow; stopped, it is gone.
+    let later = t.set_daily_post(5, 42, Some(77), 8 * 60).unwrap();
+    let now = clock.now_ms();
+    assert_eq!(
+        later.next_due_ms(now),
+        Some(now / DAY * DAY + DAY + 8 * 3_600_000)
+    );
+    t.set_daily_post(5, 42, None, 0).unwrap();
+    assert_eq!(t.next_deadline().unwrap(), None);
+    clock.advance(7 * DAY);
+    assert!(t.tick().unwrap().is_empty(), "no more posts");
 }
 
 #[test]
