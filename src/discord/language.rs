@@ -70,22 +70,53 @@ impl Data {
 
     /// A server's language, outside any interaction.
     pub(crate) async fn server_lang(&self, guild: GuildId) -> Lang {
-        if guild == 0 {
-            return Lang::default();
-        }
-        let locale = self
-            .guild_locales
-            .lock()
-            .expect("guild locales")
-            .get(&guild)
-            .cloned();
-        let setting = self
-            .run(move |t| t.server_settings(guild))
-            .await
-            .map_err(|e| tracing::warn!("cannot read the settings of server {guild}: {e}"))
-            .ok()
-            .and_then(|s| s.language);
-        server(setting.as_deref(), locale.as_deref())
+        self.settings_of(guild, Vec::new()).await.0
+    }
+
+    /// A server's language and the settings of `users`, in one trip to the
+    /// table (a move's answer needs them all); what cannot be read is
+    /// logged and taken as the defaults, so no answer is refused for it.
+    async fn settings_of(&self, guild: GuildId, users: Vec<UserId>) -> (Lang, Vec<MemberSettings>) {
+        let locale = match guild {
+            0 => None,
+            _ => self
+                .guild_locales
+                .lock()
+                .expect("guild locales")
+                .get(&guild)
+                .cloned(),
+        };
+        let read = self
+            .run(move |t| {
+                let setting = match guild {
+                    0 => None,
+                    _ => t
+                        .server_settings(guild)
+                        .map_err(|e| tracing::warn!("cannot read the settings of server {guild}: {e}"))
+                        .ok()
+                        .and_then(|s| s.language),
+                };
+                let members = users
+                    .iter()
+                    .map(|&user| {
+                        t.member_settings(user).unwrap_or_else(|e| {
+                            tracing::warn!("cannot read the settings of {user}: {e}");
+                            MemberSettings::default()
+                        })
+                    })
+                    .collect::<Vec<_>>();
+                Ok((setting, members))
+            })
+            .await;
+        let (setting, members) = read.unwrap_or_else(|e| {
+            tracing::warn!("cannot read the language settings: {e:#}");
+            (None, Vec::new())
+        });
+        let server = match guild {
+            0 => Lang::default(),
+            _ => server(setting.as_deref(), locale.as_deref()),
+        };
+        (server, members)
     }
 
     /// The languages of the interaction `reply` answers.
@@ -95,8 +126,8 @@ impl Data {
         if let Some(l) = guild_locale {
             self.saw_guild_locale(guild, l);
         }
-        let member = self.member_settings(user).await;
-        let server = self.server_lang(guild).await;
+        let (server, members) = self.settings_of(guild, vec![user]).await;
+        let member = members.into_iter().next().unwrap_or_default();
         Langs {
             private: private(&member, locale, server),
             server,
@@ -105,23 +136,16 @@ impl Data {
 
     /// A game's language for its public messages, between `players` in `guild`.
     pub(crate) async fn game_lang(&self, guild: GuildId, players: &[Seat; 2]) -> Lang {
-        let server = self.server_lang(guild).await;
-        let mut settings = Vec::new();
-        for user in players.iter().filter_map(Seat::user) {
-            settings.push(self.member_settings(user).await);
-        }
+        let users = players.iter().filter_map(Seat::user).collect();
+        let (server, settings) = self.settings_of(guild, users).await;
         game(&settings, server)
     }
 
     /// A member's settings (the defaults when they cannot be read: no
     /// answer is refused for them).
     pub(crate) async fn member_settings(&self, user: UserId) -> MemberSettings {
-        self.run(move |t| t.member_settings(user))
-            .await
-            .unwrap_or_else(|e| {
-                tracing::warn!("cannot read the settings of {user}: {e}");
-                MemberSettings::default()
-            })
+        let (_, mut members) = self.settings_of(0, vec![user]).await;
+        members.pop().unwrap_or_default()
     }
 }
 

@@ -338,6 +338,9 @@ pub struct Ratelimit {
     reset: Option<SystemTime>,
     /// The total time when the interval resets.
     reset_after: Option<Duration>,
+    /// isolo-bot patch: the longest `reset_after` seen, taken as the window's length
+    /// (`reset_after` itself is what was left of the window at the last response).
+    period: Option<Duration>,
 }
 
 impl Ratelimit {
@@ -357,15 +360,11 @@ impl Ratelimit {
             return;
         };
 
-        let Ok(delay) = reset.duration_since(SystemTime::now()) else {
-            // if duration is negative (i.e. adequate time has passed since last call to this api)
+        if let Ok(delay) = reset.duration_since(SystemTime::now()) {
             if self.remaining() != 0 {
                 self.remaining -= 1;
+                return;
             }
-            return;
-        };
-
-        if self.remaining() == 0 {
             debug!(
                 "Pre-emptive ratelimit on route {:?} for {}ms",
                 req.route.ratelimiting_bucket(),
@@ -380,11 +379,14 @@ impl Ratelimit {
             });
 
             sleep(delay).await;
-
-            return;
         }
 
-        self.remaining -= 1;
+        // isolo-bot patch: the window is over, so a new one starts with this request,
+        // as long as the longest seen, and the limit counts again until a response
+        // brings Discord's own figures. Stock 0.12.5 let every request through once the
+        // reset had passed, so requests queued behind a reset all went out at once.
+        self.remaining = self.limit - 1;
+        self.reset = Some(SystemTime::now() + self.period.unwrap_or(Duration::from_secs(1)));
     }
 
     /// # Errors
@@ -420,6 +422,7 @@ impl Ratelimit {
             }
 
             self.reset_after = Some(Duration::from_secs_f64(reset_after));
+            self.period = self.reset_after.max(self.period);
         }
 
         // isolo-bot patch: the caller reads the 429's body for the exact wait, then waits
@@ -464,6 +467,7 @@ impl Default for Ratelimit {
             remaining: i64::MAX,
             reset: None,
             reset_after: None,
+            period: None,
         }
     }
 }
