@@ -4,10 +4,10 @@
 //! One binary for many modules: each test binary links the whole crate and
 //! its dependencies, so fewer of them build and link faster and fill less disk.
 
-#[path = "../support/walk.rs"]
-mod walk;
 #[path = "../../fuzz/checks.rs"]
 mod checks;
+#[path = "../support/walk.rs"]
+mod walk;
 
 mod ai;
 mod cli;
