@@ -79,3 +79,12 @@ settings-server-tournaments = Neue Turniere auf diesem Server: { $who ->
         [moderators] Nur Moderatoren dürfen sie erstellen
        *[anyone] Alle Mitglieder dürfen sie erstellen
     }.
+
+# Der Name der Berechtigung, wie ihn Discords Kanaleinstellungen zeigen.
+channel-right = { $right ->
+        [send-messages] Nachrichten senden
+        [create-public-threads] Öffentliche Threads erstellen
+       *[send-messages-in-threads] Nachrichten in Threads senden
+    }
+tournament-cannot-host = In diesem Kanal kann ich kein Turnier ausrichten: Ich brauche hier die Berechtigung **{ $right }**, denn jede Partie eines Turniers wird in einem eigenen Thread dieses Kanals gespielt. Bitte einen Moderator, sie mir in den Einstellungen dieses Kanals (Berechtigungen) zu geben, oder erstelle das Turnier in einem anderen Kanal. Es wurde nichts erstellt.
+tournament-blocked = Turnier #{ $number }, Runde { $round }: Eine Partie kann nicht beginnen. Ich brauche in diesem Kanal die Berechtigung **{ $right }**, um jeder Partie einen eigenen Thread zu geben, und in diesem Kanal läuft schon eine Partie. Bitte einen Moderator, sie mir in den Einstellungen dieses Kanals zu geben: Die wartenden Partien beginnen dann innerhalb einer Minute. Bis dahin beginnen sie hier, eine nach der anderen, sobald die Partie hier endet.

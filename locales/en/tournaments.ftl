@@ -79,3 +79,17 @@ settings-server-tournaments = New tournaments in this server: { $who ->
         [moderators] only moderators may create them
        *[anyone] any member may create them
     }.
+
+# A permission of the bot in a channel, named as Discord's channel settings
+# name it. $right: send-messages, create-public-threads or send-messages-in-threads.
+channel-right = { $right ->
+        [send-messages] Send Messages
+        [create-public-threads] Create Public Threads
+       *[send-messages-in-threads] Send Messages in Threads
+    }
+# The private answer to /isolo tournament create where the bot lacks a
+# permission. $right is a channel-right.
+tournament-cannot-host = I cannot run a tournament in this channel: I need the **{ $right }** permission here, because every game of a tournament is played in its own thread of this channel. Ask a moderator to give it to me in this channel's settings (Permissions), or create the tournament in another channel. Nothing was created.
+# Posted once a round in the tournament's channel when a board cannot start.
+# $right is a channel-right.
+tournament-blocked = Tournament #{ $number }, round { $round }: a game cannot start. I need the **{ $right }** permission in this channel to give each game its own thread, and this channel already has a game in progress. Ask a moderator to give it to me in this channel's settings: the waiting games then start within a minute. Until then they start here, one at a time, as the game here ends.

@@ -79,3 +79,12 @@ settings-server-tournaments = Torneos nuevos en este servidor: { $who ->
         [moderators] solo los moderadores pueden crearlos
        *[anyone] cualquier miembro puede crearlos
     }.
+
+# El nombre del permiso tal como lo muestran los ajustes de canal de Discord.
+channel-right = { $right ->
+        [send-messages] Enviar mensajes
+        [create-public-threads] Crear hilos públicos
+       *[send-messages-in-threads] Enviar mensajes en hilos
+    }
+tournament-cannot-host = No puedo organizar un torneo en este canal: necesito el permiso **{ $right }** aquí, porque cada partida de un torneo se juega en su propio hilo de este canal. Pide a un moderador que me lo dé en los ajustes de este canal (Permisos), o crea el torneo en otro canal. No se ha creado nada.
+tournament-blocked = Torneo #{ $number }, ronda { $round }: una partida no puede empezar. Necesito el permiso **{ $right }** en este canal para dar a cada partida su propio hilo, y este canal ya tiene una partida en curso. Pide a un moderador que me lo dé en los ajustes de este canal: las partidas en espera empezarán entonces en menos de un minuto. Hasta entonces empiezan aquí, de una en una, cuando termina la partida de aquí.

@@ -83,3 +83,12 @@ settings-server-tournaments = Nouveaux tournois sur ce serveur : { $who ->
         [moderators] seuls les modérateurs peuvent en créer
        *[anyone] tout membre peut en créer
     }.
+
+# Nom de la permission tel que l'affichent les réglages de salon de Discord.
+channel-right = { $right ->
+        [send-messages] Envoyer des messages
+        [create-public-threads] Créer des fils publics
+       *[send-messages-in-threads] Envoyer des messages dans les fils
+    }
+tournament-cannot-host = Je ne peux pas organiser de tournoi dans ce salon : il me faut la permission **{ $right }** ici, car chaque partie d'un tournoi se joue dans son propre fil de ce salon. Demande à un modérateur de me la donner dans les paramètres de ce salon (Permissions), ou crée le tournoi dans un autre salon. Rien n'a été créé.
+tournament-blocked = Tournoi #{ $number }, ronde { $round } : une partie ne peut pas commencer. Il me faut la permission **{ $right }** dans ce salon pour donner à chaque partie son propre fil, et ce salon accueille déjà une partie en cours. Demande à un modérateur de me la donner dans les paramètres de ce salon : les parties en attente commenceront alors dans la minute. D'ici là, elles commencent ici, l'une après l'autre, à la fin de la partie en cours.

@@ -85,3 +85,12 @@ settings-server-tournaments = Novos torneios neste servidor: { $who ->
         [moderators] só moderadores podem criar
        *[anyone] qualquer membro pode criar
     }.
+
+# O nome da permissão como aparece nas configurações de canal do Discord.
+channel-right = { $right ->
+        [send-messages] Enviar mensagens
+        [create-public-threads] Criar tópicos públicos
+       *[send-messages-in-threads] Enviar mensagens em tópicos
+    }
+tournament-cannot-host = Não consigo organizar um torneio neste canal: preciso da permissão **{ $right }** aqui, porque cada partida de um torneio é jogada em um tópico próprio deste canal. Peça a um moderador para me dar essa permissão nas configurações deste canal (Permissões), ou crie o torneio em outro canal. Nada foi criado.
+tournament-blocked = Torneio #{ $number }, rodada { $round }: uma partida não pode começar. Preciso da permissão **{ $right }** neste canal para dar a cada partida o seu próprio tópico, e este canal já tem uma partida em andamento. Peça a um moderador para me dar essa permissão nas configurações deste canal: as partidas em espera começam em até um minuto. Até lá, elas começam aqui, uma de cada vez, quando a partida daqui terminar.

@@ -78,3 +78,13 @@ settings-server-tournaments = Mashindano mapya kwenye seva hii: { $who ->
         [moderators] ni wasimamizi tu wanaoweza kuyaanzisha
        *[anyone] mwanachama yeyote anaweza kuyaanzisha
     }.
+
+# Ruhusa ya boti katika chaneli, kwa jina lake katika mipangilio ya Discord
+# (Discord haina Kiswahili: majina ni ya Kiingereza).
+channel-right = { $right ->
+        [send-messages] Send Messages
+        [create-public-threads] Create Public Threads
+       *[send-messages-in-threads] Send Messages in Threads
+    }
+tournament-cannot-host = Siwezi kuendesha mashindano katika chaneli hii: ninahitaji ruhusa ya **{ $right }** hapa, kwa sababu kila mchezo wa mashindano huchezwa katika uzi (thread) wake ndani ya chaneli hii. Mwombe msimamizi anipe ruhusa hiyo katika mipangilio ya chaneli hii (Permissions), au anzisha mashindano katika chaneli nyingine. Hakuna kilichoanzishwa.
+tournament-blocked = Mashindano #{ $number }, raundi { $round }: mchezo mmoja hauwezi kuanza. Ninahitaji ruhusa ya **{ $right }** katika chaneli hii ili kila mchezo upate uzi wake, na chaneli hii tayari ina mchezo unaoendelea. Mwombe msimamizi anipe ruhusa hiyo katika mipangilio ya chaneli hii: michezo inayosubiri itaanza ndani ya dakika moja baada ya hapo. Hadi wakati huo itaanza hapa, mmoja mmoja, kila mchezo wa hapa unapoisha.

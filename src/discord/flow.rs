@@ -9,8 +9,8 @@ use super::present::{self, Out};
 use super::reply::{Reply, ANSWER_WITHIN};
 use super::{Data, Error};
 use crate::table::{
-    Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings, Notice, Opponent,
-    Seat, TableError, UserId,
+    Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame, MemberSettings,
+    Notice, Opponent, Seat, TableError, UserId,
 };
 use crate::words::Lang;
 
@@ -601,6 +601,29 @@ pub(crate) async fn open_game_thread(
     seats: &[Seat; 2],
     lang: Lang,
 ) -> (Option<ChannelId>, String) {
+    match game_thread(http, channel, seats, lang).await {
+        Ok(thread) => (Some(thread), String::new()),
+        Err(_) => (None, present::thread_note(lang)),
+    }
+}
+
+/// Opens a public thread for a game under `channel` and posts its intro
+/// there. `Err` names the right Discord refused (403), or is `None` for
+/// another failure (worth trying again).
+pub(crate) async fn game_thread(
+    http: &serenity::Http,
+    channel: ChannelId,
+    seats: &[Seat; 2],
+    lang: Lang,
+) -> Result<ChannelId, Option<ChannelRight>> {
+    let refused = |e: &serenity::Error, right| match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 403 =>
+        {
+            Some(right)
+        }
+        _ => None,
+    };
     let name = crate::tr!(
         lang,
         "thread-name",
@@ -617,7 +640,7 @@ pub(crate) async fn open_game_thread(
         Ok(t) => t.id,
         Err(e) => {
             tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
-            return (None, present::thread_note(lang));
+            return Err(refused(&e, ChannelRight::CreatePublicThreads));
         }
     };
     // Posting first proves the bot may speak here before the game moves in.
@@ -625,11 +648,11 @@ pub(crate) async fn open_game_thread(
         .send_message(http, present::thread_intro(lang, seats).message())
         .await
     {
-        Ok(_) => (Some(thread.get()), String::new()),
+        Ok(_) => Ok(thread.get()),
         Err(e) => {
             tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
             delete_thread(http, thread.get()).await;
-            (None, present::thread_note(lang))
+            Err(refused(&e, ChannelRight::SendMessagesInThreads))
         }
     }
 }

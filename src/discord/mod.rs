@@ -120,6 +120,9 @@ impl Data {
 /// How a failed interaction ended, for the metrics: a refusal (the member
 /// asked for something the rules forbid) or an error (storage, Discord).
 pub(crate) fn outcome_of(error: &Error) -> Outcome {
+    if error.downcast_ref::<tournaments::CannotHost>().is_some() {
+        return Outcome::Refused;
+    }
     match error.downcast_ref::<TableError>() {
         Some(TableError::Contended | TableError::Storage(_) | TableError::Corrupt { .. }) | None => {
             Outcome::Error
@@ -203,6 +206,9 @@ pub(crate) fn error_text(lang: Lang, error: &Error, what: &str) -> String {
     }
     if error.downcast_ref::<flow::ForcedPrivate>().is_some() {
         return present::forced_private(lang);
+    }
+    if let Some(tournaments::CannotHost(missing)) = error.downcast_ref() {
+        return crate::words::refusal::cannot_host(lang, *missing);
     }
     if error.downcast_ref::<flow::ModeratorsOnly>().is_some() {
         return crate::tr!(lang, "refusal-server-language");

@@ -13,8 +13,8 @@ use super::reply::Reply;
 use super::{Context, Data, Error};
 use crate::render::standings::{self, Labels, StandingsView};
 use crate::table::{
-    ChannelId, Format, GameSettings, GuildId, Post, Seat, Standing, Status, TableError, Tournament,
-    TournamentRequest, Work,
+    ChannelId, ChannelRight, Format, GameSettings, GuildId, Post, Seat, Standing, Status, TableError,
+    Tournament, TournamentRequest, Work,
 };
 use crate::tr;
 use crate::words::{narrate, Lang};
@@ -32,6 +32,40 @@ pub enum FormatChoice {
 
 /// Longest clock a tournament's games may have: two weeks per move.
 const MAX_CLOCK_MINUTES: u64 = 14 * 24 * 60;
+
+/// A tournament cannot be hosted where the bot lacks this right: its
+/// games would have no threads.
+#[derive(Debug)]
+pub(crate) struct CannotHost(pub ChannelRight);
+
+impl std::fmt::Display for CannotHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the bot lacks {:?} in the channel", self.0)
+    }
+}
+
+impl std::error::Error for CannotHost {}
+
+/// The first right the bot lacks in the command's channel for a
+/// tournament, by the `app_permissions` Discord sent (none sent: none known).
+fn missing_right(ctx: &Context<'_>) -> Option<ChannelRight> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    let has = app.interaction.app_permissions?;
+    if has.administrator() {
+        return None;
+    }
+    use serenity::Permissions as P;
+    [
+        (P::SEND_MESSAGES, ChannelRight::SendMessages),
+        (P::CREATE_PUBLIC_THREADS, ChannelRight::CreatePublicThreads),
+        (P::SEND_MESSAGES_IN_THREADS, ChannelRight::SendMessagesInThreads),
+    ]
+    .into_iter()
+    .find(|(p, _)| !has.contains(*p))
+    .map(|(_, right)| right)
+}
 
 /// Tournaments in this server: create, join, leave, start, standings, cancel
 #[poise::command(
@@ -67,6 +101,9 @@ pub async fn create(
 ) -> Result<(), Error> {
     let (guild, channel, user) = here(&ctx);
     let data = ctx.data();
+    if let Some(missing) = missing_right(&ctx) {
+        return Err(CannotHost(missing).into());
+    }
     if !super::commands::is_moderator(&ctx) {
         let settings = data.run(move |t| t.server_settings(guild)).await?;
         if settings.tournaments_by_moderators {
@@ -449,6 +486,13 @@ fn post_out(lang: Lang, t: &Tournament, post: Post) -> Out {
         Post::Round { round } => round_out(lang, t, round),
         Post::Final => final_out(lang, t),
         Post::Cancelled => Out::text(tr!(lang, "tournament-cancelled", number = t.number)),
+        Post::Blocked { round, missing } => Out::text(tr!(
+            lang,
+            "tournament-blocked",
+            number = t.number,
+            round = round,
+            right = crate::words::refusal::channel_right(lang, missing)
+        )),
     }
 }
 
@@ -571,7 +615,8 @@ async fn start_game(
     };
     let seats = [seat(b.white), seat(b.black)];
     let lang = data.game_lang(t.guild, &seats).await;
-    let (thread, _) = flow::open_game_thread(http, t.channel, &seats, lang).await;
+    let made = flow::game_thread(http, t.channel, &seats, lang).await;
+    let thread = made.ok();
     // Without a thread (no right to make one) the game is played in the channel.
     let host = thread.unwrap_or(t.channel);
     let (guild, number) = (t.guild, t.number);
@@ -584,9 +629,21 @@ async fn start_game(
             if let Some(thread) = thread {
                 flow::delete_thread(http, thread).await;
             }
-            return match e.downcast_ref::<TableError>() {
+            return match (e.downcast_ref::<TableError>(), made) {
                 // Another pass (or process) was first: nothing is lost.
-                Some(TableError::BoardStarted { .. } | TableError::NoSuchBoard { .. }) => Ok(()),
+                (Some(TableError::BoardStarted { .. } | TableError::NoSuchBoard { .. }), _) => Ok(()),
+                // The channel is taken and no thread can be had: the
+                // channel hears why, once; the board waits its turn.
+                (Some(TableError::Busy { .. }), Err(Some(missing))) => {
+                    let lang = data.server_lang(guild).await;
+                    let notice = data
+                        .run(move |table| table.board_blocked(guild, number, round, missing))
+                        .await?;
+                    if let Some(post) = notice {
+                        post_once(data, http, t, post, lang).await?;
+                    }
+                    Err(e)
+                }
                 _ => Err(e),
             };
         }

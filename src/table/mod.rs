@@ -53,8 +53,8 @@ pub use puzzles::{
 };
 pub use rating::{Rating, MAX_DEVIATION, PERIODS_PER_DAY, PROVISIONAL_DEVIATION};
 pub use tournament::{
-    Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament, TournamentGame,
-    TournamentRequest, TournamentUpdate, Work,
+    ChannelRight, Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament,
+    TournamentGame, TournamentRequest, TournamentUpdate, Work,
 };
 pub use turns::{Choice, MoveOutcome};
 

@@ -5,7 +5,7 @@
 use super::narrate::{duration, side, variant};
 use super::{list, Lang};
 use crate::engine::IllegalMove;
-use crate::table::TableError;
+use crate::table::{ChannelRight, TableError};
 use crate::tr;
 
 /// A refusal in a sentence. Names in it are as given: a front end with
@@ -122,6 +122,25 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::Contended => tr!(lang, "refusal-contended"),
         E::Storage(reason) => tr!(lang, "refusal-storage", reason = reason.as_str()),
     }
+}
+
+/// A right of the bot in a channel, named as the channel's settings name it.
+pub fn channel_right(lang: Lang, right: ChannelRight) -> String {
+    let key = match right {
+        ChannelRight::SendMessages => "send-messages",
+        ChannelRight::CreatePublicThreads => "create-public-threads",
+        ChannelRight::SendMessagesInThreads => "send-messages-in-threads",
+    };
+    tr!(lang, "channel-right", right = key)
+}
+
+/// Why no tournament can be created in a channel where the bot lacks `missing`.
+pub fn cannot_host(lang: Lang, missing: ChannelRight) -> String {
+    tr!(
+        lang,
+        "tournament-cannot-host",
+        right = channel_right(lang, missing)
+    )
 }
 
 /// Why a move breaks the rules.

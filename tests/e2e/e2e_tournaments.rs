@@ -5,6 +5,8 @@
 //! resigned. The test keeps its own score of what it made happen and checks
 //! the table's standings and the final message against it, and that each
 //! round's pairings and the final standings are posted exactly once.
+//! Around them: a channel where games cannot get threads, cancelling, the
+//! entry deadline, and a restart in the middle.
 
 use crate::support;
 
@@ -13,6 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use isolo_bot::table::{ManualClock, Status, Tournament};
+use serenity::model::Permissions;
 use support::bot::{allowed_users, expect_refusal, InProcess, T};
 use support::fake_discord::{
     FakeDiscord, FakeUser, Request, Route, SentInteraction, SlashCommand, CHANNEL_ID, GUILD_ID,
@@ -115,12 +118,25 @@ impl Event {
         }
     }
 
+    /// Stops the bot and starts another on the same store and fake Discord.
+    async fn restart(mut self) -> Event {
+        self.bot = self.bot.restart(true, self.clock.clone()).await;
+        self
+    }
+
     fn user(&self, id: u64) -> &FakeUser {
         self.people.iter().find(|p| p.id == id).expect("a player")
     }
 
-    /// Creates the tournament (`format` is the choice's index) and has everyone join.
+    /// Creates the tournament (`format` is the choice's index), has
+    /// everyone join, and starts it.
     async fn open(&mut self, format: i64) {
+        self.enter(format).await;
+        self.begin().await;
+    }
+
+    /// Creates the tournament and has everyone join.
+    async fn enter(&mut self, format: i64) {
         let fake = &self.bot.fake;
         let alice = &self.people[0];
         // A clock of zero is refused, and nothing is created.
@@ -149,6 +165,11 @@ impl Event {
             .send_command(&tournament("join", alice).integer("tournament", 1))
             .await;
         expect_refusal(fake, &again, "already in tournament #1").await;
+    }
+
+    /// Starts the tournament: refused to a player, then by its creator.
+    async fn begin(&self) {
+        let (fake, alice) = (&self.bot.fake, &self.people[0]);
         let early = fake
             .send_command(&tournament("start", &self.people[1]).integer("tournament", 1))
             .await;
@@ -457,5 +478,204 @@ async fn a_swiss_of_five_has_a_bye_each_round_and_ends_with_the_standings() {
         );
     }
     event.check_end(&t).await;
+    event.bot.stop().await;
+}
+
+/// The channel's own messages (not answers) saying `needle`, once the bot
+/// had a moment to repeat them (it must not).
+async fn settled_posts(fake: &FakeDiscord, needle: &str) -> Vec<Request> {
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    posts(fake, needle)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_tournament_is_created_where_its_games_cannot_get_threads() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    let alice = FakeUser::alice();
+    let create = |channel| {
+        tournament("create", &alice)
+            .integer("format", 0)
+            .integer("clock", CLOCK_MINUTES)
+            .in_channel(channel)
+    };
+    fake.deny_threads_in(CHANNEL_ID);
+    let sent = fake.send_command(&create(CHANNEL_ID)).await;
+    let cb = expect_refusal(fake, &sent, "the **Create Public Threads** permission").await;
+    let text = cb.message.content.unwrap_or_default();
+    assert!(text.contains("another channel"), "a way on: {text}");
+    let quiet = 1_300_000_000_000_000_077;
+    fake.add_channel(quiet);
+    fake.deny_in(quiet, Permissions::SEND_MESSAGES_IN_THREADS);
+    let sent = fake.send_command(&create(quiet)).await;
+    expect_refusal(fake, &sent, "the **Send Messages in Threads** permission").await;
+    assert!(
+        bot.table.tournaments(GUILD_ID).expect("readable").is_empty(),
+        "nothing is created"
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_without_a_thread_waits_for_the_channel_and_the_channel_is_told_once() {
+    let mut event = Event::start(4).await;
+    event.enter(0).await;
+    // Threads are taken away after the creation: the first board is played
+    // in the channel, and the second must wait for it.
+    event.bot.fake.deny_threads_in(CHANNEL_ID);
+    event.begin().await;
+    let (bot, fake) = (&event.bot, &event.bot.fake);
+    let t = until(bot, 1, "the first board in the channel", |t| {
+        t.rounds[0].boards.iter().any(|b| b.game.is_some())
+    })
+    .await;
+    let hosted: Vec<_> = t.rounds[0].boards.iter().filter_map(|b| b.game).collect();
+    assert_eq!(hosted.len(), 1, "one board at a time in the channel");
+    assert_eq!(hosted[0].thread, CHANNEL_ID);
+    let needle = "Tournament #1, round 1: a game cannot start";
+    until_posted(fake, needle).await;
+    let told = settled_posts(fake, needle).await;
+    assert_eq!(told.len(), 1, "the channel is told once");
+    let text = told[0].message().content.unwrap_or_default();
+    assert!(
+        text.contains("the **Create Public Threads** permission"),
+        "{text}"
+    );
+    // The game in the channel ends: the waiting board starts there.
+    let first = t.rounds[0]
+        .boards
+        .iter()
+        .find(|b| b.game.is_some())
+        .expect("the hosted board");
+    let black = t.entrants[usize::from(first.black)].user;
+    let resign = SlashCommand::new("isolo")
+        .sub("resign")
+        .by(event.user(black))
+        .in_channel(CHANNEL_ID);
+    fake.send_command(&resign).await;
+    let t = until(bot, 1, "the second board in the channel", |t| {
+        t.rounds[0]
+            .boards
+            .iter()
+            .all(|b| b.score.is_some() || b.game.is_some_and(|g| g.thread == CHANNEL_ID))
+            && t.rounds[0].boards.iter().any(|b| b.score.is_none())
+    })
+    .await;
+    assert_eq!(t.released, 1, "still round 1");
+    assert_eq!(settled_posts(fake, needle).await.len(), 1, "told once a round");
+    event.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_is_for_the_creator_and_the_channel_hears_it_once() {
+    let mut event = Event::start(3).await;
+    event.open(0).await;
+    let (bot, fake) = (&event.bot, &event.bot.fake);
+    let before = until(bot, 1, "round 1's game", |t| {
+        t.rounds[0].boards.iter().all(|b| b.game.is_some())
+    })
+    .await;
+    let bob = &event.people[1];
+    let sent = fake
+        .send_command(&tournament("cancel", bob).integer("tournament", 1))
+        .await;
+    expect_refusal(fake, &sent, "only the creator of tournament #1 or a moderator").await;
+    let after = bot.table.tournament(GUILD_ID, 1).expect("readable");
+    assert_eq!(
+        (after.status, &after.rounds, after.released),
+        (Status::Running, &before.rounds, before.released),
+        "a refused cancel changes nothing"
+    );
+    let sent = fake.send_command(&tournament("cancel", &event.people[0])).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the answer");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(
+        cb.message.is_ephemeral() && text.contains("Tournament #1 is cancelled"),
+        "{text}"
+    );
+    let told = until_posted(fake, "Tournament #1 was cancelled").await;
+    assert_eq!(told.len(), 1, "the channel is told once");
+    let t = until(bot, 1, "the notice confirmed", |t| t.work().is_empty()).await;
+    assert_eq!(t.status, Status::Cancelled);
+    assert!(
+        bot.table.tournaments(GUILD_ID).expect("readable").is_empty(),
+        "no longer live"
+    );
+    // The game in progress goes on as an ordinary game, and no longer counts.
+    let board = &t.rounds[0].boards[0];
+    let link = board.game.expect("round 1's game");
+    let black = t.entrants[usize::from(board.black)].user;
+    let resign = SlashCommand::new("isolo")
+        .sub("resign")
+        .by(event.user(black))
+        .in_channel(link.thread);
+    let sent = fake.send_command(&resign).await;
+    fake.wait_for(|r| r.is_for(&sent) && !r.files.is_empty(), T)
+        .await
+        .expect("the game ends in its thread");
+    let t = bot.table.tournament(GUILD_ID, 1).expect("readable");
+    assert_eq!(t.rounds[0].boards[0].score, None, "its result no longer counts");
+    assert!(settled_posts(fake, "final standings").await.is_empty());
+    assert_eq!(posts(fake, "Tournament #1 was cancelled").len(), 1);
+    event.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_entry_deadline_starts_the_tournament_and_posts_round_one_once() {
+    let event = Event::start(3).await;
+    let (bot, fake) = (&event.bot, &event.bot.fake);
+    let create = tournament("create", &event.people[0])
+        .integer("format", 0)
+        .integer("clock", CLOCK_MINUTES)
+        .integer("deadline", 1);
+    let text = public(fake, &fake.send_command(&create).await).await;
+    assert!(text.contains("entries close <t:"), "{text}");
+    for p in &event.people {
+        public(fake, &fake.send_command(&tournament("join", p)).await).await;
+    }
+    assert_eq!(
+        bot.table.tournament(GUILD_ID, 1).expect("readable").status,
+        Status::Open
+    );
+    event.clock.advance(3_600_000 + 1_000);
+    bot.table.deadlines_changed().notify_one();
+    let t = until(bot, 1, "the start at the deadline", |t| {
+        t.status == Status::Running
+    })
+    .await;
+    assert_eq!(t.released, 1);
+    let title = format!("round 1 of {}**", t.total_rounds);
+    until_posted(fake, &title).await;
+    until(bot, 1, "round 1's game", |t| {
+        t.rounds[0].boards.iter().all(|b| b.game.is_some())
+    })
+    .await;
+    assert_eq!(
+        settled_posts(fake, &title).await.len(),
+        1,
+        "round 1's pairings once"
+    );
+    event.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_tournament_goes_on_to_the_end_without_repeating_a_round() {
+    let mut event = Event::start(4).await;
+    event.open(0).await;
+    let t = until(&event.bot, 1, "round 1's games", |t| {
+        t.released == 1 && t.rounds[0].boards.iter().all(|b| b.game.is_some())
+    })
+    .await;
+    let title = format!("round 1 of {}**", t.total_rounds);
+    until_posted(&event.bot.fake, &title).await;
+    event = event.restart().await;
+    let t = event.play().await;
+    assert_eq!(t.released, 3, "every round is played");
+    event.check_end(&t).await;
+    assert_eq!(
+        event.bot.fake.threads().len(),
+        6,
+        "one thread per game: none opened twice"
+    );
     event.bot.stop().await;
 }

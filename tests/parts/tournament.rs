@@ -12,8 +12,8 @@ use isolo_bot::table::tournament::{
     deadline_channel, MAX_LIVE_PER_SERVER, MAX_ROUND_ROBIN_PLAYERS, MIN_PLAYERS,
 };
 use isolo_bot::table::{
-    Format, GameSettings, ManualClock, Notice, Post, Status, Table, TableConfig, TableError, Tournament,
-    TournamentRequest, TournamentUpdate, Work,
+    ChannelRight, Format, GameSettings, ManualClock, Notice, Post, Status, Table, TableConfig, TableError,
+    Tournament, TournamentRequest, TournamentUpdate, Work,
 };
 
 const GUILD: u64 = 7;
@@ -515,6 +515,52 @@ fn two_processes_post_each_message_once_and_start_each_board_once() {
         other => panic!("expected BoardStarted, got {other:?}"),
     }
     assert!(b.game(9002).unwrap().is_none());
+}
+
+#[test]
+fn a_blocked_board_is_told_once_a_round_and_not_after_the_round() {
+    let (store, clock) = memory();
+    let (a, b) = (table(&store, &clock), table(&store, &clock));
+    let number = a
+        .create_tournament(request(Format::RoundRobin))
+        .unwrap()
+        .tournament
+        .number;
+    join_all(&a, number, &[51, 52, 53, 54]);
+    a.start_tournament(GUILD, Some(number), ORGANIZER, false).unwrap();
+    let blocked = a
+        .board_blocked(GUILD, number, 1, ChannelRight::CreatePublicThreads)
+        .unwrap()
+        .expect("a notice to post");
+    assert_eq!(
+        blocked,
+        Post::Blocked {
+            round: 1,
+            missing: ChannelRight::CreatePublicThreads
+        }
+    );
+    // Another process, another reason: still the one notice of round 1.
+    let again = b
+        .board_blocked(GUILD, number, 1, ChannelRight::SendMessagesInThreads)
+        .unwrap();
+    assert_eq!(again, Some(blocked), "the first reason is kept");
+    let ticket = a.claim_post(GUILD, number, blocked).unwrap().expect("claimed");
+    assert!(b.claim_post(GUILD, number, blocked).unwrap().is_none());
+    a.posted(ticket).unwrap();
+    assert_eq!(
+        b.board_blocked(GUILD, number, 1, ChannelRight::CreatePublicThreads)
+            .unwrap(),
+        None,
+        "posted: never again"
+    );
+    assert_eq!(
+        a.board_blocked(GUILD, number, 2, ChannelRight::CreatePublicThreads)
+            .unwrap(),
+        None,
+        "not for a round not being played"
+    );
+    let t = a.tournament(GUILD, number).unwrap();
+    assert!(!t.work().contains(&Work::Post(blocked)));
 }
 
 /// Plays a tournament with a new Table (a restarted process) for every

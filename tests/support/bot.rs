@@ -63,8 +63,21 @@ pub struct InProcess {
     pub dir: tempfile::TempDir,
     /// The bot's table, to read what it stored (a refusal must change nothing).
     pub table: Arc<Table>,
+    running: Running,
+}
+
+/// The bot's run task and the sender that ends it; aborted when dropped.
+struct Running {
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
 }
 
 impl InProcess {
@@ -83,6 +96,19 @@ impl InProcess {
         prepare_environment();
         let fake = FakeDiscord::start(FakeOptions::default()).await;
         let dir = tempfile::tempdir().expect("temp dir");
+        InProcess::launch(fake, dir, use_threads, clock, adjust).await
+    }
+
+    /// The bot on `fake` with its store in `dir` (fresh, or a stopped
+    /// bot's), once it has identified and registered its commands.
+    async fn launch(
+        fake: FakeDiscord,
+        dir: tempfile::TempDir,
+        use_threads: bool,
+        clock: Arc<dyn Clock>,
+        adjust: impl FnOnce(&mut isolo_bot::config::Config),
+    ) -> InProcess {
+        let registered = fake.count_requests(|r| matches!(r.route, Route::PutCommands { .. }));
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
         let mut config: isolo_bot::config::Config = toml::from_str(&text).expect("config parses");
         adjust(&mut config);
@@ -96,16 +122,43 @@ impl InProcess {
             let _ = stopped.await;
         }));
         fake.wait_ready(T).await.expect("the bot identifies");
-        fake.wait_for(|r| matches!(r.route, Route::PutCommands { .. }), T)
-            .await
-            .expect("the bot registers its commands");
+        fake.wait_for_n(
+            registered + 1,
+            |r| matches!(r.route, Route::PutCommands { .. }),
+            T,
+        )
+        .await
+        .expect("the bot registers its commands");
         InProcess {
             fake,
             dir,
             table,
-            stop: Some(stop),
-            task: Some(task),
+            running: Running {
+                stop: Some(stop),
+                task: Some(task),
+            },
         }
+    }
+
+    /// Stops the bot cleanly ([`InProcess::stop`]'s checks) and starts a
+    /// new one on the same fake Discord and store, as a restart of the
+    /// process would: what the first left undone, the second must do.
+    pub async fn restart(self, use_threads: bool, clock: Arc<dyn Clock>) -> InProcess {
+        let InProcess {
+            fake,
+            dir,
+            table,
+            mut running,
+        } = self;
+        running.stop(&fake).await;
+        // The store's directory lock goes with the last handle on it.
+        let start = Instant::now();
+        while Arc::strong_count(&table) > 1 {
+            assert!(start.elapsed() < T, "the stopped bot still holds its table");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        drop(table);
+        InProcess::launch(fake, dir, use_threads, clock, |_| {}).await
     }
 
     /// A fresh bot without threads, and Alice's game against Bob in the
@@ -120,29 +173,35 @@ impl InProcess {
     /// returns Ok, the gateway is closed with 1000, the fake saw no problem.
     /// Returns how long the shutdown took.
     pub async fn stop(mut self) -> Duration {
+        self.running.stop(&self.fake).await
+    }
+}
+
+impl Running {
+    /// [`InProcess::stop`], on `fake`.
+    async fn stop(&mut self, fake: &FakeDiscord) -> Duration {
+        // A bot started after a restart closes a later connection.
+        let closed_before = fake.bot_close_codes().len();
         let started = Instant::now();
         let _ = self.stop.take().expect("not stopped yet").send(());
         let task = self.task.take().expect("running");
         let ended = tokio::time::timeout(T, task).await.expect("run returns");
         ended.expect("the run task").expect("run ends with Ok");
         let took = started.elapsed();
-        let code = self
-            .fake
-            .wait_for_bot_close(T)
+        fake.wait_for_bot_close(T)
             .await
             .expect("the bot closes the gateway");
+        let code = loop {
+            if let Some(code) = fake.bot_close_codes().get(closed_before) {
+                break *code;
+            }
+            assert!(started.elapsed() < 2 * T, "the bot closes its connection");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        };
         assert_eq!(code, Some(1000), "a clean shutdown closes the gateway with 1000");
-        self.fake.wait_disconnected(T).await.expect("the socket is gone");
-        self.fake.assert_no_problems();
+        fake.wait_disconnected(T).await.expect("the socket is gone");
+        fake.assert_no_problems();
         took
-    }
-}
-
-impl Drop for InProcess {
-    fn drop(&mut self) {
-        if let Some(task) = self.task.take() {
-            task.abort();
-        }
     }
 }
 

@@ -70,9 +70,9 @@ pub const MEMBER_PERMISSIONS: u64 = Permissions::VIEW_CHANNEL.bits()
     | Permissions::SEND_MESSAGES_IN_THREADS.bits();
 /// A moderator: a member who may also Manage Messages.
 pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | Permissions::MANAGE_MESSAGES.bits();
-/// The bot's own permissions in the channel (`app_permissions`).
-pub const BOT_PERMISSIONS: u64 =
-    MEMBER_PERMISSIONS | Permissions::CREATE_PUBLIC_THREADS.bits() | Permissions::MANAGE_THREADS.bits();
+/// The bot's own permissions in a channel (`app_permissions`) unless a test
+/// changes them: its invite's, without Manage Threads.
+pub const BOT_PERMISSIONS: u64 = MEMBER_PERMISSIONS | Permissions::CREATE_PUBLIC_THREADS.bits();
 
 /// Message flag: only the invoking user sees the message.
 pub const EPHEMERAL: u64 = 64;
@@ -589,8 +589,8 @@ struct State {
     threads: BTreeMap<u64, Value>,
     /// Guild text channels besides [`CHANNEL_ID`] (see [`FakeDiscord::add_channel`]).
     channels: BTreeSet<u64>,
-    /// Channels in which the bot lacks Create Public Threads.
-    no_threads_in: BTreeSet<u64>,
+    /// Permissions taken from the bot in a channel (and its threads).
+    denied: HashMap<u64, u64>,
     /// The bot lacks Send Messages in Threads.
     mute_in_threads: bool,
     /// The bot has Manage Threads (not in its invite, so off by default).
@@ -629,6 +629,29 @@ impl State {
             .map_or(0, |d| d.as_millis() as u64);
         self.last_id = ((ms - DISCORD_EPOCH_MS) << 22).max(self.last_id + 1);
         self.last_id
+    }
+
+    /// The bot's permissions in `channel` (a thread has its parent's), as
+    /// Discord sends them in `app_permissions` and checks them.
+    fn app_permissions(&self, channel: u64) -> u64 {
+        let parent = self
+            .threads
+            .get(&channel)
+            .and_then(|t| t["parent_id"].as_str()?.parse().ok())
+            .unwrap_or(channel);
+        let mut p = BOT_PERMISSIONS;
+        if self.manage_threads {
+            p |= Permissions::MANAGE_THREADS.bits();
+        }
+        if self.mute_in_threads {
+            p &= !Permissions::SEND_MESSAGES_IN_THREADS.bits();
+        }
+        p & !self.denied.get(&parent).copied().unwrap_or(0)
+    }
+
+    /// Whether the bot has `perm` in `channel`.
+    fn may(&self, channel: u64, perm: Permissions) -> bool {
+        self.app_permissions(channel) & perm.bits() == perm.bits()
     }
 
     fn problem(&mut self, p: String) {
@@ -849,7 +872,15 @@ impl FakeDiscord {
     /// Take Create Public Threads away from the bot in `channel_id`: creating
     /// a thread there is answered 403 Missing Permissions, as Discord does.
     pub fn deny_threads_in(&self, channel_id: u64) {
-        self.shared.update(|st| st.no_threads_in.insert(channel_id));
+        self.deny_in(channel_id, Permissions::CREATE_PUBLIC_THREADS);
+    }
+
+    /// Take `perms` away from the bot in `channel_id` and its threads: its
+    /// interactions' `app_permissions` lack them from now on, and what
+    /// they allow (posting, creating threads) is answered 403.
+    pub fn deny_in(&self, channel_id: u64, perms: Permissions) {
+        self.shared
+            .update(|st| *st.denied.entry(channel_id).or_default() |= perms.bits());
     }
 
     /// Make every thread creation take `delay` before it is answered.
@@ -1136,6 +1167,10 @@ impl FakeDiscord {
                 .as_str()
                 .and_then(|c| c.parse().ok())
                 .unwrap_or(0);
+            if payload.get("guild_id").is_some() {
+                let perms = st.app_permissions(channel_id);
+                payload["app_permissions"] = Value::String(perms.to_string());
+            }
             if let Some(guild) = st.channel_guilds.get(&channel_id) {
                 if payload.get("guild_id").is_some() {
                     payload["guild_id"] = Value::String(guild.to_string());

@@ -18,9 +18,9 @@ pub mod tiebreak;
 use serde::{Deserialize, Serialize};
 
 pub use model::{
-    default_rounds, score_of, Entrant, Format, GameLink, Post, PostClaim, Status, Tournament, TournamentGame,
-    Work, MAX_LIVE_PER_SERVER, MAX_ROUND_ROBIN_PLAYERS, MAX_SWISS_PLAYERS, MAX_SWISS_ROUNDS, MIN_PLAYERS,
-    POST_LEASE_MS,
+    default_rounds, score_of, ChannelRight, Entrant, Format, GameLink, Post, PostClaim, Status, Tournament,
+    TournamentGame, Work, MAX_LIVE_PER_SERVER, MAX_ROUND_ROBIN_PLAYERS, MAX_SWISS_PLAYERS, MAX_SWISS_ROUNDS,
+    MIN_PLAYERS, POST_LEASE_MS,
 };
 pub use tiebreak::Standing;
 
@@ -351,6 +351,7 @@ impl Table {
                 released: 0,
                 posted: Vec::new(),
                 posting: Vec::new(),
+                notices: Vec::new(),
             };
             let mut batch = Batch::new();
             batch.put(
@@ -652,6 +653,33 @@ impl Table {
                 game: live.game()?,
                 live,
             })
+        })
+    }
+
+    /// A board of `round` cannot start: its channel hosts a game already
+    /// and the bot lacks `missing` to give it a thread. Records a notice for
+    /// the channel, one a round (the first board's reason), and answers
+    /// with it while it is still to be posted ([`Table::claim_post`] it).
+    pub fn board_blocked(
+        &self,
+        guild: GuildId,
+        number: u64,
+        round: u32,
+        missing: ChannelRight,
+    ) -> Result<Option<Post>, TableError> {
+        self.retry(|| {
+            let stored = self
+                .load_tournament(guild, number)?
+                .ok_or(TableError::NoSuchTournament(number))?;
+            let mut t = stored.value;
+            if t.block(round, missing) {
+                self.save_tournament(stored.version, &t)?;
+            }
+            let due = t.work().into_iter().find_map(|w| match w {
+                Work::Post(p @ Post::Blocked { round: r, .. }) if r == round => Some(p),
+                _ => None,
+            });
+            Ok(due)
         })
     }
 

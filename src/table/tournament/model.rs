@@ -112,6 +112,27 @@ pub enum Post {
     Final,
     /// The tournament was cancelled.
     Cancelled,
+    /// A board of `round` cannot start: the channel already hosts a game
+    /// and the bot lacks `missing` to give it a thread.
+    Blocked {
+        /// The round.
+        round: u32,
+        /// What the bot lacks in the channel.
+        missing: ChannelRight,
+    },
+}
+
+/// A right the bot needs in a tournament's channel: to post there, to open
+/// a thread for each game, and to speak in those threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChannelRight {
+    /// Posting in the channel (round pairings, final standings).
+    SendMessages,
+    /// Opening a game's thread.
+    CreatePublicThreads,
+    /// Posting a game's boards in its thread.
+    SendMessagesInThreads,
 }
 
 /// A claim by a front end on a message it is posting.
@@ -173,6 +194,9 @@ pub struct Tournament {
     /// Messages being posted.
     #[serde(default)]
     pub posting: Vec<PostClaim>,
+    /// Notices the front end asked to post ([`Post::Blocked`]), one a round.
+    #[serde(default)]
+    pub notices: Vec<Post>,
 }
 
 impl Versioned for Tournament {
@@ -208,6 +232,7 @@ impl Post {
             Post::Round { round } => format!("t{tournament_id}r{round}"),
             Post::Final => format!("t{tournament_id}f"),
             Post::Cancelled => format!("t{tournament_id}c"),
+            Post::Blocked { round, .. } => format!("t{tournament_id}b{round}"),
         }
     }
 }
@@ -360,6 +385,7 @@ impl Tournament {
                 Status::Cancelled => Some(Post::Cancelled),
                 _ => None,
             })
+            .chain(self.notices.iter().copied().filter(|n| self.notice_due(n)))
             .filter(|p| !self.posted.contains(p))
             .map(Work::Post)
             .collect();
@@ -382,6 +408,29 @@ impl Tournament {
             }
         }
         work
+    }
+
+    /// True for a notice about the round being played: a later round's
+    /// games, or the end, make it moot.
+    fn notice_due(&self, notice: &Post) -> bool {
+        matches!(notice, Post::Blocked { round, .. }
+            if self.status == Status::Running && *round == self.released)
+    }
+
+    /// Asks for a notice that a board of the current round cannot start
+    /// for want of `missing`; false when the round has one already (it is
+    /// told once) or is no longer being played.
+    pub(crate) fn block(&mut self, round: u32, missing: ChannelRight) -> bool {
+        let notice = Post::Blocked { round, missing };
+        let told = self
+            .notices
+            .iter()
+            .any(|n| matches!(n, Post::Blocked { round: r, .. } if *r == round));
+        if told || !self.notice_due(&notice) {
+            return false;
+        }
+        self.notices.push(notice);
+        true
     }
 
     /// True when nothing is left to post: the tournament leaves the index.

@@ -9,6 +9,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use serenity::all::{BotGateway, Channel, Command, CurrentApplicationInfo, CurrentUser, Gateway, Message};
+use serenity::model::Permissions;
 
 use super::limits::Verdict;
 use super::payloads::{self, id};
@@ -405,7 +406,11 @@ fn answer(
         }
         Route::CreateMessage { channel_id } => {
             known_channel(st, *channel_id)?;
-            if st.mute_in_threads && st.threads.contains_key(channel_id) {
+            let needs = match st.threads.contains_key(channel_id) {
+                true => Permissions::SEND_MESSAGES_IN_THREADS,
+                false => Permissions::SEND_MESSAGES,
+            };
+            if !st.may(*channel_id, needs) {
                 return Err(missing_permissions());
             }
             check_message(st, body, files)?;
@@ -428,7 +433,7 @@ fn answer(
             message_id,
         } => {
             known_channel(st, *channel_id)?;
-            if st.no_threads_in.contains(channel_id) {
+            if !st.may(*channel_id, Permissions::CREATE_PUBLIC_THREADS) {
                 return Err(missing_permissions());
             }
             let name = body["name"].as_str().unwrap_or("thread");
