@@ -307,6 +307,14 @@ async fn challenged(
             let msg = reply.send_message(&out).await?;
             if let Some(msg) = msg {
                 remember_challenge(data, &c, msg.channel_id.get(), msg.id.get());
+                // Answered or withdrawn while its message was on its way: the
+                // answer found no message to retire, so it is retired here.
+                let here = c.channel;
+                let open = data.run(move |t| t.challenges_in(here)).await;
+                let gone = open.is_ok_and(|all| all.iter().all(|o| challenge_key(o) != challenge_key(&c)));
+                if gone {
+                    retire_challenge(data, &reply.http(), &c, false).await;
+                }
             }
             Ok(())
         }

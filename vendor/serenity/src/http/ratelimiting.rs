@@ -38,6 +38,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::str::{self, FromStr};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::SystemTime;
 
@@ -211,12 +212,18 @@ impl Ratelimiter {
             let bucket =
                 Arc::clone(self.routes.write().await.entry(ratelimiting_bucket).or_default());
 
-            bucket.lock().await.pre_hook(&req, &self.ratelimit_callback).await;
-
             let request =
                 req.clone().build(&self.client, self.token.expose_secret(), self.proxy.as_deref())?;
-            let response = self.client.execute(request.build()?).await?;
-
+            let request = request.build()?;
+            let on_its_way = {
+                let mut b = bucket.lock().await;
+                b.pre_hook(&req, &self.ratelimit_callback).await;
+                // isolo-bot patch: counted until its response is in, or the caller gives up.
+                InFlight::new(&b.in_flight)
+            };
+            let sent = self.client.execute(request).await;
+            drop(on_its_way);
+            let response = sent?;
             if ratelimiting_bucket.is_none() {
                 return Ok(response);
             }
@@ -341,6 +348,28 @@ pub struct Ratelimit {
     /// isolo-bot patch: the longest `reset_after` seen, taken as the window's length
     /// (`reset_after` itself is what was left of the window at the last response).
     period: Option<Duration>,
+    /// isolo-bot patch: requests sent whose responses are not in yet.
+    in_flight: Arc<AtomicI64>,
+}
+
+/// isolo-bot patch: how long after a bucket's reset its new window is taken to start.
+const RESET_MARGIN: Duration = Duration::from_millis(20);
+
+/// isolo-bot patch: one request on its way, counted in its bucket until dropped:
+/// when its response is in, or when the caller stops waiting for it.
+struct InFlight(Arc<AtomicI64>);
+
+impl InFlight {
+    fn new(count: &Arc<AtomicI64>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(Arc::clone(count))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Ratelimit {
@@ -359,6 +388,9 @@ impl Ratelimit {
             self.remaining = self.limit;
             return;
         };
+        // isolo-bot patch: Discord's reset is rounded to the millisecond and our clock
+        // reads it late or early: a window is over a little after it says.
+        let reset = reset + RESET_MARGIN;
 
         if let Ok(delay) = reset.duration_since(SystemTime::now()) {
             if self.remaining() != 0 {
@@ -385,8 +417,12 @@ impl Ratelimit {
         // as long as the longest seen, and the limit counts again until a response
         // brings Discord's own figures. Stock 0.12.5 let every request through once the
         // reset had passed, so requests queued behind a reset all went out at once.
-        self.remaining = self.limit - 1;
-        self.reset = Some(SystemTime::now() + self.period.unwrap_or(Duration::from_secs(1)));
+        // Requests still on their way may land in the new window too.
+        self.remaining = (self.limit - 1 - self.in_flight.load(Ordering::SeqCst)).max(0);
+        // Discord's window starts when this request arrives, a little later than now:
+        // a tenth of the window to spare keeps the next one from starting early.
+        let period = self.period.unwrap_or(Duration::from_secs(1));
+        self.reset = Some(SystemTime::now() + period + period / 10);
     }
 
     /// # Errors
@@ -404,8 +440,10 @@ impl Ratelimit {
             self.limit = limit;
         }
 
-        if let Some(remaining) = parse_header(response.headers(), "x-ratelimit-remaining")? {
-            self.remaining = remaining;
+        if let Some(remaining) = parse_header::<i64>(response.headers(), "x-ratelimit-remaining")? {
+            // isolo-bot patch: a response's count may predate requests still on their
+            // way, which stock 0.12.5 then sent again: they are not counted twice.
+            self.remaining = (remaining - self.in_flight.load(Ordering::SeqCst)).max(0);
         }
 
         if absolute_ratelimits {
@@ -468,6 +506,7 @@ impl Default for Ratelimit {
             reset: None,
             reset_after: None,
             period: None,
+            in_flight: Arc::default(),
         }
     }
 }
