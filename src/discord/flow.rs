@@ -624,14 +624,7 @@ pub(crate) async fn game_thread(
     seats: &[Seat; 2],
     lang: Lang,
 ) -> Result<ChannelId, Option<ChannelRight>> {
-    let refused = |e: &serenity::Error, right| match e {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
-            if r.status_code.as_u16() == 403 =>
-        {
-            Some(right)
-        }
-        _ => None,
-    };
+    let refused = |e: &serenity::Error, right| (super::http_status(e) == Some(403)).then_some(right);
     let name = crate::tr!(
         lang,
         "thread-name",

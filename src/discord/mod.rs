@@ -748,10 +748,17 @@ pub async fn run(
     }
 }
 
+/// The HTTP status Discord answered a failed request with, if it answered.
+pub(crate) fn http_status(e: &serenity::Error) -> Option<u16> {
+    match e {
+        serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
+        _ => None,
+    }
+}
+
 /// Why registering the commands failed, and what to do about it.
 fn registration_advice(e: &serenity::Error, guild_id: Option<u64>) -> String {
-    let missing_access =
-        matches!(e, serenity::Error::Http(h) if h.status_code().is_some_and(|s| s.as_u16() == 403));
+    let missing_access = http_status(e) == Some(403);
     match guild_id {
         Some(g) if missing_access => format!(
             "Discord refused to register the /isolo commands in server {g} (403 Missing Access): \
@@ -776,7 +783,7 @@ fn explain(e: serenity::Error) -> anyhow::Error {
                 "Discord refused the gateway intents; the bot needs only the default (non-privileged) ones"
             )
         }
-        E::Http(h) if h.status_code().is_some_and(|s| s.as_u16() == 401) => {
+        E::Http(_) if http_status(&e) == Some(401) => {
             anyhow::anyhow!(
                 "Discord rejected the bot token (401 Unauthorized): copy it again from the Developer Portal"
             )

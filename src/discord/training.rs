@@ -205,8 +205,7 @@ pub(crate) async fn post_daily(data: &Data, http: &serenity::Http, due: DailyDue
 /// Whether Discord refused a post for good: no access to the channel or no
 /// right to post there (403), or no such channel (404).
 fn refused(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
-        if matches!(r.status_code.as_u16(), 403 | 404))
+    matches!(super::http_status(e), Some(403 | 404))
 }
 
 /// Tells the member who set the daily post that the bot may not post there.
@@ -232,11 +231,6 @@ fn tally(view: &PuzzleView) -> DailyTally {
     view.daily.as_ref().map(|(_, t)| t.clone()).unwrap_or_default()
 }
 
-/// Today, in days since 1970-01-01 (UTC), by the table's clock.
-fn today(data: &Data) -> u64 {
-    data.table.now_ms() / 86_400_000
-}
-
 /// Solve an Isolo puzzle near your puzzle rating (only you see it), or this server's daily puzzle
 #[poise::command(slash_command)]
 pub async fn puzzle(
@@ -251,7 +245,7 @@ pub async fn puzzle(
     let langs = data.langs(&reply).await;
     if daily == Some(true) {
         let guild = ctx.guild_id().map_or(0, |g| g.get());
-        let day = today(data);
+        let day = data.table.today();
         let view = data.run(move |t| t.daily_puzzle(guild, day)).await?;
         let tally = tally(&view);
         let lang = langs.server;

@@ -86,6 +86,12 @@ pub struct DailyDue {
 }
 
 impl Table {
+    /// Today, in days since 1970-01-01 (UTC), by the table's clock: the day
+    /// of the daily puzzle.
+    pub fn today(&self) -> u64 {
+        self.now_ms() / DAY_MS
+    }
+
     /// Where and when a server's daily puzzle is posted.
     pub fn daily_post(&self, guild: GuildId) -> Result<DailyPost, TableError> {
         Ok(self.meta::<DailyPost>(&post_key(guild))?.0)
@@ -105,7 +111,7 @@ impl Table {
             return Err(TableError::BadMinute(minute));
         }
         let now = self.now_ms();
-        let today = now / DAY_MS;
+        let today = self.today();
         let past = now >= today * DAY_MS + u64::from(minute) * 60_000;
         self.retry(|| {
             let (old, expect) = self.meta::<DailyPost>(&post_key(guild))?;
@@ -139,7 +145,7 @@ impl Table {
             return Ok(None);
         }
         self.store.set_deadline(channel, Some(now + DAILY_RETRY_MS))?;
-        let day = now / DAY_MS;
+        let day = self.today();
         let view = self.daily_puzzle(guild, day)?;
         Ok(Some(Notice::DailyPuzzle(Box::new(DailyDue {
             guild,
