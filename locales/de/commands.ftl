@@ -192,5 +192,5 @@ cmd-isolo-tournament-cancel = Turnier absagen
     .name = absagen
     .tournament-name = turnier
     .tournament = Nummer
-cmd-menu-challenge-to-isolo = Dieses Mitglied zu Isolo herausfordern (Frauenvariante, ohne Uhr; `/isolo challenge` kann mehr)
+cmd-menu-challenge-to-isolo = Dieses Mitglied zu Isolo herausfordern (Frauenvariante, ohne Uhr; `/isolo herausfordern` kann mehr)
     .name = Zu Isolo herausfordern

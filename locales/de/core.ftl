@@ -4,7 +4,7 @@
 # Begriffe: Mulde (pit), Samen (seed, Singular = Plural), säen, Weitersäen
 # (relay), schlagen (capture), Durchgang (lap), Halbzug (ply), Partie (game).
 
-# Der Name der Sprache in ihr selbst, angeboten in /isolo settings.
+# Der Name der Sprache in ihr selbst, angeboten in /isolo einstellungen.
 language-name = Deutsch
 
 # Listen: „a, b und c“. $init sind alle Einträge außer dem letzten,

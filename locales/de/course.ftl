@@ -1,4 +1,4 @@
-# Der Kurs (/isolo learn, isolo-bot play --learn): Jede Lektion hat eine
+# Der Kurs (/isolo lernen, isolo-bot play --learn): Jede Lektion hat eine
 # Einführung, Tipps für einen falschen Zug und ein Wort zum Abschluss.
 # Mulden heißen a1-h4; Süd gehören die Reihen 1-2.
 

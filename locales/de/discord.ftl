@@ -1,8 +1,8 @@
 # Was der Bot auf Discord sagt. Markdown funktioniert hier: **fett**, `Code`,
 # -# Kleingedrucktes. <t:...:R> ist eine Zeit, die Discord in der Sprache
 # des Lesers zeigt („in 2 Tagen“); <@...> und <#...> sind ein Mitglied und
-# ein Kanal. Befehle (/isolo move) behalten im Text ihre englischen Namen:
-# Discord zeigt den Mitgliedern in der Befehlsauswahl die übersetzten.
+# ein Kanal. Befehle (/isolo zug) heißen im Text so, wie die Befehlsauswahl
+# sie auf Deutsch zeigt: wie in commands.ftl.
 
 former-member = ein ehemaliges Mitglied
 
@@ -27,8 +27,8 @@ button-withdraw = Zurückziehen
 button-forget-me = Vergiss mich
 
 turn-bot-thinking = { $player } ({ $side }) denkt nach …
-turn-your-move = { $player }, du bist am Zug ({ $side }): Wähle unten eine Mulde oder nutze `/isolo move`.
-turn-your-move-clock = { $player }, du bist am Zug ({ $side }; deine Zeit läuft <t:{ $deadline }:R> ab): Wähle unten eine Mulde oder nutze `/isolo move`.
+turn-your-move = { $player }, du bist am Zug ({ $side }): Wähle unten eine Mulde oder nutze `/isolo zug`.
+turn-your-move-clock = { $player }, du bist am Zug ({ $side }; deine Zeit läuft <t:{ $deadline }:R> ab): Wähle unten eine Mulde oder nutze `/isolo zug`.
 
 clock-days = { $days ->
     [one] { $days } Tag pro Zug
@@ -77,7 +77,7 @@ stats = **{ $player }**: Wertung { $rating } (±{ $deviation }{ $provisional ->
 stats-rival = gegen { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } hat auf diesem Server noch keine gewerteten Partien.
 
-leaderboard-empty = Auf diesem Server gibt es noch keine gewerteten Partien: Fordere jemanden mit `/isolo challenge` heraus.
+leaderboard-empty = Auf diesem Server gibt es noch keine gewerteten Partien: Fordere jemanden mit `/isolo herausfordern` heraus.
 leaderboard-title = Isolo-Rangliste
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } Partie
@@ -87,20 +87,20 @@ leaderboard-provisional = `?` kennzeichnet eine vorläufige Wertung (wenige Part
 
 # Eine Ablehnung, gefolgt vom Weg, wie es weitergeht.
 refusal-with-way-on = { $refusal }{ $way_on }
-way-on-no-game = : Starte eine mit /isolo challenge
+way-on-no-game = : Starte eine mit /isolo herausfordern
 way-on-busy = : Spiel sie zu Ende oder starte einen Thread
-way-on-not-a-player = ; zuschauen kannst du mit /isolo board
-way-on-still-playing-games = {" "}(`/isolo games` listet sie auf)
-way-on-still-playing-challenges = {" "}(zieh sie mit /isolo withdraw zurück oder lehne sie mit /isolo decline ab)
-way-on-corrupt = ; ein Moderator kann das mit /isolo game abort abbrechen
-way-on-stale = : Nutze das Menü unter dem neuesten Brett oder /isolo move
+way-on-not-a-player = ; zuschauen kannst du mit /isolo brett
+way-on-still-playing-games = {" "}(`/isolo partien` listet sie auf)
+way-on-still-playing-challenges = {" "}(zieh sie mit /isolo zurückziehen zurück oder lehne sie mit /isolo ablehnen ab)
+way-on-corrupt = ; ein Moderator kann die Partie mit /isolo partie abbrechen beenden
+way-on-stale = : Nutze das Menü unter dem neuesten Brett oder /isolo zug
 # Ersetzt refusal-which-challenge auf Discord, wo Buttons helfen.
-refusal-which-challenge-here = hier betreffen dich mehrere Herausforderungen ({ $names }): Nutze die Buttons an der, die du meinst, oder nenne den Spieler mit der Option `from` von /isolo accept und /isolo decline (der Option `to` von /isolo withdraw)
+refusal-which-challenge-here = hier betreffen dich mehrere Herausforderungen ({ $names }): Nutze die Buttons an der, die du meinst, oder nenne den Spieler mit der Option `from` von /isolo annehmen und /isolo ablehnen (der Option `to` von /isolo zurückziehen)
 refusal-server-language = die Einstellungen des Servers (Sprache, wer Turniere erstellt, Tagesrätsel) können nur Moderatoren (Nachrichten verwalten) ändern, und nur auf einem Server
 
 internal-error = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.
 panicked = Bei mir ist etwas schiefgelaufen. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.
-saved-not-shown = Das ist erledigt und gespeichert, aber ich konnte es hier nicht anzeigen (Discord hat meine Antwort nicht angenommen). `/isolo board` zeigt die Partie, wie sie jetzt steht.
+saved-not-shown = Das ist erledigt und gespeichert, aber ich konnte es hier nicht anzeigen (Discord hat meine Antwort nicht angenommen). `/isolo brett` zeigt die Partie, wie sie jetzt steht.
 set-aside = Die in diesem Kanal gespeicherte Partie konnte nicht gelesen werden und wurde für den Betreiber des Bots beiseitegelegt. Der Kanal ist frei für eine neue Partie.
 unreadable-removed = Die unlesbare Partie oder Herausforderung in diesem Kanal wurde für den Betreiber des Bots beiseitegelegt; der Kanal ist wieder frei.
 unreadable-options = Ich konnte die Optionen dieses Befehls nicht lesen: Dein Discord zeigt vielleicht noch eine ältere Version von /isolo. Es wurde nichts geändert; bitte versuch es in einer Minute noch einmal (oder starte Discord neu).
@@ -118,13 +118,13 @@ not-your-button = Dieser Button ist für das Mitglied, das vergessen werden woll
 
 thread-note = Ich konnte für diese Partie keinen Thread öffnen (dafür brauche ich „Öffentliche Threads erstellen“ und „Nachrichten in Threads senden“), deshalb wird sie in diesem Kanal gespielt.
 thread-name = Isolo: { $south } gegen { $north }
-thread-intro = Eine Partie Isolo: { $south } gegen { $north }. Gespielt wird hier mit `/isolo move` oder dem Menü unter dem Brett; `/isolo help` listet alle Befehle auf.
+thread-intro = Eine Partie Isolo: { $south } gegen { $north }. Gespielt wird hier mit `/isolo zug` oder dem Menü unter dem Brett; `/isolo hilfe` listet alle Befehle auf.
 accepted-in-thread = { $opponent } hat angenommen. Partie #{ $game } wird in { $thread } gespielt.
 bot-game-in-thread = Partie #{ $game } gegen { $bot } läuft: Sie wird in { $thread } gespielt.
 play-in-thread = (Gespielt wird in { $thread }.)
 
-draw-offered = { $player } bietet ein Unentschieden an. { $opponent }, nimm mit `/isolo draw` an oder zieh einfach, um abzulehnen.
-draw-declined = { $bot } lehnt das Unentschieden ab: Der Bot liegt bei den Samen vorn. Spiel weiter oder gib mit `/isolo resign` auf.
+draw-offered = { $player } bietet ein Unentschieden an. { $opponent }, nimm mit `/isolo unentschieden` an oder zieh einfach, um abzulehnen.
+draw-declined = { $bot } lehnt das Unentschieden ab: Der Bot liegt bei den Samen vorn. Spiel weiter oder gib mit `/isolo aufgeben` auf.
 
 # $turn_dm: on oder off; $board: mover oder south; $colours: standard oder colour-blind.
 settings = Deine Einstellungen (auf allen Servern):
@@ -141,7 +141,7 @@ settings = Deine Einstellungen (auf allen Servern):
        *[standard] normal
     }
     - Sprache: { $language }
-    Ändern kannst du sie mit `/isolo settings` und der passenden Option.
+    Ändern kannst du sie mit `/isolo einstellungen` und der passenden Option.
 settings-language-discord = die Sprache deiner Discord-App
 settings-server-language = Sprache dieses Servers für öffentliche Nachrichten: { $language }.
 
@@ -149,9 +149,9 @@ settings-server-language = Sprache dieses Servers für öffentliche Nachrichten:
 turn-dm = Du bist am Zug in der Isolo-Partie #{ $game }{ $against ->
         [yes] {" "}gegen { $opponent }
        *[no] {""}
-    }: { $channel }. (Diese Nachrichten schaltest du mit `/isolo settings turn-dm:false` ab.)
+    }: { $channel }. (Diese Nachrichten schaltest du mit `/isolo einstellungen zug-nachricht:false` ab.)
 
-games-none = Du hast auf diesem Server keine laufende Partie. `/isolo challenge` startet eine.
+games-none = Du hast auf diesem Server keine laufende Partie. `/isolo herausfordern` startet eine.
 games-title = Deine laufenden Partien ({ $count }):
 games-your-move = **du bist am Zug**
 games-their-move = { $player } ist am Zug
@@ -175,7 +175,7 @@ finished-games-line = #{ $game } gegen { $opponent }: { $result ->
         [lost] verloren
         [draw] unentschieden
        *[aborted] abgebrochen
-    }, in { $channel } (Protokoll: `/isolo export game:{ $game }`)
+    }, in { $channel } (Protokoll: `/isolo exportieren partie:{ $game }`)
 game-choice = #{ $game } gegen { $opponent }: { $result ->
         [won] gewonnen
         [lost] verloren
@@ -194,18 +194,18 @@ help-intro = **Isolo**, das Mancala-Spiel der Sukuma, mit vier Reihen zu je acht
 
 reminder = { $player }, du bist am Zug in Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab.
 idle = { $player }, Partie #{ $game } wartet auf deinen Zug. Ohne Zug endet sie <t:{ $closes }:R> unentschieden (ungewertet).
-flagged = { $flagged } hat die Zeit überschritten. { $claimant }, du kannst mit `/isolo game claim` den Sieg einfordern.
+flagged = { $flagged } hat die Zeit überschritten. { $claimant }, du kannst mit `/isolo partie einfordern` den Sieg einfordern.
 held-title = **In der Zwischenzeit** (ich kann hier nur sprechen, wenn mich jemand benutzt):
-held-bot-moved = Ich habe meinen Zug in Partie #{ $game } gemacht: `/isolo board` zeigt die Stellung.
-held-dm-reminder = Du bist am Zug in der Isolo-Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab. Nutze `/isolo move` in dem Chat, in dem du spielst.
+held-bot-moved = Ich habe meinen Zug in Partie #{ $game } gemacht: `/isolo brett` zeigt die Stellung.
+held-dm-reminder = Du bist am Zug in der Isolo-Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab. Nutze `/isolo zug` in dem Chat, in dem du spielst.
 held-dm-idle = Die Isolo-Partie #{ $game } wartet auf deinen Zug. Ohne Zug endet sie <t:{ $closes }:R> unentschieden (ungewertet).
 held-dm-bot-moved = Ich habe meinen Zug in der Isolo-Partie #{ $game } gemacht: Du bist am Zug.
 # $clock: yes, wenn die Partie eine Uhr hat.
 answer-only-note = Ich kann hier nur antworten, nicht von mir aus schreiben. { $clock ->
         [yes] Läuft eine Uhr ab oder verfällt die Herausforderung, siehst du das beim nächsten Befehl oder Button hier.
        *[no] Verfällt die Herausforderung, siehst du das beim nächsten Befehl oder Button hier.
-    } Wer die App hinzugefügt hat oder einen Server mit mir teilt, kann sich per Direktnachricht sagen lassen, wann er am Zug ist: `/isolo settings turn-dm`.
+    } Wer die App hinzugefügt hat oder einen Server mit mir teilt, kann sich per Direktnachricht sagen lassen, wann er am Zug ist: `/isolo einstellungen zug-nachricht`.
 forced-private = Auf diesem Server dürfen Apps, die Mitglieder hinzugefügt haben, nur dem Mitglied antworten, das sie benutzt hat; niemand sonst würde diese Partie sehen. Bitte einen Moderator, hier **Externe Apps verwenden** zu erlauben oder isolo-bot zum Server hinzuzufügen.
 
-# /isolo settings language: die Auswahl, die der Discord-App folgt.
+# /isolo einstellungen sprache: die Auswahl, die der Discord-App folgt.
 choice-language-discord = Sprache meiner Discord-App

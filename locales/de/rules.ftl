@@ -1,4 +1,4 @@
-# Die Regeln in wenigen Absätzen (/isolo rules, `rules` im Terminal).
+# Die Regeln in wenigen Absätzen (/isolo regeln, `rules` im Terminal).
 # **so** markiert einen Schlüsselbegriff: fett auf Discord, normal im Terminal.
 
 rules-common = **So funktioniert ein Zug.** Nimm alle Samen aus einer deiner Mulden mit mindestens 2 Samen und säe sie einzeln gegen den Uhrzeigersinn in deine eigenen 16 Mulden (die äußere Reihe von links nach rechts, dann die innere Reihe von rechts nach links). Wo der letzte Samen hinfällt:

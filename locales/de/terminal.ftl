@@ -26,3 +26,6 @@ terminal-wrote-picture = { $path } geschrieben ({ $what })
 terminal-train-help = gib eine Mulde ein (z. B. b2), um zu ziehen | board | help | quit
 terminal-course-done = Du hast alle Lektionen des Kurses geschafft. Spiel eine Partie mit: isolo-bot play
 terminal-board-picture = (Brettbild: { $path })
+terminal-lesson = Lektion { $n } von { $total }.
+terminal-you = Spieler
+terminal-friend = Freund

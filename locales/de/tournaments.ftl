@@ -1,4 +1,4 @@
-# Turniere: die Antworten auf /isolo tournament und was der Turnierkanal und
+# Turniere: die Antworten auf /isolo turnier und was der Turnierkanal und
 # die Threads seiner Partien bekommen. $number ist die Nummer des Turniers
 # auf dem Server, $round eine Runde (ab 1), $board ein Brett (ab 1).
 
@@ -18,7 +18,7 @@ tournament-created = { $creator } hat Turnier #{ $number } erstellt: { $format }
         [0] {""}
         [one] , { $rounds } Runde
        *[other] , { $rounds } Runden
-    }. Mitmachen mit `/isolo tournament join`{ $deadline ->
+    }. Mitmachen mit `/isolo turnier teilnehmen`{ $deadline ->
         [0] {""}
        *[other] ; die Anmeldung schließt <t:{ $deadline }:R>, dann geht es los
     }.
@@ -74,7 +74,7 @@ tournament-choice = #{ $number }: { $format }, { $count } Spieler, { $status ->
        *[running] Runde { $round } von { $rounds }
     }
 
-# Die Antwort auf /isolo settings server-tournaments. $who: anyone oder moderators.
+# Die Antwort auf /isolo einstellungen server-turniere. $who: anyone oder moderators.
 settings-server-tournaments = Neue Turniere auf diesem Server: { $who ->
         [moderators] Nur Moderatoren dürfen sie erstellen
        *[anyone] Alle Mitglieder dürfen sie erstellen

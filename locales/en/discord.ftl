@@ -1,8 +1,9 @@
 # What the bot says on Discord. Markdown works here: **bold**, `code`,
 # -# small print. <t:...:R> is a time Discord shows in the reader's own
 # language ("in 2 days"); <@...> and <#...> are a member and a channel.
-# Commands (/isolo move) keep their English names in the text: Discord shows
-# members their localized names in the command picker.
+# Commands are named as the command picker shows them in this language (the
+# names in commands.ftl). Discord has no Swahili locale, so Swahili keeps the
+# English names.
 
 former-member = a former member
 

@@ -23,3 +23,9 @@ terminal-wrote-picture = wrote { $path } ({ $what })
 terminal-train-help = type a pit (like b2) to move | board | help | quit
 terminal-course-done = You have done every lesson of the course. Play a game with: isolo-bot play
 terminal-board-picture = (board picture: { $path })
+# A lesson's heading; $n counts from 1.
+terminal-lesson = Lesson { $n } of { $total }.
+# The names of the terminal's players, in sentences that name a player
+# ("You played b2"): a name that reads well in the third person.
+terminal-you = You
+terminal-friend = Friend

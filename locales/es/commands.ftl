@@ -192,5 +192,5 @@ cmd-isolo-tournament-cancel = Cancela un torneo
     .name = cancelar
     .tournament-name = torneo
     .tournament = Número
-cmd-menu-challenge-to-isolo = Desafía a este miembro al Isolo (juego de las mujeres, sin reloj; `/isolo challenge` tiene más)
+cmd-menu-challenge-to-isolo = Desafía a este miembro al Isolo (juego de las mujeres, sin reloj; `/isolo desafiar` tiene más)
     .name = Desafiar al Isolo

@@ -2,7 +2,7 @@
 # no cambian; tampoco los términos propios del juego, ng'hana y overture,
 # que se explican donde el jugador los encuentra por primera vez.
 
-# El nombre del idioma en sí mismo, que se ofrece en /isolo settings.
+# El nombre del idioma en sí mismo, que se ofrece en /isolo ajustes.
 language-name = Español
 
 # Listas: "a, b y c". $init es todo menos el último elemento, unido con

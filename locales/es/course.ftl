@@ -1,4 +1,4 @@
-# El curso (/isolo learn, isolo-bot play --learn): cada lección tiene una
+# El curso (/isolo aprender, isolo-bot play --learn): cada lección tiene una
 # introducción, pistas para cuando la jugada no es la buena y unas palabras al
 # terminar. Los ids vienen de assets/course.json. Hoyos a1-h4; Sur tiene las filas 1-2.
 

@@ -1,8 +1,8 @@
 # Lo que dice el bot en Discord. Aquí funciona Markdown: **negrita**, `código`,
 # -# letra pequeña. <t:...:R> es una hora que Discord muestra en el idioma de
 # quien lee ("dentro de 2 días"); <@...> y <#...> son un miembro y un canal.
-# Los comandos (/isolo move) conservan su nombre en inglés en el texto: Discord
-# muestra a cada miembro los nombres traducidos en el selector de comandos.
+# Los comandos (/isolo mover) llevan el nombre que muestra el selector de
+# comandos en español: el de commands.ftl.
 
 former-member = un antiguo miembro
 
@@ -30,8 +30,8 @@ button-withdraw = Retirar
 button-forget-me = Olvídame
 
 turn-bot-thinking = { $player } ({ $side }) está pensando...
-turn-your-move = { $player }, te toca ({ $side }): elige un hoyo abajo o usa `/isolo move`.
-turn-your-move-clock = { $player }, te toca ({ $side }) (el tiempo se acaba <t:{ $deadline }:R>): elige un hoyo abajo o usa `/isolo move`.
+turn-your-move = { $player }, te toca ({ $side }): elige un hoyo abajo o usa `/isolo mover`.
+turn-your-move-clock = { $player }, te toca ({ $side }) (el tiempo se acaba <t:{ $deadline }:R>): elige un hoyo abajo o usa `/isolo mover`.
 
 clock-days = { $days ->
     [one] { $days } día por jugada
@@ -80,7 +80,7 @@ stats = **{ $player }**: puntuación { $rating } (±{ $deviation }{ $provisional
 stats-rival = contra { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } todavía no tiene partidas puntuables en este servidor.
 
-leaderboard-empty = Todavía no hay partidas puntuables en este servidor: desafía a alguien con `/isolo challenge`.
+leaderboard-empty = Todavía no hay partidas puntuables en este servidor: desafía a alguien con `/isolo desafiar`.
 leaderboard-title = Clasificación de Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } partida
@@ -90,20 +90,20 @@ leaderboard-provisional = `?` indica una puntuación provisional (pocas partidas
 
 # Una negativa seguida de cómo seguir.
 refusal-with-way-on = { $refusal }{ $way_on }
-way-on-no-game = : empieza una con /isolo challenge
+way-on-no-game = : empieza una con /isolo desafiar
 way-on-busy = : termínala o abre un hilo
-way-on-not-a-player = ; puedes seguirla con /isolo board
-way-on-still-playing-games = {" "}(`/isolo games` las muestra)
-way-on-still-playing-challenges = {" "}(retíralos o recházalos con /isolo withdraw y /isolo decline)
-way-on-corrupt = ; un moderador puede anular la partida con /isolo game abort
-way-on-stale = : usa el menú del tablero más reciente, o /isolo move
+way-on-not-a-player = ; puedes seguirla con /isolo tablero
+way-on-still-playing-games = {" "}(`/isolo mis-partidas` las muestra)
+way-on-still-playing-challenges = {" "}(retíralos o recházalos con /isolo retirar y /isolo rechazar)
+way-on-corrupt = ; un moderador puede anular la partida con /isolo partida anular
+way-on-stale = : usa el menú del tablero más reciente, o /isolo mover
 # Sustituye a refusal-which-challenge en Discord, donde los botones ayudan.
-refusal-which-challenge-here = aquí hay varios desafíos que te afectan ({ $names }): usa los botones del que quieras, o indica quién con la opción `from` de /isolo accept y /isolo decline (la opción `to` de /isolo withdraw)
+refusal-which-challenge-here = aquí hay varios desafíos que te afectan ({ $names }): usa los botones del que quieras, o indica quién con la opción `from` de /isolo aceptar y /isolo rechazar (la opción `to` de /isolo retirar)
 refusal-server-language = solo los moderadores (con permiso para gestionar mensajes) pueden cambiar los ajustes del servidor (su idioma, quién crea torneos, el problema diario), y solo dentro de un servidor
 
 internal-error = Algo ha fallado por mi parte; no se ha cambiado nada. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
 panicked = Algo ha fallado por mi parte. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.
-saved-not-shown = Se ha hecho y guardado, pero no he podido mostrarlo aquí (Discord no aceptó mi respuesta). `/isolo board` muestra la partida tal como está ahora.
+saved-not-shown = Se ha hecho y guardado, pero no he podido mostrarlo aquí (Discord no aceptó mi respuesta). `/isolo tablero` muestra la partida tal como está ahora.
 set-aside = No se pudo leer la partida guardada en este canal, así que se ha apartado para que la revise quien administra el bot. El canal queda libre para una nueva partida.
 unreadable-removed = La partida o el desafío ilegible de este canal se ha apartado para quien administra el bot; el canal vuelve a estar libre.
 unreadable-options = No he podido leer las opciones de este comando: puede que tu Discord todavía muestre una versión antigua de /isolo. No se ha cambiado nada; inténtalo de nuevo dentro de un minuto (o reinicia Discord).
@@ -121,13 +121,13 @@ not-your-button = Este botón es solo para la persona que pidió que la olvidara
 
 thread-name = Isolo: { $south } contra { $north }
 thread-note = No he podido abrir un hilo para esta partida (necesito los permisos para crear hilos públicos y enviar mensajes en hilos), así que se juega en este canal.
-thread-intro = Una partida de Isolo: { $south } contra { $north }. Se juega aquí con `/isolo move` o con el menú bajo el tablero; `/isolo help` muestra todos los comandos.
+thread-intro = Una partida de Isolo: { $south } contra { $north }. Se juega aquí con `/isolo mover` o con el menú bajo el tablero; `/isolo ayuda` muestra todos los comandos.
 accepted-in-thread = { $opponent } ha aceptado. La partida #{ $game } se juega en { $thread }.
 bot-game-in-thread = Empieza la partida #{ $game } contra { $bot }: se juega en { $thread }.
 play-in-thread = (Se juega en { $thread }.)
 
-draw-offered = { $player } ofrece empate. { $opponent }, usa `/isolo draw` para aceptarlo, o simplemente mueve para rechazarlo.
-draw-declined = { $bot } rechaza el empate: va por delante en semillas. Sigue jugando, o usa `/isolo resign`.
+draw-offered = { $player } ofrece empate. { $opponent }, usa `/isolo empate` para aceptarlo, o simplemente mueve para rechazarlo.
+draw-declined = { $bot } rechaza el empate: va por delante en semillas. Sigue jugando, o usa `/isolo rendirse`.
 
 # $turn_dm: on u off; $board: mover o south; $colours: standard o colour-blind.
 settings = Tus ajustes (en todos los servidores):
@@ -144,7 +144,7 @@ settings = Tus ajustes (en todos los servidores):
        *[standard] estándar
     }
     - idioma: { $language }
-    Cambia cualquiera con `/isolo settings` y su opción.
+    Cambia cualquiera con `/isolo ajustes` y su opción.
 settings-language-discord = el idioma de tu aplicación de Discord
 settings-server-language = Idioma de este servidor para los mensajes públicos: { $language }.
 
@@ -152,9 +152,9 @@ settings-server-language = Idioma de este servidor para los mensajes públicos: 
 turn-dm = Te toca mover en la partida #{ $game } de Isolo{ $against ->
         [yes] {" "}contra { $opponent }
        *[no] {""}
-    }: { $channel }. (Desactiva estos mensajes con `/isolo settings turn-dm:false`.)
+    }: { $channel }. (Desactiva estos mensajes con `/isolo ajustes aviso-turno:false`.)
 
-games-none = No tienes ninguna partida en curso en este servidor. `/isolo challenge` empieza una.
+games-none = No tienes ninguna partida en curso en este servidor. `/isolo desafiar` empieza una.
 games-title = Tus partidas en curso ({ $count }):
 games-your-move = **te toca**
 games-their-move = le toca a { $player }
@@ -178,7 +178,7 @@ finished-games-line = #{ $game } contra { $opponent }: { $result ->
         [lost] perdida
         [draw] empate
        *[aborted] anulada
-    }, en { $channel } (registro: `/isolo export game:{ $game }`)
+    }, en { $channel } (registro: `/isolo exportar partida:{ $game }`)
 game-choice = #{ $game } contra { $opponent }: { $result ->
         [won] ganada
         [lost] perdida
@@ -198,18 +198,18 @@ help-intro = **Isolo**, el mancala de los sukuma: cuatro filas de ocho hoyos. Lo
 
 reminder = { $player }, te toca mover en la partida #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>.
 idle = { $player }, la partida #{ $game } espera tu jugada. Si no mueves, terminará en empate (no puntuable) <t:{ $closes }:R>.
-flagged = { $flagged } se quedó sin tiempo. { $claimant }, puedes reclamar la victoria con `/isolo game claim`.
+flagged = { $flagged } se quedó sin tiempo. { $claimant }, puedes reclamar la victoria con `/isolo partida reclamar`.
 held-title = **Mientras tanto** (solo puedo hablar aquí cuando alguien me usa):
-held-bot-moved = He hecho mi jugada en la partida #{ $game }: `/isolo board` muestra la posición.
-held-dm-reminder = Te toca mover en la partida de Isolo #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>. Usa `/isolo move` en el chat donde juegas.
+held-bot-moved = He hecho mi jugada en la partida #{ $game }: `/isolo tablero` muestra la posición.
+held-dm-reminder = Te toca mover en la partida de Isolo #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>. Usa `/isolo mover` en el chat donde juegas.
 held-dm-idle = La partida de Isolo #{ $game } espera tu jugada. Si no mueves, terminará en empate (no puntuable) <t:{ $closes }:R>.
 held-dm-bot-moved = He hecho mi jugada en la partida de Isolo #{ $game }: te toca.
 # $clock: yes cuando la partida tiene reloj.
 answer-only-note = Aquí solo puedo responder, no publicar por mi cuenta. { $clock ->
         [yes] Si se acaba el tiempo de un reloj o caduca el desafío, se verá con el siguiente comando o botón que se use aquí.
        *[no] Si caduca el desafío, se verá con el siguiente comando o botón que se use aquí.
-    } Quien haya añadido la aplicación, o comparta un servidor conmigo, puede recibir un mensaje directo cuando le toque: `/isolo settings turn-dm`.
+    } Quien haya añadido la aplicación, o comparta un servidor conmigo, puede recibir un mensaje directo cuando le toque: `/isolo ajustes aviso-turno`.
 forced-private = Este servidor solo deja que las aplicaciones añadidas por los miembros respondan a quien las usa, así que nadie más vería esta partida. Pide a un moderador que permita **Usar aplicaciones externas** aquí, o que añada isolo-bot al servidor.
 
-# /isolo settings language: la opción que sigue el idioma de la app de Discord.
+# /isolo ajustes idioma: la opción que sigue el idioma de la app de Discord.
 choice-language-discord = El idioma de mi aplicación de Discord

@@ -1,4 +1,4 @@
-# Las reglas en unos pocos párrafos (/isolo rules, `rules` en la terminal).
+# Las reglas en unos pocos párrafos (/isolo reglas, `rules` en la terminal).
 # **así** marca un término clave: negrita en Discord, texto normal en la terminal.
 
 rules-common = **Cómo es una jugada.** Toma todas las semillas de uno de tus hoyos que tenga al menos 2 y siémbralas de una en una, en sentido antihorario, por tus 16 hoyos (tu fila exterior de izquierda a derecha y luego tu fila interior de derecha a izquierda). Mira dónde cae la última semilla:

@@ -27,3 +27,6 @@ terminal-wrote-picture = se ha escrito { $path } ({ $what })
 terminal-train-help = escribe un hoyo (como b2) para mover | board | help | quit
 terminal-course-done = Has completado todas las lecciones del curso. Juega una partida con: isolo-bot play
 terminal-board-picture = (imagen del tablero: { $path })
+terminal-lesson = Lección { $n } de { $total }.
+terminal-you = Jugador
+terminal-friend = Amigo

@@ -1,4 +1,4 @@
-# Torneos: las respuestas a /isolo tournament y lo que reciben el canal del
+# Torneos: las respuestas a /isolo torneo y lo que reciben el canal del
 # torneo y los hilos de sus partidas. $number es el número del torneo en el
 # servidor, $round una ronda (desde 1), $board una mesa (desde 1).
 
@@ -18,7 +18,7 @@ tournament-created = { $creator } ha creado el torneo #{ $number }: { $format },
         [0] {""}
         [one] , { $rounds } ronda
        *[other] , { $rounds } rondas
-    }. Inscríbete con `/isolo tournament join`{ $deadline ->
+    }. Inscríbete con `/isolo torneo unirse`{ $deadline ->
         [0] {""}
        *[other] ; las inscripciones se cierran <t:{ $deadline }:R>, y entonces empieza
     }.
@@ -74,7 +74,7 @@ tournament-choice = #{ $number }: { $format }, { $count } jugadores, { $status -
        *[running] ronda { $round } de { $rounds }
     }
 
-# La respuesta a /isolo settings server-tournaments. $who: anyone o moderators.
+# La respuesta a /isolo ajustes torneos-servidor. $who: anyone o moderators.
 settings-server-tournaments = Torneos nuevos en este servidor: { $who ->
         [moderators] solo los moderadores pueden crearlos
        *[anyone] cualquier miembro puede crearlos

@@ -194,5 +194,5 @@ cmd-isolo-tournament-cancel = Annule un tournoi
     .name = annuler
     .tournament-name = tournoi
     .tournament = Numéro
-cmd-menu-challenge-to-isolo = Défie ce membre à l'Isolo (jeu des femmes, sans pendule ; `/isolo challenge` propose plus)
+cmd-menu-challenge-to-isolo = Défie ce membre à l'Isolo (jeu des femmes, sans pendule ; `/isolo défier` propose plus)
     .name = Défier à l'Isolo

@@ -3,7 +3,7 @@
 # expliqués là où le joueur les rencontre pour la première fois.
 # Ton : tutoiement partout.
 
-# Le nom de la langue dans cette langue, proposé dans /isolo settings.
+# Le nom de la langue dans cette langue, proposé dans /isolo réglages.
 language-name = Français
 
 # Listes : « a, b et c ». $init contient tous les éléments sauf le dernier,

@@ -1,4 +1,4 @@
-# Le cours (/isolo learn, isolo-bot play --learn) : chaque leçon a une
+# Le cours (/isolo apprendre, isolo-bot play --learn) : chaque leçon a une
 # introduction, des indices en cas de mauvais coup et un mot une fois réussie.
 # Les trous vont de a1 à h4 ; Sud possède les rangées 1-2.
 

@@ -1,8 +1,8 @@
 # Ce que le bot dit sur Discord. Le Markdown fonctionne : **gras**, `code`,
 # -# petits caractères. <t:...:R> est une heure que Discord affiche dans la
 # langue du lecteur (« dans 2 jours ») ; <@...> et <#...> sont un membre et un
-# salon. Les commandes (/isolo move) gardent leur nom anglais dans le texte :
-# Discord montre aux membres leur nom traduit dans la liste des commandes.
+# salon. Les commandes (/isolo jouer) portent le nom que la liste des
+# commandes affiche en français : celui de commands.ftl.
 
 former-member = un ancien membre
 
@@ -30,8 +30,8 @@ button-withdraw = Retirer
 button-forget-me = Oublie-moi
 
 turn-bot-thinking = { $player } ({ $side }) réfléchit…
-turn-your-move = { $player }, à toi de jouer ({ $side }) : choisis un trou ci-dessous ou utilise `/isolo move`.
-turn-your-move-clock = { $player }, à toi de jouer ({ $side }) (ton temps expire <t:{ $deadline }:R>) : choisis un trou ci-dessous ou utilise `/isolo move`.
+turn-your-move = { $player }, à toi de jouer ({ $side }) : choisis un trou ci-dessous ou utilise `/isolo jouer`.
+turn-your-move-clock = { $player }, à toi de jouer ({ $side }) (ton temps expire <t:{ $deadline }:R>) : choisis un trou ci-dessous ou utilise `/isolo jouer`.
 
 clock-days = { $days ->
     [one] { $days } jour par coup
@@ -89,7 +89,7 @@ stats = **{ $player }** : cote { $rating } (±{ $deviation }{ $provisional ->
 stats-rival = contre { $rival } : { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } n'a encore aucune partie classée sur ce serveur.
 
-leaderboard-empty = Aucune partie classée sur ce serveur pour l'instant : défie quelqu'un avec `/isolo challenge`.
+leaderboard-empty = Aucune partie classée sur ce serveur pour l'instant : défie quelqu'un avec `/isolo défier`.
 leaderboard-title = Classement Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } partie
@@ -99,20 +99,20 @@ leaderboard-provisional = `?` signale une cote provisoire (peu de parties, ou au
 
 # Un refus suivi de ce qu'on peut faire à la place.
 refusal-with-way-on = { $refusal }{ $way_on }
-way-on-no-game = {" "}: lance une partie avec /isolo challenge
+way-on-no-game = {" "}: lance une partie avec /isolo défier
 way-on-busy = {" "}: termine-la ou ouvre un fil
-way-on-not-a-player = {" "}; tu peux la suivre avec /isolo board
-way-on-still-playing-games = {" "}(`/isolo games` en donne la liste)
-way-on-still-playing-challenges = {" "}(retire-les ou refuse-les avec /isolo withdraw et /isolo decline)
-way-on-corrupt = {" "}; un modérateur peut annuler la partie avec /isolo game abort
-way-on-stale = {" "}: utilise le menu sous le plateau le plus récent, ou /isolo move
+way-on-not-a-player = {" "}; tu peux la suivre avec /isolo plateau
+way-on-still-playing-games = {" "}(`/isolo parties` en donne la liste)
+way-on-still-playing-challenges = {" "}(retire-les ou refuse-les avec /isolo retirer et /isolo refuser)
+way-on-corrupt = {" "}; un modérateur peut annuler la partie avec /isolo partie annuler
+way-on-stale = {" "}: utilise le menu sous le plateau le plus récent, ou /isolo jouer
 # Remplace refusal-which-challenge sur Discord, où les boutons aident.
-refusal-which-challenge-here = plusieurs défis ici te concernent ({ $names }) : utilise les boutons du défi concerné, ou précise qui avec l'option `from` de /isolo accept et /isolo decline (l'option `to` de /isolo withdraw)
+refusal-which-challenge-here = plusieurs défis ici te concernent ({ $names }) : utilise les boutons du défi concerné, ou précise qui avec l'option `from` de /isolo accepter et /isolo refuser (l'option `to` de /isolo retirer)
 refusal-server-language = seuls les modérateurs (permission Gérer les messages) peuvent modifier les réglages du serveur (sa langue, qui crée les tournois, le problème du jour), et seulement dans un serveur
 
 internal-error = Quelque chose s'est mal passé de mon côté ; rien n'a été modifié. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.
 panicked = Quelque chose s'est mal passé de mon côté. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.
-saved-not-shown = C'est fait et enregistré, mais je n'ai pas pu l'afficher ici (Discord n'a pas accepté ma réponse). `/isolo board` montre la partie telle qu'elle est maintenant.
+saved-not-shown = C'est fait et enregistré, mais je n'ai pas pu l'afficher ici (Discord n'a pas accepté ma réponse). `/isolo plateau` montre la partie telle qu'elle est maintenant.
 set-aside = La partie enregistrée dans ce salon était illisible : elle a été mise de côté pour que l'opérateur du bot l'examine. Le salon est libre pour une nouvelle partie.
 unreadable-removed = La partie ou le défi illisible de ce salon a été mis de côté pour l'opérateur du bot ; le salon est de nouveau libre.
 unreadable-options = Je n'ai pas pu lire les options de cette commande : ton Discord affiche peut-être encore une ancienne version de /isolo. Rien n'a été modifié ; réessaie dans une minute (ou redémarre Discord).
@@ -130,13 +130,13 @@ not-your-button = Ce bouton est réservé au membre qui a demandé à être oubl
 
 thread-note = Je n'ai pas pu ouvrir de fil pour cette partie (il me faut les permissions Créer des fils publics et Envoyer des messages dans les fils) : elle se joue donc dans ce salon.
 thread-name = Isolo : { $south } contre { $north }
-thread-intro = Une partie d'Isolo : { $south } contre { $north }. Jouez ici avec `/isolo move` ou le menu sous le plateau ; `/isolo help` liste toutes les commandes.
+thread-intro = Une partie d'Isolo : { $south } contre { $north }. Jouez ici avec `/isolo jouer` ou le menu sous le plateau ; `/isolo aide` liste toutes les commandes.
 accepted-in-thread = { $opponent } a accepté. La partie #{ $game } se joue dans { $thread }.
 bot-game-in-thread = C'est parti pour la partie #{ $game } contre { $bot } : elle se joue dans { $thread }.
 play-in-thread = (La partie se joue dans { $thread }.)
 
-draw-offered = { $player } propose la nulle. { $opponent }, utilise `/isolo draw` pour accepter, ou joue simplement ton coup pour refuser.
-draw-declined = { $bot } refuse la nulle : il a plus de graines. Continue la partie, ou abandonne avec `/isolo resign`.
+draw-offered = { $player } propose la nulle. { $opponent }, utilise `/isolo nulle` pour accepter, ou joue simplement ton coup pour refuser.
+draw-declined = { $bot } refuse la nulle : il a plus de graines. Continue la partie, ou abandonne avec `/isolo abandonner`.
 
 # $turn_dm : on ou off ; $board : mover ou south ; $colours : standard ou colour-blind.
 settings = Tes réglages (sur tous les serveurs) :
@@ -153,7 +153,7 @@ settings = Tes réglages (sur tous les serveurs) :
        *[standard] standard
     }
     - langue : { $language }
-    Pour en changer un, utilise `/isolo settings` avec l'option correspondante.
+    Pour en changer un, utilise `/isolo réglages` avec l'option correspondante.
 settings-language-discord = la langue de ton application Discord
 settings-server-language = Langue de ce serveur pour les messages publics : { $language }.
 
@@ -161,9 +161,9 @@ settings-server-language = Langue de ce serveur pour les messages publics : { $l
 turn-dm = À toi de jouer dans la partie d'Isolo #{ $game }{ $against ->
         [yes] {" "}contre { $opponent }
        *[no] {""}
-    } : { $channel }. (Pour ne plus recevoir ces messages : `/isolo settings turn-dm:false`.)
+    } : { $channel }. (Pour ne plus recevoir ces messages : `/isolo réglages mp-tour:false`.)
 
-games-none = Tu n'as aucune partie en cours sur ce serveur. `/isolo challenge` en lance une.
+games-none = Tu n'as aucune partie en cours sur ce serveur. `/isolo défier` en lance une.
 games-title = Tes parties en cours ({ $count }) :
 games-your-move = **à toi de jouer**
 games-their-move = au tour de { $player }
@@ -187,7 +187,7 @@ finished-games-line = #{ $game } contre { $opponent } : { $result ->
         [lost] perdue
         [draw] nulle
        *[aborted] annulée
-    }, dans { $channel } (fiche : `/isolo export game:{ $game }`)
+    }, dans { $channel } (fiche : `/isolo exporter partie:{ $game }`)
 game-choice = #{ $game } contre { $opponent } : { $result ->
         [won] gagnée
         [lost] perdue
@@ -207,18 +207,18 @@ help-intro = **Isolo**, le mancala des Sukuma : quatre rangées de huit trous. L
 
 reminder = { $player }, c'est à toi de jouer dans la partie #{ $game } : ton temps expire <t:{ $deadline }:R>.
 idle = { $player }, la partie #{ $game } attend ton coup. Sans coup de ta part, elle se terminera par une nulle (non classée) <t:{ $closes }:R>.
-flagged = { $flagged } a dépassé son temps. { $claimant }, tu peux réclamer la victoire avec `/isolo game claim`.
+flagged = { $flagged } a dépassé son temps. { $claimant }, tu peux réclamer la victoire avec `/isolo partie réclamer`.
 held-title = **Pendant ce temps** (je ne peux parler ici que lorsque quelqu'un m'utilise) :
-held-bot-moved = J'ai joué mon coup dans la partie #{ $game } : `/isolo board` montre la position.
-held-dm-reminder = C'est à toi de jouer dans la partie d'Isolo #{ $game } : ton temps expire <t:{ $deadline }:R>. Utilise `/isolo move` dans la conversation où tu joues.
+held-bot-moved = J'ai joué mon coup dans la partie #{ $game } : `/isolo plateau` montre la position.
+held-dm-reminder = C'est à toi de jouer dans la partie d'Isolo #{ $game } : ton temps expire <t:{ $deadline }:R>. Utilise `/isolo jouer` dans la conversation où tu joues.
 held-dm-idle = La partie d'Isolo #{ $game } attend ton coup. Sans coup de ta part, elle se terminera par une nulle (non classée) <t:{ $closes }:R>.
 held-dm-bot-moved = J'ai joué mon coup dans la partie d'Isolo #{ $game } : c'est à toi.
 # $clock : yes quand la partie a une pendule.
 answer-only-note = Ici, je peux seulement répondre, pas publier de moi-même. { $clock ->
         [yes] Si un temps de jeu s'écoule ou si le défi expire, tu le verras à la prochaine commande ou au prochain bouton utilisé ici.
        *[no] Si le défi expire, tu le verras à la prochaine commande ou au prochain bouton utilisé ici.
-    } Les joueurs qui ont ajouté l'application, ou qui ont un serveur en commun avec moi, peuvent recevoir un message privé quand c'est leur tour : `/isolo settings turn-dm`.
+    } Les joueurs qui ont ajouté l'application, ou qui ont un serveur en commun avec moi, peuvent recevoir un message privé quand c'est leur tour : `/isolo réglages mp-tour`.
 forced-private = Sur ce serveur, les applications ajoutées par les membres ne peuvent répondre qu'au membre qui les utilise : personne d'autre ne verrait cette partie. Demande à un modérateur d'autoriser **Utiliser les applications externes** ici, ou d'ajouter isolo-bot au serveur.
 
-# /isolo settings language : le choix qui suit l'application Discord.
+# /isolo réglages langue : le choix qui suit l'application Discord.
 choice-language-discord = La langue de mon application Discord

@@ -1,4 +1,4 @@
-# Les règles en quelques paragraphes (/isolo rules, `rules` dans le terminal).
+# Les règles en quelques paragraphes (/isolo règles, `rules` dans le terminal).
 # **ainsi** marque un terme clé : en gras sur Discord, sans mise en forme dans le terminal.
 
 rules-common = **Comment se joue un coup.** Prends toutes les graines d'un de tes trous qui en contient au moins 2 et sème-les une par une, dans le sens inverse des aiguilles d'une montre, sur tes 16 trous (ta rangée extérieure de gauche à droite, puis ta rangée intérieure de droite à gauche). Regarde où tombe la dernière graine :

@@ -27,3 +27,6 @@ terminal-wrote-picture = image écrite dans { $path } ({ $what })
 terminal-train-help = tape un trou (par ex. b2) pour jouer | board | help | quit
 terminal-course-done = Tu as terminé toutes les leçons du cours. Joue une partie avec : isolo-bot play
 terminal-board-picture = (image du plateau : { $path })
+terminal-lesson = Leçon { $n } sur { $total }.
+terminal-you = Joueur
+terminal-friend = Ami

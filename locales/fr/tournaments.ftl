@@ -1,4 +1,4 @@
-# Tournois : les réponses à /isolo tournament et ce que reçoivent le salon du
+# Tournois : les réponses à /isolo tournoi et ce que reçoivent le salon du
 # tournoi et les fils de ses parties. $number est le numéro du tournoi sur le
 # serveur, $round une ronde (à partir de 1), $board une table (à partir de 1).
 
@@ -18,7 +18,7 @@ tournament-created = { $creator } a créé le tournoi #{ $number } : { $format }
         [0] {""}
         [one] , { $rounds } ronde
        *[other] , { $rounds } rondes
-    }. Inscris-toi avec `/isolo tournament join`{ $deadline ->
+    }. Inscris-toi avec `/isolo tournoi rejoindre`{ $deadline ->
         [0] {""}
        *[other] {" "}; les inscriptions ferment <t:{ $deadline }:R>, au lancement du tournoi
     }.
@@ -78,7 +78,7 @@ tournament-choice = #{ $number } : { $format }, { $count ->
        *[running] ronde { $round } sur { $rounds }
     }
 
-# La réponse à /isolo settings server-tournaments. $who : anyone ou moderators.
+# La réponse à /isolo réglages tournois-serveur. $who : anyone ou moderators.
 settings-server-tournaments = Nouveaux tournois sur ce serveur : { $who ->
         [moderators] seuls les modérateurs peuvent en créer
        *[anyone] tout membre peut en créer

@@ -192,5 +192,5 @@ cmd-isolo-tournament-cancel = Cancele um torneio
     .name = cancelar
     .tournament-name = torneio
     .tournament = Número
-cmd-menu-challenge-to-isolo = Desafie este membro no Isolo (jogo das mulheres, sem relógio; `/isolo challenge` tem mais opções)
+cmd-menu-challenge-to-isolo = Desafie este membro no Isolo (jogo das mulheres, sem relógio; `/isolo desafiar` tem mais opções)
     .name = Desafiar no Isolo

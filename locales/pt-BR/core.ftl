@@ -2,7 +2,7 @@
 # os termos próprios do jogo, ng'hana e overture, também não (são explicados
 # onde o jogador os encontra pela primeira vez).
 
-# O nome do idioma nele mesmo, oferecido em /isolo settings.
+# O nome do idioma nele mesmo, oferecido em /isolo ajustes.
 language-name = Português (Brasil)
 
 # Listas: "a, b e c". $init são todos os itens menos o último, unidos por

@@ -1,4 +1,4 @@
-# O curso (/isolo learn, isolo-bot play --learn): cada lição tem uma
+# O curso (/isolo aprender, isolo-bot play --learn): cada lição tem uma
 # introdução, dicas para uma jogada errada e uma frase ao concluir. Os ids vêm
 # de assets/course.json. As casas são a1-h4; o Sul tem as fileiras 1-2.
 

@@ -1,8 +1,8 @@
 # O que o bot diz no Discord. Markdown funciona aqui: **negrito**, `código`,
 # -# letra miúda. <t:...:R> é um horário que o Discord mostra no idioma de quem
 # lê ("em 2 dias"); <@...> e <#...> são um membro e um canal.
-# Os comandos (/isolo move) ficam com os nomes em inglês no texto: o Discord
-# mostra os nomes traduzidos no seletor de comandos.
+# Os comandos (/isolo jogar) levam o nome que o seletor de comandos mostra em
+# português: o de commands.ftl.
 
 former-member = um ex-membro
 
@@ -30,8 +30,8 @@ button-withdraw = Retirar desafio
 button-forget-me = Esquecer meus dados
 
 turn-bot-thinking = { $player } ({ $side }) está pensando...
-turn-your-move = { $player }, é a sua vez ({ $side }): escolha uma casa abaixo ou use `/isolo move`.
-turn-your-move-clock = { $player }, é a sua vez ({ $side }; o tempo acaba <t:{ $deadline }:R>): escolha uma casa abaixo ou use `/isolo move`.
+turn-your-move = { $player }, é a sua vez ({ $side }): escolha uma casa abaixo ou use `/isolo jogar`.
+turn-your-move-clock = { $player }, é a sua vez ({ $side }; o tempo acaba <t:{ $deadline }:R>): escolha uma casa abaixo ou use `/isolo jogar`.
 
 clock-days = { $days ->
     [one] { $days } dia por jogada
@@ -80,7 +80,7 @@ stats = **{ $player }**: rating { $rating } (±{ $deviation }{ $provisional ->
 stats-rival = contra { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } ainda não tem partidas ranqueadas neste servidor.
 
-leaderboard-empty = Ainda não há partidas ranqueadas neste servidor: desafie alguém com `/isolo challenge`.
+leaderboard-empty = Ainda não há partidas ranqueadas neste servidor: desafie alguém com `/isolo desafiar`.
 leaderboard-title = Ranking de Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } partida
@@ -90,20 +90,20 @@ leaderboard-provisional = `?` indica um rating provisório (poucas partidas, ou 
 
 # Uma recusa seguida do caminho a seguir.
 refusal-with-way-on = { $refusal }{ $way_on }
-way-on-no-game = : comece uma com /isolo challenge
+way-on-no-game = : comece uma com /isolo desafiar
 way-on-busy = : termine essa partida ou abra um tópico
-way-on-not-a-player = ; você pode assistir com /isolo board
-way-on-still-playing-games = {" "}(`/isolo games` mostra a lista)
-way-on-still-playing-challenges = {" "}(retire ou recuse os desafios com /isolo withdraw e /isolo decline)
-way-on-corrupt = ; um moderador pode resolver com /isolo game abort
-way-on-stale = : use o menu do tabuleiro mais recente, ou /isolo move
+way-on-not-a-player = ; você pode assistir com /isolo tabuleiro
+way-on-still-playing-games = {" "}(`/isolo partidas` mostra a lista)
+way-on-still-playing-challenges = {" "}(retire ou recuse os desafios com /isolo retirar e /isolo recusar)
+way-on-corrupt = ; um moderador pode resolver com /isolo partida cancelar
+way-on-stale = : use o menu do tabuleiro mais recente, ou /isolo jogar
 # Substitui refusal-which-challenge no Discord, onde os botões ajudam.
-refusal-which-challenge-here = há vários desafios aqui envolvendo você ({ $names }): use os botões do desafio que você quer, ou diga quem é com a opção `from` de /isolo accept e /isolo decline (a opção `to` de /isolo withdraw)
+refusal-which-challenge-here = há vários desafios aqui envolvendo você ({ $names }): use os botões do desafio que você quer, ou diga quem é com a opção `from` de /isolo aceitar e /isolo recusar (a opção `to` de /isolo retirar)
 refusal-server-language = só moderadores (com a permissão Gerenciar mensagens) podem mudar as configurações do servidor (o idioma, quem cria torneios, o problema do dia), e só dentro de um servidor
 
 internal-error = Algo deu errado do meu lado; nada foi alterado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
 panicked = Algo deu errado do meu lado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.
-saved-not-shown = Isso foi feito e salvo, mas não consegui mostrar aqui (o Discord não aceitou minha resposta). `/isolo board` mostra a partida como está agora.
+saved-not-shown = Isso foi feito e salvo, mas não consegui mostrar aqui (o Discord não aceitou minha resposta). `/isolo tabuleiro` mostra a partida como está agora.
 set-aside = Não foi possível ler a partida salva neste canal, então ela foi separada para quem opera o bot dar uma olhada. O canal está livre para uma nova partida.
 unreadable-removed = A partida ou o desafio ilegível deste canal foi separado para quem opera o bot; o canal está livre de novo.
 unreadable-options = Não consegui ler as opções deste comando: talvez o seu Discord ainda mostre uma versão antiga de /isolo. Nada foi alterado; tente de novo daqui a um minuto (ou reinicie o Discord).
@@ -121,13 +121,13 @@ not-your-button = Este botão é do membro que pediu para ser esquecido.
 
 thread-name = Isolo: { $south } x { $north }
 thread-note = Não consegui abrir um tópico para esta partida (preciso das permissões Criar tópicos públicos e Enviar mensagens em tópicos), então ela vai ser jogada neste canal.
-thread-intro = Uma partida de Isolo: { $south } contra { $north }. Jogue aqui com `/isolo move` ou com o menu abaixo do tabuleiro; `/isolo help` lista todos os comandos.
+thread-intro = Uma partida de Isolo: { $south } contra { $north }. Jogue aqui com `/isolo jogar` ou com o menu abaixo do tabuleiro; `/isolo ajuda` lista todos os comandos.
 accepted-in-thread = { $opponent } aceitou. A partida #{ $game } vai ser jogada em { $thread }.
 bot-game-in-thread = A partida #{ $game } contra { $bot } começou: ela é jogada em { $thread }.
 play-in-thread = (Jogue em { $thread }.)
 
-draw-offered = { $player } propõe empate. { $opponent }, use `/isolo draw` para aceitar, ou simplesmente jogue para recusar.
-draw-declined = { $bot } recusa o empate: está à frente em sementes. Continue jogando, ou use `/isolo resign`.
+draw-offered = { $player } propõe empate. { $opponent }, use `/isolo empate` para aceitar, ou simplesmente jogue para recusar.
+draw-declined = { $bot } recusa o empate: está à frente em sementes. Continue jogando, ou use `/isolo desistir`.
 
 # $turn_dm: on ou off; $board: mover ou south; $colours: standard ou colour-blind.
 settings = Suas configurações (em todos os servidores):
@@ -144,7 +144,7 @@ settings = Suas configurações (em todos os servidores):
        *[standard] normais
     }
     - idioma: { $language }
-    Para mudar uma delas, use `/isolo settings` com a opção correspondente.
+    Para mudar uma delas, use `/isolo ajustes` com a opção correspondente.
 settings-language-discord = o idioma do seu app do Discord
 settings-server-language = Idioma deste servidor nas mensagens públicas: { $language }.
 
@@ -152,9 +152,9 @@ settings-server-language = Idioma deste servidor nas mensagens públicas: { $lan
 turn-dm = Sua vez na partida de Isolo #{ $game }{ $against ->
         [yes] {" "}contra { $opponent }
        *[no] {""}
-    }: { $channel }. (Desative estas mensagens com `/isolo settings turn-dm:false`.)
+    }: { $channel }. (Desative estas mensagens com `/isolo ajustes aviso-de-vez:false`.)
 
-games-none = Você não tem nenhuma partida em andamento neste servidor. `/isolo challenge` começa uma.
+games-none = Você não tem nenhuma partida em andamento neste servidor. `/isolo desafiar` começa uma.
 games-title = Suas partidas em andamento ({ $count }):
 games-your-move = **sua vez**
 games-their-move = vez de { $player }
@@ -178,7 +178,7 @@ finished-games-line = #{ $game } x { $opponent }: { $result ->
         [lost] derrota
         [draw] empate
        *[aborted] cancelada
-    }, em { $channel } (registro: `/isolo export game:{ $game }`)
+    }, em { $channel } (registro: `/isolo exportar partida:{ $game }`)
 game-choice = #{ $game } contra { $opponent }: { $result ->
         [won] vitória
         [lost] derrota
@@ -200,18 +200,18 @@ help-intro = **Isolo**, o jogo de mancala dos Sukuma, com quatro fileiras de oit
 
 reminder = { $player }, é a sua vez na partida #{ $game }: o seu tempo acaba <t:{ $deadline }:R>.
 idle = { $player }, a partida #{ $game } está esperando a sua jogada. Sem ela, a partida termina empatada (não ranqueada) <t:{ $closes }:R>.
-flagged = O tempo de { $flagged } acabou. { $claimant }, você pode reivindicar a vitória com `/isolo game claim`.
+flagged = O tempo de { $flagged } acabou. { $claimant }, você pode reivindicar a vitória com `/isolo partida reivindicar`.
 held-title = **Enquanto isso** (só consigo falar aqui quando alguém me usa):
-held-bot-moved = Fiz a minha jogada na partida #{ $game }: `/isolo board` mostra a posição.
-held-dm-reminder = É a sua vez na partida de Isolo #{ $game }: o seu tempo acaba <t:{ $deadline }:R>. Use `/isolo move` na conversa onde você joga.
+held-bot-moved = Fiz a minha jogada na partida #{ $game }: `/isolo tabuleiro` mostra a posição.
+held-dm-reminder = É a sua vez na partida de Isolo #{ $game }: o seu tempo acaba <t:{ $deadline }:R>. Use `/isolo jogar` na conversa onde você joga.
 held-dm-idle = A partida de Isolo #{ $game } está esperando a sua jogada. Sem ela, a partida termina empatada (não ranqueada) <t:{ $closes }:R>.
 held-dm-bot-moved = Fiz a minha jogada na partida de Isolo #{ $game }: é a sua vez.
 # $clock: yes quando a partida tem relógio.
 answer-only-note = Aqui eu só consigo responder, não posso postar por conta própria. { $clock ->
         [yes] Se um relógio acabar ou o desafio expirar, isso aparece no próximo comando ou botão usado aqui.
        *[no] Se o desafio expirar, isso aparece no próximo comando ou botão usado aqui.
-    } Quem adicionou o app, ou está num servidor comigo, pode receber uma mensagem direta na sua vez: `/isolo settings turn-dm`.
+    } Quem adicionou o app, ou está num servidor comigo, pode receber uma mensagem direta na sua vez: `/isolo ajustes aviso-de-vez`.
 forced-private = Este servidor só deixa os apps adicionados por membros responderem a quem os usou, então ninguém mais veria esta partida. Peça a um moderador para permitir **Usar aplicativos externos** aqui, ou para adicionar o isolo-bot ao servidor.
 
-# /isolo settings language: a opção que segue o app do Discord.
+# /isolo ajustes idioma: a opção que segue o app do Discord.
 choice-language-discord = O idioma do meu app do Discord

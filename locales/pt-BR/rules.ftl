@@ -1,4 +1,4 @@
-# As regras em poucos parágrafos (/isolo rules, o `rules` do terminal).
+# As regras em poucos parágrafos (/isolo regras, o `rules` do terminal).
 # **assim** marca um termo-chave: negrito no Discord, texto simples no terminal.
 
 rules-common = **Como funciona uma jogada.** Pegue todas as sementes de uma das suas casas que tenha pelo menos 2 e semeie uma a uma, no sentido anti-horário, pelas suas 16 casas (sua fileira externa da esquerda para a direita, depois sua fileira interna da direita para a esquerda). Onde cair a última semente:

@@ -27,3 +27,6 @@ terminal-wrote-picture = { $path } gravado ({ $what })
 terminal-train-help = digite uma casa (como b2) para jogar | board | help | quit
 terminal-course-done = Você concluiu todas as lições do curso. Jogue uma partida com: isolo-bot play
 terminal-board-picture = (imagem do tabuleiro: { $path })
+terminal-lesson = Lição { $n } de { $total }.
+terminal-you = Jogador
+terminal-friend = Amigo

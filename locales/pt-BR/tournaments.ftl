@@ -1,4 +1,4 @@
-# Torneios: as respostas a /isolo tournament e o que o canal do torneio e os
+# Torneios: as respostas a /isolo torneio e o que o canal do torneio e os
 # tópicos das partidas recebem. $number é o número do torneio no servidor,
 # $round uma rodada (a partir de 1), $board uma mesa (a partir de 1).
 
@@ -18,7 +18,7 @@ tournament-created = { $creator } criou o torneio #{ $number }: { $format }, jog
         [0] {""}
         [one] , { $rounds } rodada
        *[other] , { $rounds } rodadas
-    }. Entre com `/isolo tournament join`{ $deadline ->
+    }. Entre com `/isolo torneio entrar`{ $deadline ->
         [0] {""}
        *[other] ; as inscrições fecham <t:{ $deadline }:R>, quando o torneio começa
     }.
@@ -80,7 +80,7 @@ tournament-choice = #{ $number }: { $format }, { $count ->
        *[running] rodada { $round } de { $rounds }
     }
 
-# A resposta a /isolo settings server-tournaments. $who: anyone ou moderators.
+# A resposta a /isolo ajustes torneios-do-servidor. $who: anyone ou moderators.
 settings-server-tournaments = Novos torneios neste servidor: { $who ->
         [moderators] só moderadores podem criar
        *[anyone] qualquer membro pode criar

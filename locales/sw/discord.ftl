@@ -1,7 +1,7 @@
 # Anachosema bot kwenye Discord. Markdown inafanya kazi: **nzito**, `code`,
 # -# maandishi madogo. <t:...:R> ni wakati unaoonyeshwa na Discord yenyewe;
 # <@...> na <#...> ni mwanachama na chaneli. Amri (/isolo move) zinabaki na
-# majina yake ya Kiingereza.
+# majina yake ya Kiingereza, kwa kuwa Discord haina lugha ya Kiswahili.
 
 former-member = aliyekuwa mwanachama
 

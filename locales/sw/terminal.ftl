@@ -23,3 +23,6 @@ terminal-wrote-picture = nimeandika { $path } ({ $what })
 terminal-train-help = andika shimo (kama b2) kucheza | board | help | quit
 terminal-course-done = Umemaliza masomo yote ya kozi. Cheza mchezo kwa: isolo-bot play
 terminal-board-picture = (picha ya bao: { $path })
+terminal-lesson = Somo la { $n } kati ya { $total }.
+terminal-you = Mchezaji
+terminal-friend = Rafiki

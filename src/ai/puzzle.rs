@@ -37,9 +37,10 @@ pub const PROOF_EXTRA: u32 = 2;
 /// Longest forced win kept, in plies.
 pub const MAX_WIN_PLIES: i32 = 15;
 
-/// What a puzzle asks for.
+/// What a puzzle asks for. In data files it is flat beside the other fields:
+/// `"kind":"forced-win","plies":9` or `"kind":"material","margin":8`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Kind {
     /// Win the game: the solution forces it in `plies` plies against best defence.
     ForcedWin {
@@ -161,6 +162,7 @@ pub struct Puzzle {
     /// The solver's and the opponent's moves, alternating, the solver's first.
     pub solution: Vec<Move>,
     /// What the puzzle asks for, with its figure.
+    #[serde(flatten)]
     pub kind: Kind,
     /// What it is about.
     pub theme: Theme,

@@ -144,7 +144,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let opponent = match args.vs.as_str() {
         "human" | "friend" => Opponent::User {
             id: FRIEND,
-            name: "Friend".into(),
+            name: words::friend(),
         },
         level => Opponent::Bot(level.parse::<Level>()?),
     };
@@ -166,7 +166,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         guild: 0,
         channel: CHANNEL,
         challenger: YOU,
-        challenger_name: "You".into(),
+        challenger_name: words::you(),
         opponent,
         settings,
     };

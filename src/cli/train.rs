@@ -126,9 +126,8 @@ pub fn learn(table: &Table) -> anyhow::Result<ExitCode> {
         }
         let mut view = table.lesson(YOU, None, 0)?;
         println!(
-            "\nLesson {} of {}. {}\n{}",
-            view.index + 1,
-            view.done.1,
+            "\n{} {}\n{}",
+            words::lesson_heading(view.index + 1, view.done.1),
             words::text(&view.lesson.intro),
             words::task(&view.lesson.task)
         );
@@ -141,7 +140,7 @@ pub fn learn(table: &Table) -> anyhow::Result<ExitCode> {
             match table.lesson_move(YOU, view.index, view.plies, &pit, tries) {
                 Err(e) => println!("{}", words::refusal(&e)),
                 Ok(LessonAnswer::Wrong { report, hint }) => {
-                    println!("{}\nNot yet. {}", words::laps(&report), words::text(hint));
+                    println!("{}\n{}", words::laps(&report), words::lesson_wrong(hint));
                     tries += 1;
                 }
                 Ok(LessonAnswer::Right { report, reply, next }) => {

@@ -86,6 +86,26 @@ pub fn intro(variant: Variant, north: &Seat) -> String {
     )
 }
 
+/// A lesson's heading.
+pub fn lesson_heading(n: usize, total: usize) -> String {
+    tr!(lang(), "terminal-lesson", n = n, total = total)
+}
+
+/// The wrong answer to a lesson's task, and its hint.
+pub fn lesson_wrong(hint: &Text) -> String {
+    tr!(lang(), "training-lesson-wrong", hint = text(hint))
+}
+
+/// The terminal player's name.
+pub fn you() -> String {
+    tr!(lang(), "terminal-you")
+}
+
+/// The name of the friend who shares the terminal.
+pub fn friend() -> String {
+    tr!(lang(), "terminal-friend")
+}
+
 /// The prompt of the player to move.
 pub fn prompt(to_move: Option<&Seat>) -> String {
     tr!(

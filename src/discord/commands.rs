@@ -248,19 +248,14 @@ fn here(ctx: &Context<'_>) -> Here {
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play: a friend, or the bot for a game against the computer"]
     opponent: serenity::User,
-    #[description = "women (simplest, default) or boys"] variant: Option<VariantChoice>,
-    #[description = "Who moves first (default: you)"] first: Option<FirstChoice>,
-    #[description = "Time allowed per move (default: none)"] clock: Option<ClockChoice>,
-    #[description = "House rule: where captured seeds are sown from (default: origin)"] capture: Option<
-        CaptureChoice,
-    >,
-    #[rename = "after-capture"]
-    #[description = "House rule: after captured seeds are sown, the move ends (default) or goes on"]
-    after_capture: Option<AfterCaptureChoice>,
-    #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<LevelChoice>,
-    #[description = "Whether the game counts for ratings (default: yes)"] rated: Option<bool>,
+    variant: Option<VariantChoice>,
+    first: Option<FirstChoice>,
+    clock: Option<ClockChoice>,
+    capture: Option<CaptureChoice>,
+    #[rename = "after-capture"] after_capture: Option<AfterCaptureChoice>,
+    level: Option<LevelChoice>,
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     let settings = GameSettings {
         first: match first {
@@ -376,9 +371,7 @@ async fn challenge_with(
 #[poise::command(slash_command)]
 pub async fn accept(
     ctx: Context<'_>,
-    #[description = "Who challenged you (needed when several did here)"]
-    #[autocomplete = "options::challengers"]
-    from: Option<Someone>,
+    #[autocomplete = "options::challengers"] from: Option<Someone>,
 ) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
     let from = from.map(|s| s.0);
@@ -389,9 +382,7 @@ pub async fn accept(
 #[poise::command(slash_command)]
 pub async fn decline(
     ctx: Context<'_>,
-    #[description = "Who challenged you (needed when several did here)"]
-    #[autocomplete = "options::challengers"]
-    from: Option<Someone>,
+    #[autocomplete = "options::challengers"] from: Option<Someone>,
 ) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
     let from = from.map(|s| s.0);
@@ -410,9 +401,7 @@ pub async fn decline(
 #[poise::command(slash_command)]
 pub async fn withdraw(
     ctx: Context<'_>,
-    #[description = "Who you challenged (needed when you challenged several here)"]
-    #[autocomplete = "options::challenged"]
-    to: Option<Someone>,
+    #[autocomplete = "options::challenged"] to: Option<Someone>,
 ) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
     let to = to.map(|s| s.0);
@@ -446,12 +435,7 @@ async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
 
 /// Sow from one of your pits, named like b2 (column a-h, rank 1-4)
 #[poise::command(slash_command, rename = "move")]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[description = "The pit to empty, like b2"]
-    #[autocomplete = "autocomplete_pit"]
-    pit: String,
-) -> Result<(), Error> {
+pub async fn move_(ctx: Context<'_>, #[autocomplete = "autocomplete_pit"] pit: String) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
     flow::play(
         ctx.data(),
@@ -466,10 +450,7 @@ pub async fn move_(
 
 /// Show the board of the game in this channel (anyone may look)
 #[poise::command(slash_command)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "Show it as text instead of a picture"] text: Option<bool>,
-) -> Result<(), Error> {
+pub async fn board(ctx: Context<'_>, text: Option<bool>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
     let (view, viewer) = ctx
         .data()
@@ -545,7 +526,6 @@ pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn export(
     ctx: Context<'_>,
-    #[description = "The number of a finished game of this server (default: the game here)"]
     #[min = 1]
     #[autocomplete = "options::finished_games"]
     game: Option<u64>,
@@ -564,11 +544,7 @@ pub async fn export(
 
 /// List your games in this server: whose turn, time left, where (only you see it)
 #[poise::command(slash_command)]
-pub async fn games(
-    ctx: Context<'_>,
-    #[description = "Show your last finished games instead (default: the games in progress)"]
-    finished: Option<bool>,
-) -> Result<(), Error> {
+pub async fn games(ctx: Context<'_>, finished: Option<bool>) -> Result<(), Error> {
     let Here { guild, user, .. } = here(&ctx);
     let now = ctx.data().table.now_ms();
     let lang = langs(&ctx).await.private;
@@ -594,26 +570,14 @@ pub async fn games(
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn settings(
     ctx: Context<'_>,
-    #[rename = "turn-dm"]
-    #[description = "Send me a direct message when it is my move (default: off)"]
-    turn_dm: Option<bool>,
-    #[description = "Draw boards from the side of the player to move (default), or always from South"]
+    #[rename = "turn-dm"] turn_dm: Option<bool>,
     board: Option<BoardChoice>,
-    #[description = "Colours of the last move's marks (default: standard)"] colours: Option<ColourChoice>,
-    #[description = "The language I speak to you (default: your Discord app's)"] language: Option<
-        LanguageChoice,
-    >,
-    #[rename = "server-language"]
-    #[description = "Moderators: the language of this server's public messages (default: the server's)"]
-    server_language: Option<LanguageChoice>,
-    #[rename = "server-tournaments"]
-    #[description = "Moderators: who may create tournaments here (default: anyone)"]
-    server_tournaments: Option<CreatorsChoice>,
-    #[rename = "server-daily-puzzle"]
-    #[description = "Moderators: the bot posts the daily puzzle in this channel every day (true), or stops (false)"]
-    server_daily: Option<bool>,
+    colours: Option<ColourChoice>,
+    language: Option<LanguageChoice>,
+    #[rename = "server-language"] server_language: Option<LanguageChoice>,
+    #[rename = "server-tournaments"] server_tournaments: Option<CreatorsChoice>,
+    #[rename = "server-daily-puzzle"] server_daily: Option<bool>,
     #[rename = "server-daily-hour"]
-    #[description = "Moderators: the hour of the daily puzzle, UTC (default 9)"]
     #[min = 0]
     #[max = 23]
     server_daily_hour: Option<u16>,
@@ -799,10 +763,7 @@ pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Show a player's rating and results in this server
 #[poise::command(slash_command)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
+pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let Here { guild, user: me, .. } = here(&ctx);
     let who = user.as_ref().map_or(me, |u| u.id.get());
     let lang = langs(&ctx).await.server;
@@ -835,10 +796,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Explain the rules of Isolo
 #[poise::command(slash_command)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "Which variant (default: both)"] variant: Option<VariantChoice>,
-) -> Result<(), Error> {
+pub async fn rules(ctx: Context<'_>, variant: Option<VariantChoice>) -> Result<(), Error> {
     let boys = variant.map(|v| matches!(v, VariantChoice::Boys));
     ctx.send(present::rules(langs(&ctx).await.private, boys).reply())
         .await?;

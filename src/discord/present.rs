@@ -794,7 +794,11 @@ pub(crate) fn limited(lang: Lang, l: &super::limits::Limited) -> String {
         Limited::Cooldown { command, secs } => tr!(
             lang,
             "limited-cooldown",
-            command = format!("/isolo {}", command.command()),
+            // As the command picker shows it in this language.
+            command = format!(
+                "/isolo {}",
+                lang.tr(&format!("cmd-isolo-{}.name", command.command()), None)
+            ),
             seconds = *secs
         ),
         Limited::Busy => tr!(lang, "limited-busy"),

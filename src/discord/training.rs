@@ -235,8 +235,8 @@ fn tally(view: &PuzzleView) -> DailyTally {
 #[poise::command(slash_command)]
 pub async fn puzzle(
     ctx: Context<'_>,
-    #[description = "Show this server's daily puzzle to everyone here"] daily: Option<bool>,
-    #[description = "women (default) or boys"] variant: Option<VariantChoice>,
+    daily: Option<bool>,
+    variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let user = ctx.author().id.get();

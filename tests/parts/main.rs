@@ -16,6 +16,7 @@ mod config;
 mod engine_properties;
 mod fuzz_regressions;
 mod puzzles;
+mod rate_limiter;
 mod render_pictures;
 mod render_unchanged;
 mod rules_examples;

@@ -86,7 +86,7 @@ fn a_sample_is_proven_again() {
 }
 
 #[test]
-#[ignore = "proves all 1,040 shipped puzzles again: about 7 minutes (cargo test --test puzzles -- --ignored)"]
+#[ignore = "proves all 1,040 shipped puzzles again: about 7 minutes (cargo test --test parts puzzles:: -- --ignored)"]
 fn every_puzzle_is_proven_again() {
     for v in Variant::ALL {
         for p in shipped(v).puzzles() {

@@ -350,6 +350,41 @@ pub struct Ratelimit {
     period: Option<Duration>,
     /// isolo-bot patch: requests sent whose responses are not in yet.
     in_flight: Arc<AtomicI64>,
+    /// isolo-bot patch: Discord's `X-RateLimit-Reset` of the window `remaining` was
+    /// read from (None while the limiter estimates a window of its own).
+    window: Option<f64>,
+    /// isolo-bot patch: the latest reset of a window known to be over; responses
+    /// counted in it arrive late and say nothing of the current window.
+    past: Option<f64>,
+}
+
+/// isolo-bot patch: how a response's window relates to the one the limiter counts in.
+#[derive(Debug, PartialEq, Eq)]
+enum Window {
+    /// A window already over: its figures are stale.
+    Over,
+    /// The window the limiter counts in.
+    Same,
+    /// A later window, or the first one heard of.
+    Newer,
+}
+
+/// isolo-bot patch: two `X-RateLimit-Reset`s this close (seconds) name one window;
+/// Discord rounds them to the millisecond, and windows are far longer than this.
+const SAME_WINDOW: f64 = 0.010;
+
+impl Ratelimit {
+    fn window_of(&self, reset: Option<f64>) -> Window {
+        let Some(reset) = reset else { return Window::Newer };
+        if self.past.is_some_and(|past| reset <= past + SAME_WINDOW) {
+            return Window::Over;
+        }
+        match self.window {
+            Some(w) if (reset - w).abs() <= SAME_WINDOW => Window::Same,
+            Some(w) if reset < w => Window::Over,
+            _ => Window::Newer,
+        }
+    }
 }
 
 /// isolo-bot patch: how long after a bucket's reset its new window is taken to start.
@@ -418,6 +453,9 @@ impl Ratelimit {
         // brings Discord's own figures. Stock 0.12.5 let every request through once the
         // reset had passed, so requests queued behind a reset all went out at once.
         // Requests still on their way may land in the new window too.
+        if let Some(over) = self.window.take() {
+            self.past = Some(self.past.map_or(over, |p| p.max(over)));
+        }
         self.remaining = (self.limit - 1 - self.in_flight.load(Ordering::SeqCst)).max(0);
         // Discord's window starts when this request arrives, a little later than now:
         // a tenth of the window to spare keeps the next one from starting early.
@@ -440,14 +478,30 @@ impl Ratelimit {
             self.limit = limit;
         }
 
+        // isolo-bot patch: responses come back in any order. One counted in a window
+        // that is over is stale, and within one window the lowest count is the truth:
+        // stock 0.12.5 took whichever came last, and then sent more than was left.
+        let window_reset = parse_header::<f64>(response.headers(), "x-ratelimit-reset")?;
+        let window = self.window_of(window_reset);
+        if window == Window::Over {
+            return Ok(response.status() == StatusCode::TOO_MANY_REQUESTS);
+        }
         if let Some(remaining) = parse_header::<i64>(response.headers(), "x-ratelimit-remaining")? {
             // isolo-bot patch: a response's count may predate requests still on their
             // way, which stock 0.12.5 then sent again: they are not counted twice.
-            self.remaining = (remaining - self.in_flight.load(Ordering::SeqCst)).max(0);
+            let remaining = (remaining - self.in_flight.load(Ordering::SeqCst)).max(0);
+            self.remaining = match window {
+                Window::Same => self.remaining.min(remaining),
+                _ => remaining,
+            };
+        }
+        // A 429's reset is when to retry, not its window's end: it names no window.
+        if window_reset.is_some() && response.status() != StatusCode::TOO_MANY_REQUESTS {
+            self.window = window_reset;
         }
 
         if absolute_ratelimits {
-            if let Some(reset) = parse_header::<f64>(response.headers(), "x-ratelimit-reset")? {
+            if let Some(reset) = window_reset {
                 self.reset = Some(std::time::UNIX_EPOCH + Duration::from_secs_f64(reset));
             }
         }
@@ -507,6 +561,8 @@ impl Default for Ratelimit {
             reset_after: None,
             period: None,
             in_flight: Arc::default(),
+            window: None,
+            past: None,
         }
     }
 }
