@@ -167,6 +167,24 @@ fn main() -> std::io::Result<()> {
         dir.join("women-over.txt"),
         format!("{}\n\n{}\n", render_text(&view), alt_text(&view)),
     )?;
+    // Names in joined and right-to-left scripts, on boards in other languages.
+    let scripts = [
+        ("scripts-sw", "sw", ["مريم", "प्रिया"]),
+        ("scripts-fr", "fr", ["สมชาย", "김민준"]),
+        ("scripts-de", "de", ["דוד", "Ελένη"]),
+    ];
+    for (name, tag, [south, north]) in scripts {
+        let lang = Lang::from_tag(tag).expect("a shipped language");
+        let (game, _, last) = play(Variant::Boys, "h1");
+        let view = BoardView::of_game(&game, &lang)
+            .last_move(last.as_ref())
+            .names(Some(south), Some(north));
+        write_png(&dir, name, &view, false)?;
+        std::fs::write(
+            dir.join(format!("{name}.txt")),
+            format!("{}\n\n{}\n", render_text(&view), alt_text(&view)),
+        )?;
+    }
     // House rules from North's side: the note stays in the top band.
     let rules = Rules {
         capture_from: CaptureFrom::CapturePit,
