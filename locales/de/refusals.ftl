@@ -63,10 +63,15 @@ refusal-no-puzzle-left = du hast schon alle Rätsel der { $variant } versucht
 refusal-puzzle-over = dieses Rätsel ist vorbei: Starte es ab dem ersten Zug noch einmal, um zu üben
 refusal-bad-minute = { $minute } ist keine Minute des Tages (0 bis 1439)
 refusal-no-such-lesson = es gibt keine Lektion { $lesson }
-refusal-corrupt = gespeicherte Daten lassen sich nicht lesen: { $what } ({ $reason })
+refusal-corrupt-game = die gespeicherte Partie #{ $game } lässt sich nicht lesen
+refusal-corrupt-record = das gespeicherte Protokoll der Partie #{ $game } lässt sich nicht lesen
+refusal-corrupt-lesson = Lektion { $lesson } des Kurses lässt sich nicht lesen
+refusal-corrupt-puzzle = dieses Rätsel lässt sich nicht lesen
+refusal-corrupt-newer = das hat eine neuere Version des Bots gespeichert; diese Version kann es nicht lesen
+refusal-corrupt-entry = gespeicherte Daten hier lassen sich nicht lesen
 refusal-stale = dieses Brett ist nicht mehr aktuell
 refusal-contended = die Partie hat sich geändert, während dein Befehl bearbeitet wurde; es ist nichts passiert, bitte versuch es noch einmal
-refusal-storage = die Partie konnte nicht gespeichert oder geladen werden ({ $reason }); es wurde nichts geändert, bitte versuch es noch einmal
+refusal-storage = die Partie konnte nicht gespeichert oder geladen werden; es wurde nichts geändert, bitte versuch es noch einmal
 
 # Züge gegen die Regeln. $ranks ist etwa „1-2“.
 illegal-not-your-pit = { $pit } ist nicht deine Mulde: { $side } spielt aus den Reihen { $ranks }

@@ -63,10 +63,15 @@ refusal-no-puzzle-left = you have tried every puzzle of the { $variant } game
 refusal-puzzle-over = this puzzle is over: start it again from its first move to practise
 refusal-bad-minute = { $minute } is not a minute of the day (0 to 1439)
 refusal-no-such-lesson = there is no lesson { $lesson }
-refusal-corrupt = the saved { $what } cannot be read ({ $reason })
+refusal-corrupt-game = the saved game #{ $game } cannot be read
+refusal-corrupt-record = the saved record of game #{ $game } cannot be read
+refusal-corrupt-lesson = lesson { $lesson } of the course cannot be read
+refusal-corrupt-puzzle = this puzzle cannot be read
+refusal-corrupt-newer = this was saved by a newer version of the bot, which this version cannot read
+refusal-corrupt-entry = some saved data here cannot be read
 refusal-stale = this board is out of date
 refusal-contended = the game changed while your command was handled; nothing was done, please try again
-refusal-storage = the game could not be saved or loaded ({ $reason }); nothing was changed, please try again
+refusal-storage = the game could not be saved or loaded; nothing was changed, please try again
 
 # Moves that break the rules. $ranks is like "1-2".
 illegal-not-your-pit = { $pit } is not your pit: { $side } plays from ranks { $ranks }

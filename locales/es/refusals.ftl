@@ -63,10 +63,15 @@ refusal-no-puzzle-left = ya has probado todos los problemas del juego { $variant
 refusal-puzzle-over = este problema ya ha terminado: vuelve a empezarlo desde su primera jugada para practicar
 refusal-bad-minute = { $minute } no es un minuto del día (de 0 a 1439)
 refusal-no-such-lesson = no existe la lección { $lesson }
-refusal-corrupt = no se pueden leer los datos guardados ({ $what }: { $reason })
+refusal-corrupt-game = no se puede leer la partida #{ $game } guardada
+refusal-corrupt-record = no se puede leer el registro guardado de la partida #{ $game }
+refusal-corrupt-lesson = no se puede leer la lección { $lesson } del curso
+refusal-corrupt-puzzle = no se puede leer este problema
+refusal-corrupt-newer = esto lo guardó una versión más nueva del bot, y esta versión no sabe leerlo
+refusal-corrupt-entry = no se pueden leer algunos datos guardados aquí
 refusal-stale = este tablero está desactualizado
 refusal-contended = la partida cambió mientras se procesaba tu comando; no se ha hecho nada, inténtalo de nuevo
-refusal-storage = no se pudo guardar ni cargar la partida ({ $reason }); no se ha cambiado nada, inténtalo de nuevo
+refusal-storage = no se pudo guardar ni cargar la partida; no se ha cambiado nada, inténtalo de nuevo
 
 # Jugadas que rompen las reglas. $ranks es como "1-2".
 illegal-not-your-pit = { $pit } no es tu hoyo: { $side } juega desde las filas { $ranks }

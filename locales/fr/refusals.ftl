@@ -63,10 +63,15 @@ refusal-no-puzzle-left = tu as essayé tous les problèmes du { $variant }
 refusal-puzzle-over = ce problème est terminé : recommence-le depuis son premier coup pour t'entraîner
 refusal-bad-minute = { $minute } n'est pas une minute de la journée (de 0 à 1439)
 refusal-no-such-lesson = il n'y a pas de leçon { $lesson }
-refusal-corrupt = impossible de lire les données enregistrées ({ $what }) : { $reason }
+refusal-corrupt-game = impossible de lire la partie #{ $game } enregistrée
+refusal-corrupt-record = impossible de lire la fiche enregistrée de la partie #{ $game }
+refusal-corrupt-lesson = impossible de lire la leçon { $lesson } du cours
+refusal-corrupt-puzzle = impossible de lire ce problème
+refusal-corrupt-newer = ceci a été enregistré par une version plus récente du bot, que cette version ne sait pas lire
+refusal-corrupt-entry = impossible de lire certaines données enregistrées ici
 refusal-stale = ce plateau n'est plus à jour
 refusal-contended = la partie a changé pendant le traitement de ta commande ; rien n'a été fait, réessaie
-refusal-storage = impossible d'enregistrer ou de charger la partie ({ $reason }) ; rien n'a été modifié, réessaie
+refusal-storage = impossible d'enregistrer ou de charger la partie ; rien n'a été modifié, réessaie
 
 # Coups contraires aux règles. $ranks ressemble à « 1-2 ».
 illegal-not-your-pit = { $pit } n'est pas à toi : { $side } joue depuis les rangées { $ranks }

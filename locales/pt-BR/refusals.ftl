@@ -64,10 +64,15 @@ refusal-no-puzzle-left = você já tentou todos os problemas do jogo { $variant 
 refusal-puzzle-over = este problema acabou: comece de novo pelo primeiro lance para treinar
 refusal-bad-minute = { $minute } não é um minuto do dia (de 0 a 1439)
 refusal-no-such-lesson = não existe a lição { $lesson }
-refusal-corrupt = não foi possível ler o registro salvo ({ $what }): { $reason }
+refusal-corrupt-game = não foi possível ler a partida #{ $game } salva
+refusal-corrupt-record = não foi possível ler o registro salvo da partida #{ $game }
+refusal-corrupt-lesson = não foi possível ler a lição { $lesson } do curso
+refusal-corrupt-puzzle = não foi possível ler este problema
+refusal-corrupt-newer = isto foi salvo por uma versão mais nova do bot, que esta versão não consegue ler
+refusal-corrupt-entry = não foi possível ler alguns dados salvos aqui
 refusal-stale = este tabuleiro está desatualizado
 refusal-contended = a partida mudou enquanto seu comando era processado; nada foi feito, tente de novo
-refusal-storage = não foi possível salvar ou carregar a partida ({ $reason }); nada foi alterado, tente de novo
+refusal-storage = não foi possível salvar ou carregar a partida; nada foi alterado, tente de novo
 
 # Jogadas que quebram as regras. $ranks é algo como "1-2".
 illegal-not-your-pit = { $pit } não é sua casa: o { $side } joga das fileiras { $ranks }

@@ -63,10 +63,15 @@ refusal-no-puzzle-left = umeshajaribu kila fumbo la mchezo { $variant }
 refusal-puzzle-over = fumbo hili limekwisha: lianze tena kutoka hatua yake ya kwanza ili ujizoeze
 refusal-bad-minute = { $minute } si dakika ya siku (0 hadi 1439)
 refusal-no-such-lesson = hakuna somo { $lesson }
-refusal-corrupt = data iliyohifadhiwa ({ $what }) haisomeki ({ $reason })
+refusal-corrupt-game = mchezo #{ $game } uliohifadhiwa hausomeki
+refusal-corrupt-record = rekodi iliyohifadhiwa ya mchezo #{ $game } haisomeki
+refusal-corrupt-lesson = somo { $lesson } la kozi halisomeki
+refusal-corrupt-puzzle = fumbo hili halisomeki
+refusal-corrupt-newer = hiki kilihifadhiwa na toleo jipya zaidi la bot, na toleo hili haliwezi kukisoma
+refusal-corrupt-entry = baadhi ya data iliyohifadhiwa hapa haisomeki
 refusal-stale = bao hili limepitwa na wakati
 refusal-contended = mchezo ulibadilika wakati amri yako ikishughulikiwa; hakuna kilichofanyika, tafadhali jaribu tena
-refusal-storage = mchezo haukuweza kuhifadhiwa au kupakiwa ({ $reason }); hakuna kilichobadilika, tafadhali jaribu tena
+refusal-storage = mchezo haukuweza kuhifadhiwa au kupakiwa; hakuna kilichobadilika, tafadhali jaribu tena
 
 # Moves that break the rules. $ranks is like "1-2".
 illegal-not-your-pit = { $pit } si shimo lako: { $side } anacheza kutoka safu { $ranks }

@@ -218,7 +218,13 @@ pub(crate) fn error_text(lang: Lang, error: &Error, what: &str) -> String {
         return present::saved_not_shown(lang);
     }
     match error.downcast_ref::<TableError>() {
-        Some(refusal) => present::refusal(lang, refusal),
+        Some(refusal) => {
+            if let TableError::Storage(_) | TableError::Corrupt { .. } = refusal {
+                // The member is told what; the operator needs why.
+                tracing::warn!("{what}: {refusal}");
+            }
+            present::refusal(lang, refusal)
+        }
         None => {
             let reference = error_reference();
             tracing::error!("{what} failed [ref {reference}]: {error:#}");

@@ -1325,11 +1325,16 @@ mod tests {
     #[test]
     fn refusals_name_the_way_on_and_neutralise_names() {
         let corrupt = TableError::Corrupt {
-            what: "game 1 in this channel".into(),
+            what: crate::table::Unreadable::Game(1),
             reason: "**bad** @everyone".into(),
         };
         let text = refusal(Lang::ENGLISH, &corrupt);
-        assert!(text.ends_with("; a moderator can /isolo game abort it"), "{text}");
+        assert_eq!(
+            text,
+            "the saved game #1 cannot be read; a moderator can /isolo game abort it"
+        );
+        let not_yours = TableError::NotYourTurn("**bad** @everyone".into());
+        let text = refusal(Lang::ENGLISH, &not_yours);
         assert!(
             text.contains("\\*\\*bad") && text.contains("@\u{200b}everyone"),
             "{text}"

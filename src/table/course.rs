@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Move, MoveReport, Pit, Position};
 use crate::store::{Batch, Space, Versioned};
 
-use super::{Table, TableError, UserId};
+use super::{Table, TableError, Unreadable, UserId};
 
 /// The course, in order.
 const COURSE: &str = include_str!("../../assets/course.json");
@@ -92,7 +92,7 @@ impl Lesson {
         self.position
             .parse()
             .map_err(|e: crate::engine::ParsePositionError| TableError::Corrupt {
-                what: format!("lesson {}", self.id),
+                what: Unreadable::Lesson(self.id.clone()),
                 reason: e.to_string(),
             })
     }

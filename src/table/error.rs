@@ -1,7 +1,7 @@
 //! Why the table refuses: what happened, as data.
 
 use crate::engine::{IllegalMove, ParsePitError};
-use crate::store::StoreError;
+use crate::store::{Space, StoreError};
 
 use super::{clock, Seat};
 
@@ -204,8 +204,8 @@ pub enum TableError {
     #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {
         /// What could not be read.
-        what: String,
-        /// Why.
+        what: Unreadable,
+        /// Why, for the operator's log (players are told `what` only).
         reason: String,
     },
     /// A move menu under an old board was used.
@@ -217,6 +217,38 @@ pub enum TableError {
     /// The storage failed.
     #[error("the game could not be saved or loaded ({0}); nothing was changed, please try again")]
     Storage(String),
+}
+
+/// What stored thing cannot be read: a refusal names it, in the player's
+/// language; `TableError::Corrupt`'s reason is for the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// A game in progress, by number.
+    Game(u64),
+    /// A finished game's record, by number.
+    Record(u64),
+    /// A lesson of the course, by its id.
+    Lesson(String),
+    /// A puzzle of the shipped sets.
+    Puzzle,
+    /// An entry written by a newer version of the bot.
+    Newer(Space),
+    /// Another stored entry.
+    Entry(Space),
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Game(id) => write!(f, "game #{id}"),
+            Unreadable::Record(id) => write!(f, "record of game #{id}"),
+            Unreadable::Lesson(n) => write!(f, "lesson {n}"),
+            Unreadable::Puzzle => write!(f, "puzzle"),
+            Unreadable::Newer(space) | Unreadable::Entry(space) => {
+                write!(f, "{}", space.name().trim_end_matches('s'))
+            }
+        }
+    }
 }
 
 impl TableError {
@@ -267,14 +299,14 @@ impl From<StoreError> for TableError {
             // not damage: the stored entry is still whole.
             StoreError::Encode { .. } => TableError::Storage(e.to_string()),
             StoreError::Corrupt { space, reason, .. } => TableError::Corrupt {
-                what: space.name().trim_end_matches('s').to_string(),
+                what: Unreadable::Entry(space),
                 reason,
             },
             StoreError::UnsupportedFormat {
                 space, kind, format, ..
             } => TableError::Corrupt {
-                what: format!("{} ({kind} format {format})", space.name().trim_end_matches('s')),
-                reason: "it was written by a newer version of the bot".into(),
+                what: Unreadable::Newer(space),
+                reason: format!("{kind} format {format}, written by a newer version of the bot"),
             },
             other => TableError::Storage(other.to_string()),
         }

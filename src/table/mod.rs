@@ -38,7 +38,7 @@ pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task,
 pub use daily_post::{daily_channel, DailyDue, DailyPost, DAILY_RETRY_MS};
 pub use deadlines::Notice;
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
-pub use error::TableError;
+pub use error::{TableError, Unreadable};
 pub use forget::Forgotten;
 pub use listing::FINISHED_LISTED;
 pub use model::{

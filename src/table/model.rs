@@ -7,7 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::rating::Rating;
-use super::TableError;
+use super::{TableError, Unreadable};
 use crate::ai::Level;
 use crate::engine::{
     AfterCapture, CaptureFrom, Game, GameResult, Move, Outcome, Record, Rules, Side, Termination, Variant,
@@ -242,7 +242,7 @@ impl LiveGame {
     pub fn game(&self) -> Result<Game, TableError> {
         Game::replay(crate::engine::Position::new(self.rules), &self.moves).map_err(|(i, e)| {
             TableError::Corrupt {
-                what: format!("game {} in this channel", self.id),
+                what: Unreadable::Game(self.id),
                 reason: format!("stored move {} ({}) is illegal: {e}", i + 1, self.moves[i]),
             }
         })
@@ -377,7 +377,7 @@ impl FinishedGame {
     /// The game replayed from its record: its moves, positions and result.
     pub fn game(&self) -> Result<Game, TableError> {
         self.record.to_game().map_err(|e| TableError::Corrupt {
-            what: format!("record of game #{}", self.id),
+            what: Unreadable::Record(self.id),
             reason: e.to_string(),
         })
     }

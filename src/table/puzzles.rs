@@ -14,7 +14,7 @@ use crate::engine::{Move, MoveReport, Pit, Position, Variant};
 use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
 
 use super::puzzle_rating::{puzzle_start, rate_attempt};
-use super::{GuildId, Rating, Table, TableError, UserId};
+use super::{GuildId, Rating, Table, TableError, Unreadable, UserId};
 
 /// The shipped women's puzzles (`isolo-bot puzzles generate`, see the README).
 const WOMEN: &str = include_str!("../../assets/puzzles/women.jsonl");
@@ -488,14 +488,14 @@ impl Table {
 
 fn broken(e: crate::ai::puzzle::PuzzleError) -> TableError {
     TableError::Corrupt {
-        what: "puzzle".into(),
+        what: Unreadable::Puzzle,
         reason: e.to_string(),
     }
 }
 
 fn broken_judge(e: JudgeError) -> TableError {
     TableError::Corrupt {
-        what: "puzzle".into(),
+        what: Unreadable::Puzzle,
         reason: e.to_string(),
     }
 }

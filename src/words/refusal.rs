@@ -5,7 +5,7 @@
 use super::narrate::{duration, side, variant};
 use super::{list, Lang};
 use crate::engine::IllegalMove;
-use crate::table::{ChannelRight, TableError};
+use crate::table::{ChannelRight, TableError, Unreadable};
 use crate::tr;
 
 /// A refusal in a sentence. Names in it are as given: a front end with
@@ -110,17 +110,23 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::PuzzleOver => tr!(lang, "refusal-puzzle-over"),
         E::BadMinute(m) => tr!(lang, "refusal-bad-minute", minute = *m),
         E::NoSuchLesson(n) => tr!(lang, "refusal-no-such-lesson", lesson = *n),
-        E::Corrupt { what, reason } => {
-            tr!(
-                lang,
-                "refusal-corrupt",
-                what = what.as_str(),
-                reason = reason.as_str()
-            )
-        }
+        E::Corrupt { what, .. } => unreadable(lang, what),
         E::Stale => tr!(lang, "refusal-stale"),
         E::Contended => tr!(lang, "refusal-contended"),
-        E::Storage(reason) => tr!(lang, "refusal-storage", reason = reason.as_str()),
+        E::Storage(_) => tr!(lang, "refusal-storage"),
+    }
+}
+
+/// What cannot be read, as a whole sentence: each language words its nouns
+/// its own way. Why is in the operator's log, not here.
+fn unreadable(lang: Lang, what: &Unreadable) -> String {
+    match what {
+        Unreadable::Game(game) => tr!(lang, "refusal-corrupt-game", game = *game),
+        Unreadable::Record(game) => tr!(lang, "refusal-corrupt-record", game = *game),
+        Unreadable::Lesson(id) => tr!(lang, "refusal-corrupt-lesson", lesson = id.as_str()),
+        Unreadable::Puzzle => tr!(lang, "refusal-corrupt-puzzle"),
+        Unreadable::Newer(_) => tr!(lang, "refusal-corrupt-newer"),
+        Unreadable::Entry(_) => tr!(lang, "refusal-corrupt-entry"),
     }
 }
 
