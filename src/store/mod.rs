@@ -364,7 +364,10 @@ pub trait Store: Send + Sync {
 
     /// Deadline changes committed by every process sharing this store (this
     /// one's too), as a stream of channel ids, for a scheduler that must
-    /// wake when another process sets an earlier deadline. `None` (the default): nobody else
+    /// wake when another process sets an earlier deadline: every deadline
+    /// new, earlier or cleared is announced (one moved later may not be; a
+    /// scheduler waiting for the earlier time wakes, reads the index and
+    /// sleeps on). `None` (the default): nobody else
     /// writes this store, so the local notifications are enough. The
     /// stream ends when the subscription is lost: subscribe again.
     fn deadline_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {

@@ -38,7 +38,7 @@ use tokio_postgres::{AsyncMessage, NoTls};
 use super::{keys, plan, Deadline, Entry, Expect, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
 const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
@@ -53,6 +53,9 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
 ",
     COMMIT_FUNCTION,
+    // 3: the same function, announcing only deadlines that are new, earlier or
+    // cleared. A fresh schema runs 2 and 3 alike; one at 2 gets the new body.
+    COMMIT_FUNCTION,
 ];
 
 /// Migration 2: the one-round-trip commit (see [`fast_commit`]). Op `i` is
@@ -65,8 +68,13 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
 /// version found there (NULL: absent), having written nothing. A deadline
 /// entry that is not exactly what this build writes raises `IS001`
 /// (nothing written): the caller's general path then decodes it.
+///
+/// Only a deadline that is new, earlier or cleared is announced: PostgreSQL
+/// commits NOTIFYing transactions one at a time, which defeats group commit,
+/// and a move pushes its deadline later. A listener that waits for the old,
+/// earlier time just wakes, reads the index again and sleeps on.
 const COMMIT_FUNCTION: &str = r#"
-    CREATE FUNCTION isolo_commit(
+    CREATE OR REPLACE FUNCTION isolo_commit(
         locks int8[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
         vals bytea[], ats bytea[], channel text, chans text[],
         OUT new_version bigint, OUT failed_op integer, OUT failed_version bigint
@@ -129,7 +137,9 @@ const COMMIT_FUNCTION: &str = r#"
             END IF;
         END LOOP;
         -- Delivered to listeners when (and only if) the transaction commits.
-        PERFORM pg_notify(channel, chans[i]) FROM generate_subscripts(kinds, 1) AS i WHERE kinds[i] = 3;
+        -- Index keys order by time ('a', then the time big-endian, the same tail).
+        PERFORM pg_notify(channel, chans[i]) FROM generate_subscripts(kinds, 1) AS i
+            WHERE kinds[i] = 3 AND (ats[i] IS NULL OR old_index[i] IS NULL OR ats[i] < old_index[i]);
     END
     $$;
 "#;

@@ -129,8 +129,16 @@ fn deadline_changes_are_announced_on_commit_only() {
     assert!(matches!(writer.apply(&lost), Err(StoreError::Conflict { .. })));
     writer.set_deadline(8, Some(2_000)).unwrap();
     assert_eq!(next(&mut changes), Some(8));
+    writer.set_deadline(9, Some(3_000)).unwrap();
+    assert_eq!(next(&mut changes), Some(9), "a new deadline is announced");
+    // Later: nobody needs to wake sooner, so nothing is announced (a move's
+    // usual change), and the next announcement is the earlier one.
+    writer.set_deadline(9, Some(9_000)).unwrap();
+    writer.set_deadline(8, Some(1_000)).unwrap();
+    assert_eq!(next(&mut changes), Some(8), "an earlier deadline is announced");
     writer.set_deadline(8, None).unwrap();
-    assert_eq!(next(&mut changes), Some(8));
+    assert_eq!(next(&mut changes), Some(8), "a cleared deadline is announced");
+    assert_eq!(writer.deadline_of(9).unwrap(), Some(9_000));
     assert_eq!(writer.deadline_of(7).unwrap(), None);
 }
 
