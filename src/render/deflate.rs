@@ -42,6 +42,53 @@ fn code_of(bases: &[u16], v: usize) -> usize {
     bases.partition_point(|&b| usize::from(b) <= v) - 1
 }
 
+/// Length and distance codes looked up rather than searched, as zlib does:
+/// a length's code by the length, a distance's by the distance up to 256
+/// and by the distance's 128s above that.
+struct Codes {
+    length: [u8; MAX_MATCH + 1],
+    near: [u8; 257],
+    far: [u8; 257],
+}
+
+impl Codes {
+    fn get() -> &'static Codes {
+        static CODES: std::sync::OnceLock<Codes> = std::sync::OnceLock::new();
+        CODES.get_or_init(|| {
+            let mut c = Codes {
+                length: [0; MAX_MATCH + 1],
+                near: [0; 257],
+                far: [0; 257],
+            };
+            for len in MIN_MATCH..=MAX_MATCH {
+                c.length[len] = code_of(&LENGTH_BASE, len) as u8;
+            }
+            for d in 1..=256 {
+                c.near[d] = code_of(&DIST_BASE, d) as u8;
+            }
+            // Above 256 every code spans whole 128s, so (d - 1) / 128 decides it.
+            for k in 2..257 {
+                c.far[k] = code_of(&DIST_BASE, k * 128 + 1) as u8;
+            }
+            c
+        })
+    }
+
+    #[inline]
+    fn length(&self, len: usize) -> usize {
+        usize::from(self.length[len])
+    }
+
+    #[inline]
+    fn distance(&self, d: usize) -> usize {
+        if d <= 256 {
+            usize::from(self.near[d])
+        } else {
+            usize::from(self.far[(d - 1) >> 7])
+        }
+    }
+}
+
 /// How many bytes from `a` on equal those from `b` on (`b < a`), at most `max`.
 fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
     let mut n = 0;
@@ -60,31 +107,12 @@ fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
     n
 }
 
-/// The Adler-32 checksum zlib ends with.
+/// The Adler-32 checksum zlib ends with (vectorised: a tenth of the
+/// picture's time when summed byte by byte).
 fn adler32(data: &[u8]) -> u32 {
-    const MOD: u32 = 65_521;
-    // 5552 bytes is the most that cannot overflow the sums between reductions.
-    let (mut a, mut b) = (1u32, 0u32);
-    for block in data.chunks(5552 / 16 * 16) {
-        let mut chunks = block.chunks_exact(16);
-        for c in &mut chunks {
-            // b gains 16 a, then each byte as many times as bytes follow it, itself included.
-            let (mut sum, mut weighted) = (0u32, 0u32);
-            for (k, &byte) in c.iter().enumerate() {
-                sum += u32::from(byte);
-                weighted += (16 - k as u32) * u32::from(byte);
-            }
-            b += 16 * a + weighted;
-            a += sum;
-        }
-        for &byte in chunks.remainder() {
-            a += u32::from(byte);
-            b += a;
-        }
-        a %= MOD;
-        b %= MOD;
-    }
-    b << 16 | a
+    let mut sum = simd_adler32::Adler32::new();
+    sum.write(data);
+    sum.finish()
 }
 
 /// Code lengths of a Huffman code for `freq`, none above `limit` bits. Rare
@@ -178,20 +206,23 @@ struct Bits {
 }
 
 impl Bits {
+    /// At most 32 bits at a time; whole 32-bit words go out together.
     #[inline]
     fn put(&mut self, value: u32, bits: u32) {
         self.acc |= u64::from(value) << self.n;
         self.n += bits;
-        while self.n >= 8 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.n -= 8;
+        if self.n >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.n -= 32;
         }
     }
 
     fn finish(mut self) -> Vec<u8> {
-        if self.n > 0 {
+        while self.n > 0 {
             self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n = self.n.saturating_sub(8);
         }
         self.out
     }
@@ -235,6 +266,7 @@ pub(crate) fn zlib_scanlines(indices: &[u8], width: usize, cell: usize) -> Vec<u
         data.extend_from_slice(line);
     }
     let tried = candidates(row, cell);
+    let codes = Codes::get();
     let mut tokens: Vec<u32> = Vec::with_capacity(data.len() / 16);
     let mut lit_freq = [0u32; 286];
     let mut dist_freq = [0u32; 30];
@@ -253,8 +285,8 @@ pub(crate) fn zlib_scanlines(indices: &[u8], width: usize, cell: usize) -> Vec<u
         }
         if best >= MIN_MATCH {
             tokens.push(MATCH | (best as u32) << 16 | dist as u32);
-            lit_freq[257 + code_of(&LENGTH_BASE, best)] += 1;
-            dist_freq[code_of(&DIST_BASE, dist)] += 1;
+            lit_freq[257 + codes.length(best)] += 1;
+            dist_freq[codes.distance(dist)] += 1;
             i += best;
         } else {
             tokens.push(u32::from(data[i]));
@@ -319,13 +351,13 @@ pub(crate) fn zlib_scanlines(indices: &[u8], width: usize, cell: usize) -> Vec<u
             continue;
         }
         let (len, dist) = ((t >> 16 & 0x1ff) as usize, (t & 0xffff) as usize);
-        let lc = code_of(&LENGTH_BASE, len);
+        let lc = codes.length(len);
         bits.put(u32::from(lit_code[257 + lc]), u32::from(lit_len[257 + lc]));
         bits.put(
             (len - usize::from(LENGTH_BASE[lc])) as u32,
             u32::from(LENGTH_EXTRA[lc]),
         );
-        let dc = code_of(&DIST_BASE, dist);
+        let dc = codes.distance(dist);
         bits.put(u32::from(dist_code[dc]), u32::from(dist_len[dc]));
         bits.put(
             (dist - usize::from(DIST_BASE[dc])) as u32,
@@ -375,5 +407,16 @@ mod tests {
             assert_eq!(got, picture);
         }
         assert_eq!(adler32(b"Wikipedia"), 0x11e6_0398);
+    }
+
+    #[test]
+    fn looked_up_codes_are_the_searched_ones() {
+        let codes = Codes::get();
+        for len in MIN_MATCH..=MAX_MATCH {
+            assert_eq!(codes.length(len), code_of(&LENGTH_BASE, len), "length {len}");
+        }
+        for d in 1..=32_768 {
+            assert_eq!(codes.distance(d), code_of(&DIST_BASE, d), "distance {d}");
+        }
     }
 }
