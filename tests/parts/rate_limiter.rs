@@ -12,18 +12,25 @@ fn response(status: u16, remaining: u32, reset: f64) -> reqwest::Response {
         .header("x-ratelimit-limit", "50")
         .header("x-ratelimit-remaining", remaining.to_string())
         .header("x-ratelimit-reset", format!("{reset:.3}"))
-        .header("x-ratelimit-reset-after", "0.500")
+        .header(
+            "x-ratelimit-reset-after",
+            format!("{:.3}", (reset - now()).max(0.0)),
+        )
         .body(Vec::<u8>::new())
         .expect("a response")
         .into()
 }
 
-async fn hear(limit: &mut Ratelimit, status: u16, remaining: u32, reset: f64) -> bool {
+fn request() -> Request<'static> {
     let route = Route::ChannelMessage {
         channel_id: ChannelId::new(1),
         message_id: MessageId::new(2),
     };
-    let req = Request::new(route, LightMethod::Patch);
+    Request::new(route, LightMethod::Patch)
+}
+
+async fn hear(limit: &mut Ratelimit, status: u16, remaining: u32, reset: f64) -> bool {
+    let req = request();
     limit
         .post_hook(&response(status, remaining, reset), &req, &|_| {}, false)
         .await
@@ -78,4 +85,17 @@ async fn a_429_names_no_window() {
     // Later answers of the window are still heard.
     assert!(!hear(&mut limit, 200, 20, reset).await);
     assert_eq!(limit.remaining(), 0, "the lowest count of the window stands");
+}
+
+#[tokio::test]
+async fn a_wait_follows_the_figures_that_come_in_meanwhile() {
+    let mut limit = Ratelimit::default();
+    let reset = now() + 0.05;
+    assert!(!hear(&mut limit, 200, 0, reset).await);
+    let wait = limit.admit(&request(), &|_| {}).expect("none left: wait");
+    assert!(wait.as_secs_f64() < 0.2, "{wait:?}");
+    // While it waits, a response says Discord's window ends later than that.
+    assert!(!hear(&mut limit, 200, 0, reset + 0.5).await);
+    let wait = limit.admit(&request(), &|_| {}).expect("still none left");
+    assert!(wait.as_secs_f64() > 0.3, "the later reset is obeyed: {wait:?}");
 }

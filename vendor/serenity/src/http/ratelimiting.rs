@@ -215,11 +215,17 @@ impl Ratelimiter {
             let request =
                 req.clone().build(&self.client, self.token.expose_secret(), self.proxy.as_deref())?;
             let request = request.build()?;
-            let on_its_way = {
+            // isolo-bot patch: waits with the bucket let go (see `Ratelimit::admit`), and
+            // counts the request until its response is in, or the caller gives up.
+            let on_its_way = loop {
                 let mut b = bucket.lock().await;
-                b.pre_hook(&req, &self.ratelimit_callback).await;
-                // isolo-bot patch: counted until its response is in, or the caller gives up.
-                InFlight::new(&b.in_flight)
+                match b.admit(&req, &self.ratelimit_callback) {
+                    None => break InFlight::new(&b.in_flight),
+                    Some(delay) => {
+                        drop(b);
+                        sleep(delay).await;
+                    },
+                }
             };
             let sent = self.client.execute(request).await;
             drop(on_its_way);
@@ -356,6 +362,9 @@ pub struct Ratelimit {
     /// isolo-bot patch: the latest reset of a window known to be over; responses
     /// counted in it arrive late and say nothing of the current window.
     past: Option<f64>,
+    /// isolo-bot patch: the window is the limiter's own estimate, not yet
+    /// confirmed by a response.
+    estimating: bool,
 }
 
 /// isolo-bot patch: how a response's window relates to the one the limiter counts in.
@@ -390,6 +399,10 @@ impl Ratelimit {
 /// isolo-bot patch: how long after a bucket's reset its new window is taken to start.
 const RESET_MARGIN: Duration = Duration::from_millis(20);
 
+/// isolo-bot patch: how often a request asks again while the limiter's own estimate
+/// of a window waits for Discord's figures.
+const UNCONFIRMED_POLL: Duration = Duration::from_millis(25);
+
 /// isolo-bot patch: one request on its way, counted in its bucket until dropped:
 /// when its response is in, or when the caller stops waiting for it.
 struct InFlight(Arc<AtomicI64>);
@@ -414,14 +427,29 @@ impl Ratelimit {
         req: &Request<'_>,
         ratelimit_callback: &(dyn Fn(RatelimitInfo) + Send + Sync),
     ) {
+        while let Some(delay) = self.admit(req, ratelimit_callback) {
+            sleep(delay).await;
+        }
+    }
+
+    /// isolo-bot patch: counts `req` in and returns `None`, or returns how long to
+    /// wait before asking again. The limiter waits without holding the bucket, so
+    /// responses that come in meanwhile still bring Discord's figures: stock 0.12.5
+    /// slept holding it, and then started a window of its own estimate that
+    /// Discord's, begun when its first request arrived, could still outlast.
+    pub fn admit(
+        &mut self,
+        req: &Request<'_>,
+        ratelimit_callback: &(dyn Fn(RatelimitInfo) + Send + Sync),
+    ) -> Option<Duration> {
         if self.limit() == 0 {
-            return;
+            return None;
         }
 
         let Some(reset) = self.reset else {
             // We're probably in the past.
             self.remaining = self.limit;
-            return;
+            return None;
         };
         // isolo-bot patch: Discord's reset is rounded to the millisecond and our clock
         // reads it late or early: a window is over a little after it says.
@@ -430,7 +458,7 @@ impl Ratelimit {
         if let Ok(delay) = reset.duration_since(SystemTime::now()) {
             if self.remaining() != 0 {
                 self.remaining -= 1;
-                return;
+                return None;
             }
             debug!(
                 "Pre-emptive ratelimit on route {:?} for {}ms",
@@ -444,8 +472,7 @@ impl Ratelimit {
                 path: req.route.path().to_string(),
                 global: false,
             });
-
-            sleep(delay).await;
+            return Some(delay);
         }
 
         // isolo-bot patch: the window is over, so a new one starts with this request,
@@ -453,6 +480,12 @@ impl Ratelimit {
         // brings Discord's own figures. Stock 0.12.5 let every request through once the
         // reset had passed, so requests queued behind a reset all went out at once.
         // Requests still on their way may land in the new window too.
+        if self.estimating && self.in_flight.load(Ordering::SeqCst) > 0 {
+            // The last estimate is not confirmed yet, and its requests are still on
+            // their way: Discord's window may have begun later. Wait for its figures.
+            return Some(UNCONFIRMED_POLL);
+        }
+        self.estimating = true;
         if let Some(over) = self.window.take() {
             self.past = Some(self.past.map_or(over, |p| p.max(over)));
         }
@@ -461,6 +494,7 @@ impl Ratelimit {
         // a tenth of the window to spare keeps the next one from starting early.
         let period = self.period.unwrap_or(Duration::from_secs(1));
         self.reset = Some(SystemTime::now() + period + period / 10);
+        None
     }
 
     /// # Errors
@@ -498,6 +532,7 @@ impl Ratelimit {
         // A 429's reset is when to retry, not its window's end: it names no window.
         if window_reset.is_some() && response.status() != StatusCode::TOO_MANY_REQUESTS {
             self.window = window_reset;
+            self.estimating = false;
         }
 
         if absolute_ratelimits {
@@ -563,6 +598,7 @@ impl Default for Ratelimit {
             in_flight: Arc::default(),
             window: None,
             past: None,
+            estimating: false,
         }
     }
 }
