@@ -253,8 +253,8 @@ impl std::fmt::Display for Unreadable {
 
 impl TableError {
     /// The same refusal with every text that may come from players (names,
-    /// a pit as typed, stored text quoted in a reason) passed through
-    /// `escape`: a front end with markup neutralises them with it.
+    /// a pit as typed) passed through `escape`: a front end with markup
+    /// neutralises them with it. Reasons are for the log, never shown.
     pub fn escaped(&self, escape: impl Fn(&str) -> String) -> TableError {
         use TableError as E;
         match self {
@@ -281,11 +281,6 @@ impl TableError {
                 player: escape(player),
                 left_ms: *left_ms,
             },
-            E::Corrupt { what, reason } => E::Corrupt {
-                what: what.clone(),
-                reason: escape(reason),
-            },
-            E::Storage(reason) => E::Storage(escape(reason)),
             E::NoSuchPuzzle(id) => E::NoSuchPuzzle(escape(id)),
             other => other.clone(),
         }
