@@ -8,33 +8,45 @@
 //!
 //! The `isolo-bot` binary runs as its own process (`isolo-bot run`) against
 //! the fake Discord on 127.0.0.1, so the memory read from
-//! `/proc/<pid>/status` is the bot's alone. [`GAMES`] duels are started in
-//! as many channels, two players each. The burst sends one move in every
-//! game at the same instant and measures each interaction's first response
-//! (the board, or a deferral), which Discord wants within 3 s. The soak plays
-//! [`SOAK_RATE`] moves a second round-robin over the games (a finished game
-//! is started again) for `ISOLO_SOAK_SECS` (default 600, at most 3600),
-//! sampling the bot's resident memory every [`SAMPLE_EVERY`].
+//! `/proc/<pid>/status` is the bot's alone. Duels are started in as many
+//! channels, two players each. The burst sends one move in each of
+//! [`BURST_GAMES`] games at the same instant and measures each
+//! interaction's first response (the board, or a deferral), which Discord
+//! wants within 3 s. The soak is an hour of a busy bot, compressed: the store
+//! holds [`SOAK_LIVE`] live games ([`SOAK_LIVE`] - [`SOAK_ACTIVE`] of them
+//! written before the bot starts, as a bot that has run for months has
+//! them), and [`SOAK_RATE`] moves a second go round-robin over the
+//! [`SOAK_ACTIVE`] others (a finished game is started again) for
+//! `ISOLO_SOAK_SECS` (default 600, at most 3600), sampling the bot's
+//! resident memory every [`SAMPLE_EVERY`].
 
 #![cfg(target_os = "linux")]
 
 mod support;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
 use isolo_bot::engine::{Move, Variant};
+use isolo_bot::store::SledStore;
+use isolo_bot::table::{ChallengeRequest, GameSettings, Opponent, SystemClock, Table, TableConfig};
 use support::bot::{config_text, prepare_environment, BotProcess, Duel, Via, T};
 use support::fake_discord::{
-    FakeDiscord, FakeOptions, FakeUser, GatewayLog, Route, SentInteraction, CHANNEL_ID,
+    FakeDiscord, FakeOptions, FakeUser, GatewayLog, Route, SentInteraction, CHANNEL_ID, GUILD_ID,
 };
 
-/// Games in progress at once, one per channel.
-const GAMES: usize = 200;
+/// Games that get a move each in the burst, one per channel.
+const BURST_GAMES: usize = 200;
+/// Live games in the store during the soak.
+const SOAK_LIVE: usize = 10_000;
+/// Games the soak plays in, round-robin.
+const SOAK_ACTIVE: usize = 1_000;
 /// Duels set up concurrently (setting up is not measured).
 const SETUP_AT_ONCE: usize = 20;
-/// Moves a second in the soak.
-const SOAK_RATE: u32 = 5;
+/// Moves a second in the soak: 10 minutes of it are 12 moves in each active
+/// game, an hour's play between people who answer every 5 minutes.
+const SOAK_RATE: u32 = 20;
 /// The soak's length unless `ISOLO_SOAK_SECS` says otherwise.
 const SOAK_DEFAULT: Duration = Duration::from_secs(600);
 /// The longest soak `ISOLO_SOAK_SECS` may ask for.
@@ -46,6 +58,9 @@ const DISCORD_DEADLINE: Duration = Duration::from_secs(3);
 /// How much the bot's memory may grow in the soak: sled's cache (64 MiB, set
 /// in `store/sled_store.rs`) fills as games are written, plus some slack.
 const SOAK_GROWTH_KIB: u64 = 80 * 1024;
+/// How much it may still grow over the soak's last half: by then it has
+/// levelled off.
+const SOAK_LATE_GROWTH_KIB: u64 = 16 * 1024;
 
 /// The load tests share the machine's cores: one at a time, whatever `--test-threads`.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -113,7 +128,7 @@ impl Spread {
     }
 }
 
-/// The bot binary against a fake Discord, with [`GAMES`] duels under way.
+/// The bot binary against a fake Discord, with duels under way.
 struct Floor {
     fake: FakeDiscord,
     bot: BotProcess,
@@ -143,12 +158,54 @@ fn variant(i: usize) -> Variant {
     }
 }
 
+/// Writes `n` live games between people into the store at `path`, in
+/// channels of their own that the test never plays in, the way the bot
+/// starts them (a challenge, then its acceptance).
+fn seed_games(path: &std::path::Path, n: usize) {
+    let started = Instant::now();
+    let store = SledStore::open_path(path).expect("the store");
+    let table = Table::new(Arc::new(store), Arc::new(SystemClock), TableConfig::default());
+    for i in 0..n {
+        let channel = CHANNEL_ID + 1_000_000 + i as u64;
+        let [south, north] = players(100_000 + i);
+        let request = ChallengeRequest {
+            guild: GUILD_ID,
+            channel,
+            challenger: south.id,
+            challenger_name: south.name.clone(),
+            opponent: Opponent::User {
+                id: north.id,
+                name: north.name.clone(),
+            },
+            settings: GameSettings {
+                variant: variant(i),
+                ..GameSettings::default()
+            },
+        };
+        table.challenge(request).expect("a challenge");
+        table
+            .accept(channel, north.id, None)
+            .expect("an accepted challenge");
+    }
+    assert_eq!(table.live_games().expect("counted"), n as u64);
+    println!(
+        "{n} live games written to the store in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
 impl Floor {
-    async fn open() -> Floor {
+    /// The bot with `seeded` live games already in its store, and `games`
+    /// duels started through Discord.
+    async fn open(seeded: usize, games: usize) -> Floor {
         prepare_environment();
         let fake = FakeDiscord::start(FakeOptions::default()).await;
         let dir = tempfile::tempdir().expect("temp dir");
-        let config = config_text(&fake, &dir.path().join("store"), false);
+        let store = dir.path().join("store");
+        if seeded > 0 {
+            seed_games(&store, seeded);
+        }
+        let config = config_text(&fake, &store, false);
         let bot = BotProcess::spawn(dir.path(), &config, "load");
         if let Err(e) = fake.wait_ready(T).await {
             panic!("the bot did not connect: {e}\n{}", bot.output());
@@ -156,13 +213,13 @@ impl Floor {
         fake.wait_for(|r| matches!(r.route, Route::PutCommands { .. }), T)
             .await
             .unwrap_or_else(|e| panic!("no commands registered: {e}\n{}", bot.output()));
-        let channels: Vec<u64> = (0..GAMES as u64).map(|i| CHANNEL_ID + 10_000 + i).collect();
+        let channels: Vec<u64> = (0..games as u64).map(|i| CHANNEL_ID + 10_000 + i).collect();
         for &c in &channels {
             fake.add_channel(c);
         }
         let started = Instant::now();
-        let mut duels = Vec::with_capacity(GAMES);
-        for group in (0..GAMES).collect::<Vec<_>>().chunks(SETUP_AT_ONCE) {
+        let mut duels = Vec::with_capacity(games);
+        for group in (0..games).collect::<Vec<_>>().chunks(SETUP_AT_ONCE) {
             let starting = group.iter().map(|&i| {
                 let [south, north] = players(i);
                 let (fake, channel) = (&fake, channels[i]);
@@ -171,7 +228,7 @@ impl Floor {
             duels.extend(join_all(starting).await);
         }
         println!(
-            "{GAMES} games started in {:.1} s",
+            "{games} games started through Discord in {:.1} s",
             started.elapsed().as_secs_f64()
         );
         Floor {
@@ -179,7 +236,7 @@ impl Floor {
             bot,
             duels,
             channels,
-            seed: GAMES as u64,
+            seed: games as u64,
             _dir: dir,
         }
     }
@@ -242,7 +299,7 @@ fn first_response(fake: &FakeDiscord, sent: &SentInteraction) -> (Duration, bool
 #[ignore = "load test: run on demand in a release build (see the file's doc)"]
 async fn a_move_in_each_of_200_games_at_the_same_instant_is_answered_within_3_s() {
     let _alone = ONE_AT_A_TIME.lock().await;
-    let mut floor = Floor::open().await;
+    let mut floor = Floor::open(0, BURST_GAMES).await;
     let before = floor.memory();
     let moves: Vec<Move> = floor.duels.iter_mut().map(Duel::choose).collect();
     let fake = &floor.fake;
@@ -260,7 +317,7 @@ async fn a_move_in_each_of_200_games_at_the_same_instant_is_answered_within_3_s(
     // fake's log on every request and take the cores from the bot.
     let tokens: std::collections::HashSet<&str> = sent.iter().map(|s| s.token.as_str()).collect();
     fake.wait_for_n(
-        GAMES,
+        BURST_GAMES,
         |r| matches!(&r.route, Route::InteractionCallback { token, .. } if tokens.contains(token.as_str())),
         Duration::from_secs(60),
     )
@@ -279,12 +336,12 @@ async fn a_move_in_each_of_200_games_at_the_same_instant_is_answered_within_3_s(
     let after = floor.memory();
     let first = Spread::of(first);
     println!(
-        "burst: {GAMES} moves sent within {:.1} ms of each other",
+        "burst: {BURST_GAMES} moves sent within {:.1} ms of each other",
         (last_sent - first_sent).as_secs_f64() * 1e3
     );
     println!("{}", first.line("burst, first response (board or deferral)"));
     println!("{}", Spread::of(boards).line("burst, board"));
-    println!("burst: {deferred} of {GAMES} answered with a deferral first");
+    println!("burst: {deferred} of {BURST_GAMES} answered with a deferral first");
     println!(
         "burst: bot RSS {:.1} MiB before, {:.1} MiB after (peak {:.1} MiB)",
         mib(before.rss_kib),
@@ -315,10 +372,10 @@ fn soak_length() -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "load test: run on demand in a release build (see the file's doc)"]
-async fn a_steady_soak_over_200_games_keeps_the_bots_memory_flat() {
+async fn a_compressed_hour_over_10000_live_games_keeps_the_bots_memory_level() {
     let _alone = ONE_AT_A_TIME.lock().await;
     let length = soak_length();
-    let mut floor = Floor::open().await;
+    let mut floor = Floor::open(SOAK_LIVE - SOAK_ACTIVE, SOAK_ACTIVE).await;
     let start = floor.memory();
     println!("soak: {} s at {SOAK_RATE} moves/s", length.as_secs());
     println!("soak: 0 s, bot RSS {:.1} MiB", mib(start.rss_kib));
@@ -344,7 +401,7 @@ async fn a_steady_soak_over_200_games_keeps_the_bots_memory_flat() {
         duel.expect_played(&floor.fake, &sent, mv, via).await;
         first.push(first_response(&floor.fake, &sent).0);
         moves += 1;
-        g = (g + 1) % GAMES;
+        g = (g + 1) % SOAK_ACTIVE;
         if Instant::now() >= next_sample {
             next_sample += SAMPLE_EVERY;
             let m = floor.memory();
@@ -360,6 +417,7 @@ async fn a_steady_soak_over_200_games_keeps_the_bots_memory_flat() {
     samples.push(end);
     let took = began.elapsed();
     let highest = samples.iter().map(|m| m.rss_kib).max().expect("sampled");
+    let halfway = samples[samples.len() / 2];
     println!(
         "soak: {moves} moves in {:.0} s ({:.2}/s), {restarts} games started again",
         took.as_secs_f64(),
@@ -378,6 +436,12 @@ async fn a_steady_soak_over_200_games_keeps_the_bots_memory_flat() {
         end.rss_kib < start.rss_kib + SOAK_GROWTH_KIB,
         "the bot's memory grew from {:.1} MiB to {:.1} MiB",
         mib(start.rss_kib),
+        mib(end.rss_kib)
+    );
+    assert!(
+        end.rss_kib < halfway.rss_kib + SOAK_LATE_GROWTH_KIB,
+        "the bot's memory did not level off: {:.1} MiB halfway, {:.1} MiB at the end",
+        mib(halfway.rss_kib),
         mib(end.rss_kib)
     );
     floor.close().await;

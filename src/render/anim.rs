@@ -411,11 +411,11 @@ impl<'a> Animator<'a> {
             top: p.rect.1 as u16,
             width: p.rect.2 as u16,
             height: p.rect.3 as u16,
-            buffer: Cow::Owned(p.pixels),
+            buffer: Cow::Owned(super::lzw::encode(&p.pixels)),
             ..gif::Frame::default()
         };
         // Frames lie inside the canvas and use palette indices: writing to memory cannot fail.
-        let _ = self.out.write_frame(&frame);
+        let _ = self.out.write_lzw_pre_encoded_frame(&frame);
     }
 
     /// Adds the final position, drawn as the PNG draws it, holds it, and closes the GIF.

@@ -13,6 +13,9 @@ fn candidates(row: usize, cell: usize) -> [usize; 6] {
 }
 
 const MIN_MATCH: usize = 3;
+/// A match this long is taken without trying the other distances: longer
+/// ones rarely follow, and the search is most of a picture's time.
+const GOOD_ENOUGH: usize = 32;
 const MAX_MATCH: usize = 258;
 const END_OF_BLOCK: usize = 256;
 /// A token with this bit set is a match: length above bit 16, distance below.
@@ -271,19 +274,27 @@ pub(crate) fn zlib_scanlines(indices: &[u8], width: usize, cell: usize) -> Vec<u
     let mut lit_freq = [0u32; 286];
     let mut dist_freq = [0u32; 30];
     let mut i = 0;
+    // The distance of the last match is tried first: runs along a row keep it.
+    let mut last = tried[0];
     while i < data.len() {
         let max = (data.len() - i).min(MAX_MATCH);
         let (mut best, mut dist) = (0, 0);
-        for d in tried.into_iter().filter(|&d| d <= i) {
+        for d in std::iter::once(last).chain(tried).filter(|&d| d <= i) {
+            // A candidate can only do better if it also matches at `best`
+            // (zlib's test): most are turned away by one byte.
+            if best >= max || data[i - d + best] != data[i + best] {
+                continue;
+            }
             let len = match_len(&data, i, i - d, max);
             if len > best {
                 (best, dist) = (len, d);
-                if len == max {
+                if len >= GOOD_ENOUGH {
                     break;
                 }
             }
         }
         if best >= MIN_MATCH {
+            last = dist;
             tokens.push(MATCH | (best as u32) << 16 | dist as u32);
             lit_freq[257 + codes.length(best)] += 1;
             dist_freq[codes.distance(dist)] += 1;

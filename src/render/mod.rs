@@ -23,6 +23,7 @@ mod compose;
 mod deflate;
 mod encode;
 mod fonts;
+mod lzw;
 #[cfg(test)]
 mod script_tests;
 mod shape;

@@ -11,6 +11,7 @@
 
 use crate::support;
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use isolo_bot::discord::shards::ShardPlan;
@@ -212,52 +213,152 @@ async fn two_processes(schema: &PgSchema) {
 }
 
 /// Moves per second through the whole bot (the fake Discord, the bot,
-/// PostgreSQL) with one process and with two, side by side. Each setting
-/// plays `GAMES` games at once in channels spread over both guilds, for at
-/// most `BUDGET` or `MOVES` moves. Run with
-/// `.ci/run --with-postgres cargo test --release --test e2e_shards -- --ignored --nocapture`.
+/// PostgreSQL) with one process and with two. Each setting plays `GAMES`
+/// games at once in channels spread over both guilds, for at most `BUDGET`
+/// or `MOVES` moves, and reports the bot's CPU time a move (user and system,
+/// from `/proc`). With `ISOLO_BASELINE_BIN` naming another build's binary
+/// (an older commit's `target/release/isolo-bot`), that binary is measured
+/// in the same run, one process, in turn with this build's, so the ratio is
+/// taken side by side. Run with
+/// `.ci/run --with-postgres cargo test --release --test e2e e2e_shards::moves -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement: run by hand, in a release build"]
 fn moves_per_second_with_one_process_and_with_two() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url().expect(PG_MISSING);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    let mut report = Vec::new();
-    for processes in [1, 2] {
-        let schema = PgSchema::new(&url);
-        let (moves, took) = rt.block_on(throughput(&schema, processes));
-        report.push(format!(
-            "{processes} process(es): {moves} moves in {:.1} s = {:.1} moves/s",
-            took.as_secs_f64(),
-            moves as f64 / took.as_secs_f64()
-        ));
+    let this = PathBuf::from(env!("CARGO_BIN_EXE_isolo-bot"));
+    let baseline = std::env::var_os("ISOLO_BASELINE_BIN").map(PathBuf::from);
+    let mut runs: Vec<(&str, &Path, u32)> = Vec::new();
+    for _ in 0..ROUNDS {
+        if let Some(old) = &baseline {
+            runs.push(("baseline", old, 1));
+        }
+        runs.push(("this build", &this, 1));
     }
-    println!("{}", report.join("\n"));
+    runs.push(("this build", &this, 2));
+    let mut rates: Vec<(&str, u32, f64)> = Vec::new();
+    for (name, binary, processes) in runs {
+        let schema = PgSchema::new(&url);
+        let run = rt.block_on(throughput(binary, &schema, processes));
+        let per_move = |t: Duration| t.as_secs_f64() * 1e3 / run.moves as f64;
+        let rate = run.moves as f64 / run.took.as_secs_f64();
+        println!(
+            "{name}, {processes} process(es): {} moves in {:.1} s = {rate:.1} moves/s; \
+             CPU a move: bot {:.2} ms, test (fake Discord, players) {:.2} ms, PostgreSQL {:.2} ms",
+            run.moves,
+            run.took.as_secs_f64(),
+            per_move(run.cpu[0]),
+            per_move(run.cpu[1]),
+            per_move(run.cpu[2]),
+        );
+        rates.push((name, processes, rate));
+    }
+    let mean = |who: &str| {
+        let r: Vec<f64> = rates
+            .iter()
+            .filter(|(n, p, _)| *n == who && *p == 1)
+            .map(|r| r.2)
+            .collect();
+        r.iter().sum::<f64>() / r.len() as f64
+    };
+    if baseline.is_some() {
+        println!(
+            "one process, mean of {ROUNDS} runs each: this build {:.1} moves/s, baseline {:.1}: {:.2}x",
+            mean("this build"),
+            mean("baseline"),
+            mean("this build") / mean("baseline")
+        );
+    }
 }
 
+/// Games played at once, unless `ISOLO_THROUGHPUT_GAMES` says otherwise.
 const GAMES: u64 = 8;
+
+fn games() -> u64 {
+    std::env::var("ISOLO_THROUGHPUT_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(GAMES)
+        .clamp(1, 64)
+}
 const MOVES: usize = 600;
 const BUDGET: Duration = Duration::from_secs(60);
+/// Runs of each binary, taken in turn.
+const ROUNDS: usize = 2;
 
-async fn throughput(schema: &PgSchema, processes: u32) -> (usize, Duration) {
+/// What one throughput run measured.
+struct Throughput {
+    moves: usize,
+    took: Duration,
+    /// CPU time (user and system) over the moves of the bot processes, of
+    /// the test (fake Discord and players) and of PostgreSQL.
+    cpu: [Duration; 3],
+}
+
+/// A process's CPU time so far (user and system), from `/proc/<pid>/stat`
+/// (`None` once it is gone).
+fn cpu_of(pid: &str) -> Option<(String, Duration)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (head, rest) = stat.rsplit_once(')')?;
+    let name = head.split_once('(')?.1.to_owned();
+    // Fields after the command name (which may hold spaces): utime is the 14th
+    // field of the line, stime the 15th, in clock ticks.
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    // SAFETY: sysconf has no memory effects.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
+    Some((
+        name,
+        Duration::from_secs_f64((f.first()? + f.get(1)?) as f64 / hz as f64),
+    ))
+}
+
+/// CPU time so far of the bots, of this test process (the fake Discord and
+/// the players), and of every PostgreSQL server process on the machine.
+fn cpu_split(bots: &[BotProcess]) -> [Duration; 3] {
+    let bot = bots
+        .iter()
+        .filter_map(|b| cpu_of(&b.pid().to_string()))
+        .map(|(_, t)| t)
+        .sum();
+    let test = cpu_of("self").map_or(Duration::ZERO, |(_, t)| t);
+    let postgres = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(|e| cpu_of(e.ok()?.file_name().to_str()?))
+        .filter(|(name, _)| name == "postgres")
+        .map(|(_, t)| t)
+        .sum();
+    [bot, test, postgres]
+}
+
+async fn throughput(binary: &Path, schema: &PgSchema, processes: u32) -> Throughput {
     prepare_environment();
     let fake = two_guild_discord().await;
-    let channels: Vec<u64> = (0..GAMES).map(|i| CHANNEL_ID + 10_000 + i).collect();
+    let games = games();
+    let channels: Vec<u64> = (0..games).map(|i| CHANNEL_ID + 10_000 + i).collect();
     for (i, &c) in channels.iter().enumerate() {
         fake.add_channel_in_guild(c, if i % 2 == 0 { GUILD_0 } else { GUILD_ID });
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let bots: Vec<BotProcess> = match processes {
-        1 => vec![BotProcess::spawn(
+        1 => vec![BotProcess::spawn_binary(
+            binary,
             dir.path(),
             &config(&fake, schema, None, free_port()),
             "one",
         )],
         _ => (0..2)
             .map(|s| {
-                BotProcess::spawn(
+                BotProcess::spawn_binary(
+                    binary,
                     dir.path(),
                     &config(&fake, schema, Some(s), free_port()),
                     &format!("s{s}"),
@@ -275,12 +376,13 @@ async fn throughput(schema: &PgSchema, processes: u32) -> (usize, Duration) {
         let (south, north) = (FakeUser::new(id, "south"), FakeUser::new(id + 1, "north"));
         duels.push(Duel::start(&fake, c, &south, &north, Variant::Boys, false, i as u64).await);
     }
+    let cpu_before = cpu_split(&bots);
     let start = Instant::now();
     let plays = duels.iter_mut().map(|duel| {
         let fake = &fake;
         async move {
             let mut moves = 0;
-            while !duel.over() && moves < MOVES / GAMES as usize && start.elapsed() < BUDGET {
+            while !duel.over() && moves < MOVES / games as usize && start.elapsed() < BUDGET {
                 let mv = duel.choose();
                 duel.play(fake, mv, Via::Command).await;
                 moves += 1;
@@ -290,6 +392,8 @@ async fn throughput(schema: &PgSchema, processes: u32) -> (usize, Duration) {
     });
     let moves: usize = futures_util::future::join_all(plays).await.into_iter().sum();
     let took = start.elapsed();
+    let cpu_after = cpu_split(&bots);
+    let cpu = std::array::from_fn(|i| cpu_after[i].saturating_sub(cpu_before[i]));
     drop(bots);
-    (moves, took)
+    Throughput { moves, took, cpu }
 }

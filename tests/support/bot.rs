@@ -215,12 +215,18 @@ pub struct BotProcess {
 impl BotProcess {
     /// Starts the binary with `config` (written next to the log in `dir`).
     pub fn spawn(dir: &Path, config: &str, name: &str) -> BotProcess {
+        Self::spawn_binary(Path::new(env!("CARGO_BIN_EXE_isolo-bot")), dir, config, name)
+    }
+
+    /// Starts `binary` (this build's or another's, for a side-by-side
+    /// measurement) with `config` (written next to the log in `dir`).
+    pub fn spawn_binary(binary: &Path, dir: &Path, config: &str, name: &str) -> BotProcess {
         let config_path = dir.join(format!("{name}.toml"));
         std::fs::write(&config_path, config).expect("write config");
         let log = dir.join(format!("{name}.log"));
         let out = std::fs::File::create(&log).expect("log file");
         let err = out.try_clone().expect("log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+        let child = Command::new(binary)
             .arg("run")
             .arg("--config")
             .arg(&config_path)
