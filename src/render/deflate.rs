@@ -7,15 +7,17 @@
 
 /// Distances tried for a match, most fruitful first: the row above (a
 /// scanline is the filter byte and the row), the previous pixel, the cell to
-/// the left, antialiased edges one pixel off the row above, two rows up.
-fn candidates(row: usize, cell: usize) -> [usize; 6] {
-    [row, 1, cell, row - 1, row + 1, 2 * row]
+/// the left, antialiased edges one pixel off the row above. (One more, one
+/// pixel off the other way or two rows up, saved 1% and cost a fifth of the
+/// time.)
+fn candidates(row: usize, cell: usize) -> [usize; 4] {
+    [row, 1, cell, row - 1]
 }
 
 const MIN_MATCH: usize = 3;
 /// A match this long is taken without trying the other distances: longer
 /// ones rarely follow, and the search is most of a picture's time.
-const GOOD_ENOUGH: usize = 32;
+const GOOD_ENOUGH: usize = 8;
 const MAX_MATCH: usize = 258;
 const END_OF_BLOCK: usize = 256;
 /// A token with this bit set is a match: length above bit 16, distance below.

@@ -273,19 +273,34 @@ impl Quantizer {
     /// Quantizes one row of RGBA pixels.
     #[inline]
     pub(crate) fn row(&mut self, src: &[u8], dst: &mut [u8]) {
-        // The last raw pixel and its index stay in registers: most pixels repeat their left neighbour.
+        // The last raw pixel and its index stay in registers: most pixels
+        // repeat their left neighbour, so four at a time are compared with it.
+        const SPLAT: u128 = 0x0000_0001_0000_0001_0000_0001_0000_0001;
         let (mut last_raw, mut last_idx) = (u32::MAX, 0u8);
-        for (d, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
-            let v = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
-            if v != last_raw {
-                // Alpha is always 255: the low three bytes (little-endian) are the colour.
-                let key = (v & 0xff) << 16 | (v & 0xff00) | (v >> 16 & 0xff);
-                last_raw = v;
-                last_idx = self.index_of(key);
+        let mut four = u128::from(last_raw) * SPLAT;
+        for (d, s) in dst.chunks_mut(4).zip(src.chunks(16)) {
+            if s.len() == 16 && u128::from_le_bytes(s.try_into().unwrap_or([0; 16])) == four {
+                d.fill(last_idx);
+                continue;
             }
-            *d = last_idx;
+            for (d, s) in d.iter_mut().zip(s.chunks_exact(4)) {
+                let v = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+                if v != last_raw {
+                    last_raw = v;
+                    last_idx = self.index_of(key_of(v));
+                }
+                *d = last_idx;
+            }
+            four = u128::from(last_raw) * SPLAT;
         }
     }
+}
+
+/// The packed `0xRRGGBB` colour of an opaque RGBA pixel read little-endian
+/// (alpha is always 255: the low three bytes are the colour).
+#[inline]
+fn key_of(v: u32) -> u32 {
+    (v & 0xff) << 16 | (v & 0xff00) | (v >> 16 & 0xff)
 }
 
 fn pack(c: Rgb) -> u32 {
