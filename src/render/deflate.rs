@@ -276,27 +276,48 @@ pub(crate) fn zlib_scanlines(indices: &[u8], width: usize, cell: usize) -> Vec<u
     let mut lit_freq = [0u32; 286];
     let mut dist_freq = [0u32; 30];
     let mut i = 0;
-    // The distance of the last match is tried first: runs along a row keep it.
-    let mut last = tried[0];
+    // Which of `tried` the last match used: tried first, as runs along a
+    // row keep their distance.
+    let mut last = 0;
     while i < data.len() {
         let max = (data.len() - i).min(MAX_MATCH);
         let (mut best, mut dist) = (0, 0);
-        for d in std::iter::once(last).chain(tried).filter(|&d| d <= i) {
+        // The distances whose first byte matches, found without branching:
+        // at an antialiased edge most positions match none.
+        let c = data[i];
+        let mut mask = 0u32;
+        for (k, &d) in tried.iter().enumerate() {
+            mask |= u32::from((d <= i) & (data[i.saturating_sub(d)] == c)) << k;
+        }
+        let mut rest = mask & !(1 << last);
+        let next = |rest: &mut u32| {
+            let k = rest.trailing_zeros() as usize;
+            *rest &= rest.wrapping_sub(1);
+            k
+        };
+        let mut k = if mask >> last & 1 == 1 {
+            last
+        } else {
+            next(&mut rest)
+        };
+        while k < tried.len() {
+            let d = tried[k];
             // A candidate can only do better if it also matches at `best`
             // (zlib's test): most are turned away by one byte.
-            if best >= max || data[i - d + best] != data[i + best] {
-                continue;
-            }
-            let len = match_len(&data, i, i - d, max);
-            if len > best {
-                (best, dist) = (len, d);
-                if len >= GOOD_ENOUGH {
-                    break;
+            if best < max && data[i - d + best] == data[i + best] {
+                let len = match_len(&data, i, i - d, max);
+                if len > best {
+                    (best, dist) = (len, k);
+                    if len >= GOOD_ENOUGH {
+                        break;
+                    }
                 }
             }
+            k = next(&mut rest);
         }
         if best >= MIN_MATCH {
             last = dist;
+            let dist = tried[dist];
             tokens.push(MATCH | (best as u32) << 16 | dist as u32);
             lit_freq[257 + codes.length(best)] += 1;
             dist_freq[codes.distance(dist)] += 1;
