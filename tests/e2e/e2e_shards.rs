@@ -276,7 +276,12 @@ fn moves_per_second_with_one_process_and_with_two() {
 
 /// Games played at once, unless `ISOLO_THROUGHPUT_GAMES` says otherwise.
 const GAMES: u64 = 8;
+const MOVES: usize = 600;
+const BUDGET: Duration = Duration::from_secs(60);
+/// Runs of each binary, taken in turn.
+const ROUNDS: usize = 2;
 
+/// Games played at once: `ISOLO_THROUGHPUT_GAMES` (1 to 64), else [`GAMES`].
 fn games() -> u64 {
     std::env::var("ISOLO_THROUGHPUT_GAMES")
         .ok()
@@ -284,10 +289,6 @@ fn games() -> u64 {
         .unwrap_or(GAMES)
         .clamp(1, 64)
 }
-const MOVES: usize = 600;
-const BUDGET: Duration = Duration::from_secs(60);
-/// Runs of each binary, taken in turn.
-const ROUNDS: usize = 2;
 
 /// What one throughput run measured.
 struct Throughput {
