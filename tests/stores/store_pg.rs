@@ -175,3 +175,75 @@ fn a_database_failure_is_not_a_conflict() {
     let err = PgStore::open("postgres://isolo@127.0.0.1:1/none", None).unwrap_err();
     assert!(matches!(err, StoreError::Backend(_)), "{err:?}");
 }
+
+/// Moves from many threads go to PostgreSQL together (group commit). Each
+/// is still its own commit: one on a damaged deadline entry fails alone,
+/// with its own error, and every other move lands.
+#[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
+fn commits_made_together_still_fail_alone() {
+    const WRITERS: u64 = 12;
+    const ROUNDS: u64 = 20;
+    const DAMAGED: u64 = WRITERS;
+    let url = pg_url().expect(PG_MISSING);
+    let schema = PgSchema::new(&url);
+    let store = schema.open();
+    store.set_deadline(DAMAGED, Some(1)).unwrap();
+    // Not an envelope: only the general path can say what it is.
+    schema.sql(&format!(
+        "UPDATE isolo_entries SET value = convert_to('damaged', 'UTF8') \
+         WHERE space = 5 AND key = '\\x63'::bytea || int8send({DAMAGED})"
+    ));
+    let barrier = std::sync::Barrier::new(WRITERS as usize + 1);
+    std::thread::scope(|scope| {
+        for channel in 0..=WRITERS {
+            let (store, barrier) = (&store, &barrier);
+            scope.spawn(move || {
+                let mut version = None;
+                for round in 1..=ROUNDS {
+                    barrier.wait();
+                    let mut batch = Batch::new();
+                    let expect = version.map_or(Expect::Absent, Expect::Version);
+                    batch
+                        .put(
+                            Space::Games,
+                            &keys::id(channel),
+                            &Rating {
+                                elo: 0,
+                                games: round as u32,
+                            },
+                            expect,
+                        )
+                        .unwrap()
+                        .set_deadline(channel, Some(1_000 * round));
+                    match (store.apply(&batch), channel == DAMAGED) {
+                        (Ok(v), false) => version = Some(v),
+                        (
+                            Err(StoreError::Corrupt {
+                                space: Space::Deadlines,
+                                ..
+                            }),
+                            true,
+                        ) => {}
+                        (other, damaged) => panic!("channel {channel} (damaged: {damaged}): {other:?}"),
+                    }
+                }
+            });
+        }
+    });
+    for channel in 0..WRITERS {
+        let game = store
+            .get::<Rating>(Space::Games, &keys::id(channel))
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.value.games, ROUNDS as u32);
+        assert_eq!(store.deadline_of(channel).unwrap(), Some(1_000 * ROUNDS));
+    }
+    assert_eq!(
+        store.get::<Rating>(Space::Games, &keys::id(DAMAGED)).unwrap(),
+        None
+    );
+}
