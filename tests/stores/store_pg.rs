@@ -8,7 +8,9 @@ use crate::support;
 
 use std::time::Duration;
 
-use isolo_bot::store::{keys, Batch, Expect, PgStore, Space, StoreError, StoreExt, SCHEMA_VERSION};
+use isolo_bot::store::{
+    keys, Batch, Deadline, Expect, KeyRange, PgStore, Space, Store, StoreError, StoreExt, SCHEMA_VERSION,
+};
 use support::store::{pg_url, PgSchema, Rating, PG_MISSING};
 
 #[test]
@@ -245,5 +247,69 @@ fn commits_made_together_still_fail_alone() {
     assert_eq!(
         store.get::<Rating>(Space::Games, &keys::id(DAMAGED)).unwrap(),
         None
+    );
+}
+
+/// A schema 3 database (its data, its one-commit function) opens upgraded:
+/// the data reads as before, the old function is gone, and moves commit.
+#[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
+fn a_schema_3_database_is_upgraded_in_place() {
+    let url = pg_url().expect(PG_MISSING);
+    let schema = PgSchema::new(&url);
+    // What schema 3 held, written as its bot wrote it: a game at version 4
+    // and its deadline (the channel's entry and the index entry) at 500.
+    let deadline = r#"{"kind":"deadline","format":1,"data":{"at":500,"channel":9}}"#;
+    schema.sql(&format!(
+        r#"CREATE SCHEMA {name};
+         SET search_path TO {name};
+         CREATE TABLE isolo_schema (one boolean PRIMARY KEY DEFAULT true CHECK (one),
+             version integer NOT NULL, upgraded_at timestamptz NOT NULL DEFAULT now());
+         INSERT INTO isolo_schema (version) VALUES (3);
+         CREATE TABLE isolo_entries (space smallint NOT NULL, key bytea NOT NULL,
+             version bigint NOT NULL CHECK (version > 0), value bytea NOT NULL, PRIMARY KEY (space, key));
+         CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
+         SELECT setval('isolo_versions', 4);
+         CREATE FUNCTION isolo_commit(locks int8[], kinds int2[], spaces int2[], keys bytea[],
+             expects int8[], vals bytea[], ats bytea[], channel text, chans text[],
+             OUT new_version bigint, OUT failed_op integer, OUT failed_version bigint)
+             LANGUAGE sql AS 'SELECT 1::bigint, NULL::integer, NULL::bigint';
+         INSERT INTO isolo_entries VALUES
+             (1, int8send(9), 4, convert_to('{{"kind":"rating","format":1,"data":{{"elo":0,"games":3}}}}', 'UTF8')),
+             (5, '\x63'::bytea || int8send(9), 4, convert_to('{deadline}', 'UTF8')),
+             (5, '\x61'::bytea || int8send(500) || int8send(9), 4, convert_to('{deadline}', 'UTF8'));"#,
+        name = schema.name,
+    ));
+    let store = schema.open();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let game = store.get::<Rating>(Space::Games, &keys::id(9)).unwrap().unwrap();
+    assert_eq!((game.version, game.value.games), (4, 3));
+    assert_eq!(
+        store.next_deadline().unwrap(),
+        Some(Deadline { at: 500, channel: 9 })
+    );
+    let mut batch = Batch::new();
+    batch
+        .put(
+            Space::Games,
+            &keys::id(9),
+            &Rating { elo: 0, games: 4 },
+            Expect::Version(4),
+        )
+        .unwrap()
+        .set_deadline(9, Some(900));
+    assert_eq!(store.apply(&batch).unwrap(), 5);
+    assert_eq!(
+        store.next_deadline().unwrap(),
+        Some(Deadline { at: 900, channel: 9 })
+    );
+    assert_eq!(store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 2);
+    drop(store);
+    schema.sql(
+        "DO $$ BEGIN IF to_regprocedure('isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])') \
+         IS NOT NULL THEN RAISE EXCEPTION 'schema 3''s isolo_commit is still there'; END IF; END $$",
     );
 }
