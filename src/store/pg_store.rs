@@ -20,12 +20,15 @@
 //! `synchronous_commit = on`: acknowledged means flushed to the WAL.
 //!
 //! The common commit (each key touched once, no restores) runs all of that
-//! server-side in `isolo_commit`, a function the migrations install, called
+//! server-side in `isolo_commits`, a function the migrations install, called
 //! as one statement outside a transaction block: one round trip, its
-//! implicit transaction committing before the answer. Anything else, and
-//! anything that function finds odd (a damaged deadline entry), takes the
-//! general path, which plans in Rust with [`plan`] over several round trips.
-//! Both take the same locks and check the same things.
+//! implicit transaction committing before the answer. Commits that arrive
+//! while others are in flight go together in one call (group commit, see
+//! [`batcher`]): one transaction, one WAL flush and one round trip for all,
+//! each commit still checked and applied on its own, in order. Anything
+//! else, and anything that function finds odd (a damaged deadline entry),
+//! takes the general path, which plans in Rust with [`plan`] over several
+//! round trips. Both take the same locks and check the same things.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -38,7 +41,7 @@ use tokio_postgres::{AsyncMessage, NoTls};
 use super::{keys, plan, Deadline, Entry, Expect, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 3;
+pub const SCHEMA_VERSION: i32 = 4;
 
 /// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
 const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
@@ -52,33 +55,41 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
     );
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
 ",
-    COMMIT_FUNCTION,
-    // 3: the same function, announcing only deadlines that are new, earlier or
-    // cleared. A fresh schema runs 2 and 3 alike; one at 2 gets the new body.
-    COMMIT_FUNCTION,
+    // 2 and 3 installed `isolo_commit`, one commit a call, which 4 replaces:
+    // a schema at 1, 2 or 3 ends up the same.
+    "",
+    "",
+    COMMITS_FUNCTION,
 ];
 
-/// Migration 2: the one-round-trip commit (see [`fast_commit`]). Op `i` is
-/// `kinds[i]` (0 put, 1 delete, 2 check, 3 set a deadline) on
-/// `(spaces[i], keys[i])`, with `expects[i]` (NULL any, -1 absent, else
-/// that version) and the new value `vals[i]`. A deadline op's key is the
-/// channel's entry, `vals[i]` its new entry (NULL clears it), `ats[i]` the
-/// new index key and `chans[i]` the channel id, also the NOTIFY payload.
-/// Returns the commit's version, or the first op whose check fails and the
-/// version found there (NULL: absent), having written nothing. A deadline
-/// entry that is not exactly what this build writes raises `IS001`
-/// (nothing written): the caller's general path then decodes it.
+/// Migration 4: `isolo_commits`, the one-round-trip commit of a batch of
+/// commits (see [`fast_commits`]), each atomic on its own, in order.
+///
+/// Commit `c` is the next `sizes[c]` ops. Op `i` is `kinds[i]` (0 put,
+/// 1 delete, 2 check, 3 set a deadline) on `(spaces[i], keys[i])`, with
+/// `expects[i]` (NULL any, -1 absent, else that version) and the new value
+/// `vals[i]`. A deadline op's key is the channel's entry, `vals[i]` its new
+/// entry (NULL clears it), `ats[i]` the new index key and `chans[i]` the
+/// channel id, also the NOTIFY payload. `locks`: every key's lock, sorted.
+///
+/// One row a commit, in order: its version, or the op (1-based within the
+/// commit) whose check failed and the version found there (NULL: absent),
+/// the commit having written nothing. Each commit sees the ones before it,
+/// as if they had been made one after the other. A deadline entry that is
+/// not exactly what this build writes raises `IS001` (nothing written at
+/// all): the caller's general path then decodes it.
 ///
 /// Only a deadline that is new, earlier or cleared is announced: PostgreSQL
 /// commits NOTIFYing transactions one at a time, which defeats group commit,
 /// and a move pushes its deadline later. A listener that waits for the old,
 /// earlier time just wakes, reads the index again and sleeps on.
-const COMMIT_FUNCTION: &str = r#"
-    CREATE OR REPLACE FUNCTION isolo_commit(
-        locks int8[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
-        vals bytea[], ats bytea[], channel text, chans text[],
-        OUT new_version bigint, OUT failed_op integer, OUT failed_version bigint
-    ) LANGUAGE plpgsql AS $$
+const COMMITS_FUNCTION: &str = r#"
+    DROP FUNCTION IF EXISTS isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[]);
+    CREATE OR REPLACE FUNCTION isolo_commits(
+        locks int8[], sizes int4[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
+        vals bytea[], ats bytea[], channel text, chans text[]
+    ) RETURNS TABLE (new_version bigint, failed_op integer, failed_version bigint)
+    LANGUAGE plpgsql AS $$
     DECLARE
         n integer := coalesce(array_length(kinds, 1), 0);
         old_index bytea[] := array_fill(NULL::bytea, ARRAY[n]);
@@ -88,58 +99,79 @@ const COMMIT_FUNCTION: &str = r#"
         head constant text := '{"kind":"deadline","format":1,"data":{"at":';
         tail text;
         at_text text;
+        size integer;
+        first integer := 1;
+        last integer;
     BEGIN
         -- A function scan yields the array in order: the locks are taken sorted.
         PERFORM pg_advisory_xact_lock(k) FROM unnest(locks) AS k;
-        FOR i IN 1 .. n LOOP
-            IF kinds[i] = 3 THEN
-                SELECT e.value INTO old_value FROM isolo_entries e
-                    WHERE e.space = spaces[i] AND e.key = keys[i];
-                IF FOUND THEN
-                    old_text := convert_from(old_value, 'UTF8');
-                    tail := ',"channel":' || chans[i] || '}}';
-                    at_text := substring(old_text FROM length(head) + 1
-                        FOR greatest(0, length(old_text) - length(head) - length(tail)));
-                    IF left(old_text, length(head)) IS DISTINCT FROM head
-                        OR right(old_text, length(tail)) IS DISTINCT FROM tail
-                        OR at_text !~ '^(0|[1-9][0-9]{0,17})$' THEN
-                        RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
+        FOREACH size IN ARRAY sizes LOOP
+            last := first + size - 1;
+            new_version := NULL;
+            failed_op := NULL;
+            failed_version := NULL;
+            FOR i IN first .. last LOOP
+                IF kinds[i] = 3 THEN
+                    SELECT e.value INTO old_value FROM isolo_entries e
+                        WHERE e.space = spaces[i] AND e.key = keys[i];
+                    IF FOUND THEN
+                        old_text := convert_from(old_value, 'UTF8');
+                        tail := ',"channel":' || chans[i] || '}}';
+                        at_text := substring(old_text FROM length(head) + 1
+                            FOR greatest(0, length(old_text) - length(head) - length(tail)));
+                        IF left(old_text, length(head)) IS DISTINCT FROM head
+                            OR right(old_text, length(tail)) IS DISTINCT FROM tail
+                            OR at_text !~ '^(0|[1-9][0-9]{0,17})$' THEN
+                            RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
+                        END IF;
+                        -- The index key: 'a', the time, the channel (the entry key's tail).
+                        old_index[i] := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
                     END IF;
-                    -- The index key: 'a', the time, the channel (the entry key's tail).
-                    old_index[i] := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
+                ELSIF expects[i] IS NOT NULL THEN
+                    SELECT e.version INTO found_version FROM isolo_entries e
+                        WHERE e.space = spaces[i] AND e.key = keys[i];
+                    IF NOT FOUND THEN
+                        found_version := NULL;
+                    END IF;
+                    IF (expects[i] = -1 AND found_version IS NOT NULL)
+                        OR (expects[i] >= 0 AND found_version IS DISTINCT FROM expects[i]) THEN
+                        failed_op := i - first + 1;
+                        failed_version := found_version;
+                        EXIT;
+                    END IF;
                 END IF;
-            ELSIF expects[i] IS NOT NULL THEN
-                SELECT e.version INTO found_version FROM isolo_entries e
-                    WHERE e.space = spaces[i] AND e.key = keys[i];
-                IF NOT FOUND THEN
-                    found_version := NULL;
-                END IF;
-                IF (expects[i] = -1 AND found_version IS NOT NULL)
-                    OR (expects[i] >= 0 AND found_version IS DISTINCT FROM expects[i]) THEN
-                    failed_op := i;
-                    failed_version := found_version;
-                    RETURN;
-                END IF;
+            END LOOP;
+            IF failed_op IS NULL THEN
+                new_version := nextval('isolo_versions');
+                FOR i IN first .. last LOOP
+                    IF kinds[i] = 0 THEN
+                        INSERT INTO isolo_entries AS e (space, key, version, value)
+                            VALUES (spaces[i], keys[i], new_version, vals[i])
+                            ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+                    ELSIF kinds[i] = 1 THEN
+                        DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
+                    ELSIF kinds[i] = 3 THEN
+                        IF old_index[i] IS NOT NULL AND old_index[i] IS DISTINCT FROM ats[i] THEN
+                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index[i];
+                        END IF;
+                        IF vals[i] IS NULL THEN
+                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
+                        ELSE
+                            INSERT INTO isolo_entries AS e (space, key, version, value)
+                                VALUES (spaces[i], keys[i], new_version, vals[i]), (spaces[i], ats[i], new_version, vals[i])
+                                ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+                        END IF;
+                        -- Delivered to listeners when (and only if) the transaction commits.
+                        -- Index keys order by time ('a', then the time big-endian, the same tail).
+                        IF ats[i] IS NULL OR old_index[i] IS NULL OR ats[i] < old_index[i] THEN
+                            PERFORM pg_notify(channel, chans[i]);
+                        END IF;
+                    END IF;
+                END LOOP;
             END IF;
+            RETURN NEXT;
+            first := last + 1;
         END LOOP;
-        new_version := nextval('isolo_versions');
-        FOR i IN 1 .. n LOOP
-            IF old_index[i] IS NOT NULL THEN
-                DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index[i];
-            END IF;
-            IF kinds[i] = 1 OR (kinds[i] = 3 AND vals[i] IS NULL) THEN
-                DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
-            ELSIF kinds[i] <> 2 THEN
-                INSERT INTO isolo_entries AS e (space, key, version, value)
-                    SELECT spaces[i], k, new_version, vals[i] FROM unnest(ARRAY[keys[i], ats[i]]) AS k
-                    WHERE k IS NOT NULL
-                    ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
-            END IF;
-        END LOOP;
-        -- Delivered to listeners when (and only if) the transaction commits.
-        -- Index keys order by time ('a', then the time big-endian, the same tail).
-        PERFORM pg_notify(channel, chans[i]) FROM generate_subscripts(kinds, 1) AS i
-            WHERE kinds[i] = 3 AND (ats[i] IS NULL OR old_index[i] IS NULL OR ats[i] < old_index[i]);
     END
     $$;
 "#;
@@ -178,9 +210,9 @@ const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::b
 const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
 const COUNT: &str = "SELECT count(*) FROM isolo_entries WHERE space = $1";
 const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
-const FAST_COMMIT: &str = "SELECT new_version, failed_op, failed_version \
-     FROM isolo_commit($1, $2, $3, $4, $5, $6, $7, $8, $9)";
-/// Raised by `isolo_commit` for what only the general path decodes.
+const FAST_COMMITS: &str = "SELECT new_version, failed_op, failed_version \
+     FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+/// Raised by `isolo_commits` for what only the general path decodes.
 const GENERAL_PATH: &str = "IS001";
 
 /// A [`Store`] in a PostgreSQL database, shareable by many processes.
@@ -193,6 +225,8 @@ pub struct PgStore {
     handle: tokio::runtime::Handle,
     /// NOTIFY channel of deadline changes.
     channel: String,
+    /// Commits for the group-commit task, [`batcher`].
+    queue: tokio::sync::mpsc::UnboundedSender<Pending>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -279,12 +313,16 @@ impl PgStore {
             .create_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| StoreError::Backend(format!("PostgreSQL connection pool: {e}")))?;
+        let channel = format!("isolo_deadlines_{}", schema.unwrap_or("public"));
+        let (queue, pending) = tokio::sync::mpsc::unbounded_channel();
+        runtime.spawn(batcher(pool.clone(), channel.clone(), pending));
         let store = Self {
             pool,
             pg_config,
             handle: runtime.handle().clone(),
             runtime: Some(runtime),
-            channel: format!("isolo_deadlines_{}", schema.unwrap_or("public")),
+            channel,
+            queue,
         };
         let pool = store.pool.clone();
         let schema = schema.map(str::to_owned);
@@ -497,10 +535,12 @@ fn entry(version: i64, value: Vec<u8>) -> Entry {
     }
 }
 
-/// The arguments of `isolo_commit`, one array slot per op.
+/// The arguments of `isolo_commits`, one array slot per op.
 #[derive(Debug, Default, PartialEq)]
 struct FastArgs {
     locks: Vec<i64>,
+    /// How many ops each commit has, in order.
+    sizes: Vec<i32>,
     kinds: Vec<i16>,
     spaces: Vec<i16>,
     keys: Vec<Vec<u8>>,
@@ -524,6 +564,7 @@ fn fast_args(ops: &[Op]) -> Option<FastArgs> {
     }
     let mut args = FastArgs {
         locks: touched.iter().map(|(s, k)| lock_id(*s, k)).collect(),
+        sizes: vec![i32::try_from(ops.len()).ok()?],
         ..FastArgs::default()
     };
     args.locks.sort_unstable();
@@ -598,26 +639,50 @@ fn fast_args(ops: &[Op]) -> Option<FastArgs> {
     Some(args)
 }
 
-/// What `isolo_commit` answered.
+impl FastArgs {
+    /// The arguments of these commits made one after the other in one call.
+    fn concat<'a>(commits: impl IntoIterator<Item = &'a FastArgs>) -> FastArgs {
+        let mut all = FastArgs::default();
+        for one in commits {
+            all.locks.extend_from_slice(&one.locks);
+            all.sizes.extend_from_slice(&one.sizes);
+            all.kinds.extend_from_slice(&one.kinds);
+            all.spaces.extend_from_slice(&one.spaces);
+            all.keys.extend_from_slice(&one.keys);
+            all.expects.extend_from_slice(&one.expects);
+            all.vals.extend_from_slice(&one.vals);
+            all.ats.extend_from_slice(&one.ats);
+            all.chans.extend_from_slice(&one.chans);
+        }
+        all.locks.sort_unstable();
+        all.locks.dedup();
+        all
+    }
+}
+
+/// What `isolo_commits` answered for one commit.
+#[derive(Debug, PartialEq)]
 enum FastOutcome {
     Committed(u64),
     /// The 0-based op whose check failed, and the version found there.
     Conflict(usize, Option<u64>),
 }
 
-/// One round trip: `isolo_commit` as a statement of its own, so its
+/// One round trip: `isolo_commits` as a statement of its own, so its
 /// implicit transaction has committed (durably) when the answer arrives.
-async fn fast_commit(
+/// One outcome per commit of `args`, in order.
+async fn fast_commits(
     client: &deadpool_postgres::Client,
     args: &FastArgs,
     channel: &str,
-) -> std::result::Result<FastOutcome, tokio_postgres::Error> {
-    let statement = client.prepare_cached(FAST_COMMIT).await?;
-    let row = client
-        .query_one(
+) -> std::result::Result<Vec<FastOutcome>, tokio_postgres::Error> {
+    let statement = client.prepare_cached(FAST_COMMITS).await?;
+    let rows = client
+        .query(
             &statement,
             &[
                 &args.locks,
+                &args.sizes,
                 &args.kinds,
                 &args.spaces,
                 &args.keys,
@@ -629,16 +694,19 @@ async fn fast_commit(
             ],
         )
         .await?;
-    Ok(match row.get::<_, Option<i32>>(1) {
-        Some(op) => FastOutcome::Conflict(
-            usize::try_from(op - 1).unwrap_or(0),
-            row.get::<_, Option<i64>>(2).map(|v| v as u64),
-        ),
-        None => FastOutcome::Committed(row.get::<_, i64>(0) as u64),
-    })
+    Ok(rows
+        .iter()
+        .map(|row| match row.get::<_, Option<i32>>(1) {
+            Some(op) => FastOutcome::Conflict(
+                usize::try_from(op - 1).unwrap_or(0),
+                row.get::<_, Option<i64>>(2).map(|v| v as u64),
+            ),
+            None => FastOutcome::Committed(row.get::<_, i64>(0) as u64),
+        })
+        .collect())
 }
 
-/// The refusal of the op `isolo_commit` names.
+/// The refusal of the op `isolo_commits` names.
 fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
     match op {
         Op::Put {
@@ -651,27 +719,143 @@ fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
             expected: *expect,
             current,
         },
-        // `isolo_commit` checks nothing else.
-        other => StoreError::Backend(format!("isolo_commit refused {other:?}")),
+        // `isolo_commits` checks nothing else.
+        other => StoreError::Backend(format!("isolo_commits refused {other:?}")),
     }
 }
 
-async fn commit(pool: Pool, ops: Vec<Op>, channel: String) -> Result<u64> {
-    let mut client = pool.get().await.map_err(pool_error)?;
-    if let Some(args) = fast_args(&ops) {
-        match fast_commit(&client, &args, &channel).await {
-            Ok(FastOutcome::Committed(version)) => return Ok(version),
-            Ok(FastOutcome::Conflict(i, current)) => {
-                return Err(ops.get(i).map_or_else(
-                    || StoreError::Backend(format!("isolo_commit named op {i}")),
-                    |op| fast_conflict(op, current),
-                ))
+/// Whether `isolo_commits` refused to read something, writing nothing.
+fn is_general_path(e: &tokio_postgres::Error) -> bool {
+    e.code().is_some_and(|c| c.code() == GENERAL_PATH)
+}
+
+/// The answer to one commit's caller.
+fn answer(ops: &[Op], outcome: &FastOutcome) -> Result<u64> {
+    match *outcome {
+        FastOutcome::Committed(version) => Ok(version),
+        FastOutcome::Conflict(i, current) => Err(ops.get(i).map_or_else(
+            || StoreError::Backend(format!("isolo_commits named op {i}")),
+            |op| fast_conflict(op, current),
+        )),
+    }
+}
+
+/// A commit waiting for its batch: its ops, their arguments, and where its
+/// answer goes.
+struct Pending {
+    ops: Vec<Op>,
+    args: FastArgs,
+    reply: mpsc::SyncSender<Result<u64>>,
+}
+
+/// Commits in one batch at most.
+const MAX_BATCH: usize = 32;
+/// Batches in flight at once, each on a connection of its own.
+const BATCHES_IN_FLIGHT: usize = 2;
+
+/// Group commit. A commit that finds a slot free goes at once, alone; the
+/// commits that arrive while every slot is busy go together in the next
+/// batch: one statement, one transaction and one WAL flush for all, each
+/// commit still atomic and checked on its own. Ends when the store drops.
+async fn batcher(pool: Pool, channel: String, mut queue: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
+    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(BATCHES_IN_FLIGHT));
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let Some(first) = queue.recv().await else {
+            return;
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
             }
-            Err(e) if e.code().is_some_and(|c| c.code() == GENERAL_PATH) => {}
-            Err(e) => return Err(backend(e)),
+        }
+        let (pool, channel) = (pool.clone(), channel.clone());
+        tokio::spawn(async move {
+            commit_batch(&pool, batch, &channel).await;
+            drop(slot);
+        });
+    }
+}
+
+/// How a batch made together went.
+enum Together {
+    Done(Vec<FastOutcome>),
+    /// Nothing known to be written; every commit gets this error.
+    Failed(String),
+    /// `isolo_commits` met what only the general path reads (a damaged
+    /// entry, say), so nothing was written: each commit alone finds its own
+    /// answer. Any other error is the server's or the connection's, not one
+    /// commit's, and is everyone's.
+    OneByOne,
+}
+
+/// Make `batch`'s commits, together when there are several, and answer each.
+async fn commit_batch(pool: &Pool, batch: Vec<Pending>, channel: &str) {
+    if batch.len() > 1 {
+        match commit_together(pool, &batch, channel).await {
+            Together::Done(outcomes) => {
+                for (pending, outcome) in batch.iter().zip(&outcomes) {
+                    let _ = pending.reply.send(answer(&pending.ops, outcome));
+                }
+                return;
+            }
+            Together::Failed(message) => {
+                for pending in &batch {
+                    let _ = pending.reply.send(Err(StoreError::Backend(message.clone())));
+                }
+                return;
+            }
+            Together::OneByOne => {}
         }
     }
-    general_commit(&mut client, ops, &channel).await
+    for pending in batch {
+        let result = commit_alone(pool, pending.ops, &pending.args, channel).await;
+        let _ = pending.reply.send(result);
+    }
+}
+
+/// `batch`'s commits in one call of `isolo_commits`.
+async fn commit_together(pool: &Pool, batch: &[Pending], channel: &str) -> Together {
+    let message = |e: StoreError| match e {
+        StoreError::Backend(message) => message,
+        other => other.to_string(),
+    };
+    let client = match pool.get().await {
+        Ok(client) => client,
+        Err(e) => return Together::Failed(message(pool_error(e))),
+    };
+    let args = FastArgs::concat(batch.iter().map(|p| &p.args));
+    match fast_commits(&client, &args, channel).await {
+        Ok(outcomes) if outcomes.len() == batch.len() => Together::Done(outcomes),
+        Ok(outcomes) => Together::Failed(format!(
+            "isolo_commits answered {} of {} commits",
+            outcomes.len(),
+            batch.len()
+        )),
+        Err(e) if is_general_path(&e) => Together::OneByOne,
+        Err(e) => Together::Failed(message(backend(e))),
+    }
+}
+
+/// One commit on its own: the one-statement path, or the general one for
+/// what that refuses to read.
+async fn commit_alone(pool: &Pool, ops: Vec<Op>, args: &FastArgs, channel: &str) -> Result<u64> {
+    let mut client = pool.get().await.map_err(pool_error)?;
+    match fast_commits(&client, args, channel).await {
+        Ok(outcomes) => match outcomes.as_slice() {
+            [outcome] => answer(&ops, outcome),
+            _ => Err(StoreError::Backend(format!(
+                "isolo_commits answered {} commits for one",
+                outcomes.len()
+            ))),
+        },
+        Err(e) if is_general_path(&e) => general_commit(&mut client, ops, channel).await,
+        Err(e) => Err(backend(e)),
+    }
 }
 
 /// The general path: plan in Rust between the reads and the writes.
@@ -785,7 +969,20 @@ impl Store for PgStore {
     }
 
     fn commit(&self, ops: &[Op]) -> Result<u64> {
-        self.run(commit(self.pool.clone(), ops.to_vec(), self.channel.clone()))
+        let ops = ops.to_vec();
+        let Some(args) = fast_args(&ops) else {
+            let (pool, channel) = (self.pool.clone(), self.channel.clone());
+            return self.run(async move {
+                let mut client = pool.get().await.map_err(pool_error)?;
+                general_commit(&mut client, ops, &channel).await
+            });
+        };
+        let (reply, answer) = mpsc::sync_channel(1);
+        let stopped = || StoreError::Backend("the PostgreSQL client runtime stopped".into());
+        self.queue
+            .send(Pending { ops, args, reply })
+            .map_err(|_| stopped())?;
+        answer.recv().map_err(|_| stopped())?
     }
 
     fn count(&self, space: Space) -> Result<u64> {
@@ -887,26 +1084,37 @@ mod tests {
                 Op::SetDeadline { channel: 3, at: None },
             ],
         ];
-        let mut versions = vec![];
-        for ops in moves {
-            let args = fast_args(&ops).expect("a one-statement commit");
+        let one_call = |args: FastArgs| {
             let (pool, channel) = (store.pool.clone(), store.channel.clone());
-            let outcome = store.run(async move {
-                let client = pool.get().await.map_err(pool_error)?;
-                fast_commit(&client, &args, &channel).await.map_err(backend)
-            });
-            match outcome {
-                Ok(FastOutcome::Committed(v)) => versions.push(v),
-                Ok(FastOutcome::Conflict(op, found)) => panic!("conflict on op {op}: {found:?}"),
-                Err(e) => panic!("{e}"),
-            }
-        }
-        assert_eq!(versions, vec![1, 2, 3]);
+            store
+                .run(async move {
+                    let client = pool.get().await.map_err(pool_error)?;
+                    fast_commits(&client, &args, &channel).await.map_err(backend)
+                })
+                .unwrap()
+        };
+        let args: Vec<_> = moves
+            .iter()
+            .map(|ops| fast_args(ops).expect("a one-statement commit"))
+            .collect();
+        // One at a time, then the same three again in one batch (each sees
+        // the one before it): the last two now find the wrong versions.
+        let alone: Vec<_> = args
+            .iter()
+            .flat_map(|a| one_call(FastArgs::concat([a])))
+            .collect();
+        use FastOutcome::{Committed, Conflict};
+        assert_eq!(alone, vec![Committed(1), Committed(2), Committed(3)]);
         assert_eq!(store.count(Space::Deadlines).unwrap(), 0);
+        assert_eq!(
+            one_call(FastArgs::concat(&args)),
+            vec![Committed(4), Conflict(0, Some(4)), Conflict(0, Some(4))]
+        );
+        assert_eq!(store.count(Space::Deadlines).unwrap(), 2);
         let stale = [put(Expect::Version(1))];
         assert!(matches!(
             store.commit(&stale),
-            Err(StoreError::Conflict { current: None, .. })
+            Err(StoreError::Conflict { current: Some(4), .. })
         ));
         drop(store);
         let cleanup = PgStore::open(&url, None).unwrap();

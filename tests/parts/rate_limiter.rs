@@ -99,3 +99,23 @@ async fn a_wait_follows_the_figures_that_come_in_meanwhile() {
     let wait = limit.admit(&request(), &|_| {}).expect("still none left");
     assert!(wait.as_secs_f64() > 0.3, "the later reset is obeyed: {wait:?}");
 }
+
+#[tokio::test]
+async fn a_window_of_our_own_estimate_opens_with_one_request() {
+    let mut limit = Ratelimit::default();
+    let reset = now() + 0.03;
+    assert!(!hear(&mut limit, 200, 0, reset).await);
+    // Past the reset (and its margin): a queue of requests is waiting.
+    tokio::time::sleep(std::time::Duration::from_millis(80)).await;
+    assert_eq!(limit.admit(&request(), &|_| {}), None, "one opens the window");
+    for _ in 0..5 {
+        assert!(
+            limit.admit(&request(), &|_| {}).is_some(),
+            "the rest wait for Discord's figures: its window may not have reset yet"
+        );
+    }
+    // Discord's figures for the new window: the rest go.
+    assert!(!hear(&mut limit, 200, 48, now() + 1.0).await);
+    assert_eq!(limit.admit(&request(), &|_| {}), None);
+    assert_eq!(limit.remaining(), 47);
+}

@@ -8,7 +8,9 @@ use crate::support;
 
 use std::time::Duration;
 
-use isolo_bot::store::{keys, Batch, Expect, PgStore, Space, StoreError, StoreExt, SCHEMA_VERSION};
+use isolo_bot::store::{
+    keys, Batch, Deadline, Expect, KeyRange, PgStore, Space, Store, StoreError, StoreExt, SCHEMA_VERSION,
+};
 use support::store::{pg_url, PgSchema, Rating, PG_MISSING};
 
 #[test]
@@ -174,4 +176,140 @@ fn a_database_failure_is_not_a_conflict() {
     }
     let err = PgStore::open("postgres://isolo@127.0.0.1:1/none", None).unwrap_err();
     assert!(matches!(err, StoreError::Backend(_)), "{err:?}");
+}
+
+/// Moves from many threads go to PostgreSQL together (group commit). Each
+/// is still its own commit: one on a damaged deadline entry fails alone,
+/// with its own error, and every other move lands.
+#[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
+fn commits_made_together_still_fail_alone() {
+    const WRITERS: u64 = 12;
+    const ROUNDS: u64 = 20;
+    const DAMAGED: u64 = WRITERS;
+    let url = pg_url().expect(PG_MISSING);
+    let schema = PgSchema::new(&url);
+    let store = schema.open();
+    store.set_deadline(DAMAGED, Some(1)).unwrap();
+    // Not an envelope: only the general path can say what it is.
+    schema.sql(&format!(
+        "UPDATE isolo_entries SET value = convert_to('damaged', 'UTF8') \
+         WHERE space = 5 AND key = '\\x63'::bytea || int8send({DAMAGED})"
+    ));
+    let barrier = std::sync::Barrier::new(WRITERS as usize + 1);
+    std::thread::scope(|scope| {
+        for channel in 0..=WRITERS {
+            let (store, barrier) = (&store, &barrier);
+            scope.spawn(move || {
+                let mut version = None;
+                for round in 1..=ROUNDS {
+                    barrier.wait();
+                    let mut batch = Batch::new();
+                    let expect = version.map_or(Expect::Absent, Expect::Version);
+                    batch
+                        .put(
+                            Space::Games,
+                            &keys::id(channel),
+                            &Rating {
+                                elo: 0,
+                                games: round as u32,
+                            },
+                            expect,
+                        )
+                        .unwrap()
+                        .set_deadline(channel, Some(1_000 * round));
+                    match (store.apply(&batch), channel == DAMAGED) {
+                        (Ok(v), false) => version = Some(v),
+                        (
+                            Err(StoreError::Corrupt {
+                                space: Space::Deadlines,
+                                ..
+                            }),
+                            true,
+                        ) => {}
+                        (other, damaged) => panic!("channel {channel} (damaged: {damaged}): {other:?}"),
+                    }
+                }
+            });
+        }
+    });
+    for channel in 0..WRITERS {
+        let game = store
+            .get::<Rating>(Space::Games, &keys::id(channel))
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.value.games, ROUNDS as u32);
+        assert_eq!(store.deadline_of(channel).unwrap(), Some(1_000 * ROUNDS));
+    }
+    assert_eq!(
+        store.get::<Rating>(Space::Games, &keys::id(DAMAGED)).unwrap(),
+        None
+    );
+}
+
+/// A schema 3 database (its data, its one-commit function) opens upgraded:
+/// the data reads as before, the old function is gone, and moves commit.
+#[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
+fn a_schema_3_database_is_upgraded_in_place() {
+    let url = pg_url().expect(PG_MISSING);
+    let schema = PgSchema::new(&url);
+    // What schema 3 held, written as its bot wrote it: a game at version 4
+    // and its deadline (the channel's entry and the index entry) at 500.
+    let deadline = r#"{"kind":"deadline","format":1,"data":{"at":500,"channel":9}}"#;
+    schema.sql(&format!(
+        r#"CREATE SCHEMA {name};
+         SET search_path TO {name};
+         CREATE TABLE isolo_schema (one boolean PRIMARY KEY DEFAULT true CHECK (one),
+             version integer NOT NULL, upgraded_at timestamptz NOT NULL DEFAULT now());
+         INSERT INTO isolo_schema (version) VALUES (3);
+         CREATE TABLE isolo_entries (space smallint NOT NULL, key bytea NOT NULL,
+             version bigint NOT NULL CHECK (version > 0), value bytea NOT NULL, PRIMARY KEY (space, key));
+         CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
+         SELECT setval('isolo_versions', 4);
+         CREATE FUNCTION isolo_commit(locks int8[], kinds int2[], spaces int2[], keys bytea[],
+             expects int8[], vals bytea[], ats bytea[], channel text, chans text[],
+             OUT new_version bigint, OUT failed_op integer, OUT failed_version bigint)
+             LANGUAGE sql AS 'SELECT 1::bigint, NULL::integer, NULL::bigint';
+         INSERT INTO isolo_entries VALUES
+             (1, int8send(9), 4, convert_to('{{"kind":"rating","format":1,"data":{{"elo":0,"games":3}}}}', 'UTF8')),
+             (5, '\x63'::bytea || int8send(9), 4, convert_to('{deadline}', 'UTF8')),
+             (5, '\x61'::bytea || int8send(500) || int8send(9), 4, convert_to('{deadline}', 'UTF8'));"#,
+        name = schema.name,
+    ));
+    let store = schema.open();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let game = store.get::<Rating>(Space::Games, &keys::id(9)).unwrap().unwrap();
+    assert_eq!((game.version, game.value.games), (4, 3));
+    assert_eq!(
+        store.next_deadline().unwrap(),
+        Some(Deadline { at: 500, channel: 9 })
+    );
+    let mut batch = Batch::new();
+    batch
+        .put(
+            Space::Games,
+            &keys::id(9),
+            &Rating { elo: 0, games: 4 },
+            Expect::Version(4),
+        )
+        .unwrap()
+        .set_deadline(9, Some(900));
+    assert_eq!(store.apply(&batch).unwrap(), 5);
+    assert_eq!(
+        store.next_deadline().unwrap(),
+        Some(Deadline { at: 900, channel: 9 })
+    );
+    assert_eq!(store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 2);
+    drop(store);
+    schema.sql(
+        "DO $$ BEGIN IF to_regprocedure('isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])') \
+         IS NOT NULL THEN RAISE EXCEPTION 'schema 3''s isolo_commit is still there'; END IF; END $$",
+    );
 }

@@ -460,6 +460,11 @@ impl Ratelimit {
                 self.remaining -= 1;
                 return None;
             }
+            // isolo-bot patch: a window of our own estimate opens with one request;
+            // the rest wait for its figures, not for the estimate's end.
+            if self.estimating && self.in_flight.load(Ordering::SeqCst) > 0 {
+                return Some(UNCONFIRMED_POLL.min(delay));
+            }
             debug!(
                 "Pre-emptive ratelimit on route {:?} for {}ms",
                 req.route.ratelimiting_bucket(),
@@ -476,7 +481,7 @@ impl Ratelimit {
         }
 
         // isolo-bot patch: the window is over, so a new one starts with this request,
-        // as long as the longest seen, and the limit counts again until a response
+        // as long as the longest seen, and only this request goes until a response
         // brings Discord's own figures. Stock 0.12.5 let every request through once the
         // reset had passed, so requests queued behind a reset all went out at once.
         // Requests still on their way may land in the new window too.
@@ -489,7 +494,10 @@ impl Ratelimit {
         if let Some(over) = self.window.take() {
             self.past = Some(self.past.map_or(over, |p| p.max(over)));
         }
-        self.remaining = (self.limit - 1 - self.in_flight.load(Ordering::SeqCst)).max(0);
+        // isolo-bot patch: only this request goes before Discord's figures come in.
+        // Counting the whole limit down against the estimate let a queue of
+        // requests out at once into a window Discord had not yet reset.
+        self.remaining = 0;
         // Discord's window starts when this request arrives, a little later than now:
         // a tenth of the window to spare keeps the next one from starting early.
         let period = self.period.unwrap_or(Duration::from_secs(1));
