@@ -248,6 +248,23 @@ fn bench_commits(c: &mut Criterion) {
         })
     });
     group.finish();
+    // A read by key: PostgreSQL's is one round trip, so what its client adds shows.
+    let mut group = c.benchmark_group("read");
+    let mut stores = vec![("sled_get", &sled as &dyn Store)];
+    if let Some(pg) = &pg_store {
+        stores.push(("postgres_get", pg as &dyn Store));
+    }
+    for (name, store) in stores {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                store
+                    .get_raw(Space::Games, &keys::id(1))
+                    .expect("read")
+                    .expect("the game")
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group! {

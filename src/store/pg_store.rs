@@ -4,9 +4,11 @@
 //! small runtime owned by the store. The [`Store`] trait is synchronous and is
 //! called from tokio tasks, `spawn_blocking` threads and plain threads alike;
 //! the sync `postgres` crate (and `Handle::block_on`) panic when called on a
-//! runtime thread, whereas handing the query to our own runtime and waiting on
-//! a std channel works from any thread and cannot deadlock: the private
-//! runtime never waits for its callers.
+//! runtime thread. So a call polls its query on the calling thread, parking
+//! it in between, in the private runtime's context: that runtime drives the
+//! connections' sockets and timers and wakes the caller, and never waits for
+//! its callers, so this works from any thread and cannot deadlock. (Handing
+//! the query to a task of that runtime cost two more thread wake-ups a call.)
 //!
 //! Layout: one table of entries keyed by (space, key), values kept as the
 //! exact envelope bytes. Its primary key b-tree serves prefix scans and the
@@ -32,10 +34,11 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use tokio::sync::Semaphore;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::{keys, plan, Deadline, Entry, Expect, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
@@ -227,6 +230,8 @@ pub struct PgStore {
     channel: String,
     /// Commits for the group-commit task, [`batcher`].
     queue: tokio::sync::mpsc::UnboundedSender<Pending>,
+    /// Commits in flight at once, alone or in batches: [`BATCHES_IN_FLIGHT`].
+    slots: Arc<Semaphore>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -315,7 +320,8 @@ impl PgStore {
             .map_err(|e| StoreError::Backend(format!("PostgreSQL connection pool: {e}")))?;
         let channel = format!("isolo_deadlines_{}", schema.unwrap_or("public"));
         let (queue, pending) = tokio::sync::mpsc::unbounded_channel();
-        runtime.spawn(batcher(pool.clone(), channel.clone(), pending));
+        let slots = Arc::new(Semaphore::new(BATCHES_IN_FLIGHT));
+        runtime.spawn(batcher(pool.clone(), channel.clone(), slots.clone(), pending));
         let store = Self {
             pool,
             pg_config,
@@ -323,6 +329,7 @@ impl PgStore {
             runtime: Some(runtime),
             channel,
             queue,
+            slots,
         };
         let pool = store.pool.clone();
         let schema = schema.map(str::to_owned);
@@ -395,14 +402,39 @@ impl PgStore {
         })
     }
 
-    /// Run `work` on the store's runtime and wait for it on this thread.
-    fn run<T: Send + 'static>(&self, work: impl Future<Output = Result<T>> + Send + 'static) -> Result<T> {
-        let (tx, rx) = mpsc::sync_channel(1);
-        self.handle.spawn(async move {
-            let _ = tx.send(work.await);
-        });
-        rx.recv()
-            .map_err(|_| StoreError::Backend("the PostgreSQL client runtime stopped".into()))?
+    /// Run `work` to its end on this thread, in the store runtime's context.
+    fn run<T>(&self, work: impl Future<Output = Result<T>>) -> Result<T> {
+        let _context = self.handle.enter();
+        block_on(work)
+    }
+}
+
+/// Wakes a thread parked in [`block_on`].
+struct Unpark(std::thread::Thread);
+
+impl std::task::Wake for Unpark {
+    fn wake(self: Arc<Self>) {
+        self.0.unpark();
+    }
+
+    fn wake_by_ref(self: &Arc<Self>) {
+        self.0.unpark();
+    }
+}
+
+/// Polls `work` on this thread, parked while it waits. Its sockets and
+/// timers belong to the runtime whose context the caller entered.
+fn block_on<F: Future>(work: F) -> F::Output {
+    let waker = std::task::Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut cx = std::task::Context::from_waker(&waker);
+    let mut work = std::pin::pin!(work);
+    loop {
+        if let std::task::Poll::Ready(out) = work.as_mut().poll(&mut cx) {
+            return out;
+        }
+        // A wake-up that came first makes this return at once; a spurious
+        // one only polls again.
+        std::thread::park();
     }
 }
 
@@ -753,17 +785,23 @@ const MAX_BATCH: usize = 32;
 /// Batches in flight at once, each on a connection of its own.
 const BATCHES_IN_FLIGHT: usize = 2;
 
-/// Group commit. A commit that finds a slot free goes at once, alone; the
-/// commits that arrive while every slot is busy go together in the next
-/// batch: one statement, one transaction and one WAL flush for all, each
-/// commit still atomic and checked on its own. Ends when the store drops.
-async fn batcher(pool: Pool, channel: String, mut queue: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
-    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(BATCHES_IN_FLIGHT));
+/// Group commit. A commit that finds a slot free goes at once, alone, from
+/// its caller's thread ([`PgStore::commit`]); the commits that arrive while
+/// every slot is busy queue here and go together in the next batch: one
+/// statement, one transaction and one WAL flush for all, each commit still
+/// atomic and checked on its own. Ends when the store drops.
+async fn batcher(
+    pool: Pool,
+    channel: String,
+    slots: Arc<Semaphore>,
+    mut queue: tokio::sync::mpsc::UnboundedReceiver<Pending>,
+) {
     loop {
-        let Ok(slot) = slots.clone().acquire_owned().await else {
+        let Some(first) = queue.recv().await else {
             return;
         };
-        let Some(first) = queue.recv().await else {
+        // Waiting here, this task gets the next free slot before any caller.
+        let Ok(slot) = slots.clone().acquire_owned().await else {
             return;
         };
         let mut batch = vec![first];
@@ -977,6 +1015,9 @@ impl Store for PgStore {
                 general_commit(&mut client, ops, &channel).await
             });
         };
+        if let Ok(_slot) = self.slots.clone().try_acquire_owned() {
+            return self.run(commit_alone(&self.pool, ops, &args, &self.channel));
+        }
         let (reply, answer) = mpsc::sync_channel(1);
         let stopped = || StoreError::Backend("the PostgreSQL client runtime stopped".into());
         self.queue

@@ -106,6 +106,50 @@ fn two_processes_share_one_database() {
     assert_eq!(due, vec![(200, 5), (500, 6)]);
 }
 
+/// The store is synchronous, and a caller may be a runtime's own thread (a
+/// task that does not hop to `spawn_blocking`), of a current-thread or a
+/// multi-thread runtime: each call parks that thread while the store's own
+/// runtime drives the connection, and commits alone and in batches complete.
+#[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
+fn calls_from_runtime_threads_complete() {
+    let url = pg_url().expect(PG_MISSING);
+    let schema = PgSchema::new(&url);
+    let store = std::sync::Arc::new(schema.open());
+    let current = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    current.block_on(async {
+        store.set_deadline(1, Some(10)).unwrap();
+        assert_eq!(store.deadline_of(1).unwrap(), Some(10));
+    });
+    let multi = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    // More tasks than slots and workers: some commits queue for a batch.
+    let tasks: Vec<_> = (2..10u64)
+        .map(|channel| {
+            let store = store.clone();
+            multi.spawn(async move {
+                for at in 1..=5 {
+                    store.set_deadline(channel, Some(at * 100)).unwrap();
+                }
+                store.deadline_of(channel).unwrap()
+            })
+        })
+        .collect();
+    for task in tasks {
+        assert_eq!(multi.block_on(task).unwrap(), Some(500));
+    }
+    assert_eq!(store.count(Space::Deadlines).unwrap(), 2 * 9);
+}
+
 #[test]
 #[cfg_attr(
     not(isolo_pg),
