@@ -9,7 +9,9 @@
 //! Against PostgreSQL it also runs `pgbench` (from `PATH` or
 //! `/usr/lib/postgresql/*/bin`) on the same server, in the same run, with
 //! `benches/pgbench_upsert.sql` (one upsert a transaction), for 1, 4 and 16
-//! clients, and prints the bot's commits per second as a share of it.
+//! clients, and prints the bot's commits per second as a share of it; then
+//! with `benches/pgbench_move.sql` (a move's `isolo_commits` call, made by
+//! pgbench), which shows how much of the gap is the server's work.
 
 #[path = "../tests/support/store.rs"]
 mod common;
@@ -141,15 +143,27 @@ fn pgbench() -> Option<std::path::PathBuf> {
     })
 }
 
+/// The shipped pgbench scripts: one upsert a transaction (the reference), and
+/// the server's side of a move (`isolo_commits` as the bot calls it).
+const UPSERT_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_upsert.sql");
+const MOVE_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_move.sql");
+
 /// `pgbench`'s transactions per second with `clients` clients for `seconds`,
-/// running the shipped one-upsert script in `schema` (an isolo schema, so the
-/// same table and index as the bot's commits).
-fn pgbench_tps(bin: &std::path::Path, url: &str, schema: &str, clients: u32, seconds: u32) -> Option<f64> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_upsert.sql");
+/// running `script` in `schema` (an isolo schema, so the same table and
+/// index as the bot's commits).
+fn pgbench_tps(
+    bin: &std::path::Path,
+    url: &str,
+    schema: &str,
+    script: &str,
+    clients: u32,
+    seconds: u32,
+) -> Option<f64> {
     let out = std::process::Command::new(bin)
         .args(["-n", "-M", "prepared", "-f", script])
         .args(["-c", &clients.to_string(), "-j", &clients.min(4).to_string()])
         .args(["-T", &seconds.to_string()])
+        .args(["-D", &format!("channel=isolo_deadlines_{schema}")])
         .arg(url)
         .env(
             "PGOPTIONS",
@@ -178,14 +192,21 @@ fn pgbench_report(url: &str) {
         let schema = PgSchema::new(url);
         let store = schema.open();
         let ours = latency_run("postgres move", &store, u64::from(writers), per_writer);
-        let Some(tps) = pgbench_tps(&bin, url, &schema.name, writers, 5) else {
-            continue;
-        };
-        println!(
-            "pgbench one upsert   {writers:>2} client(s) for 5 s: {tps:>6.0} tps; the bot's moves: {:.0}% of it, p99 {:.2?}",
-            100.0 * ours.per_second / tps,
-            ours.p99,
-        );
+        if let Some(tps) = pgbench_tps(&bin, url, &schema.name, UPSERT_SCRIPT, writers, 5) {
+            println!(
+                "pgbench one upsert   {writers:>2} client(s) for 5 s: {tps:>6.0} tps; the bot's moves: {:.0}% of it, p99 {:.2?}",
+                100.0 * ours.per_second / tps,
+                ours.p99,
+            );
+        }
+        // The same server work without the bot's client: what is left of
+        // the gap above is the server's work for a move.
+        if let Some(tps) = pgbench_tps(&bin, url, &schema.name, MOVE_SCRIPT, writers, 5) {
+            println!(
+                "pgbench a move's call{writers:>2} client(s) for 5 s: {tps:>6.0} tps; the bot's moves: {:.0}% of it",
+                100.0 * ours.per_second / tps,
+            );
+        }
     }
 }
 
