@@ -1015,7 +1015,7 @@ impl Store for PgStore {
                 general_commit(&mut client, ops, &channel).await
             });
         };
-        if let Ok(_slot) = self.slots.clone().try_acquire_owned() {
+        if let Ok(_slot) = self.slots.try_acquire() {
             return self.run(commit_alone(&self.pool, ops, &args, &self.channel));
         }
         let (reply, answer) = mpsc::sync_channel(1);
