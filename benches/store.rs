@@ -203,7 +203,7 @@ fn pgbench_report(url: &str) {
         // the gap above is the server's work for a move.
         if let Some(tps) = pgbench_tps(&bin, url, &schema.name, MOVE_SCRIPT, writers, 5) {
             println!(
-                "pgbench a move's call{writers:>2} client(s) for 5 s: {tps:>6.0} tps; the bot's moves: {:.0}% of it",
+                "pgbench move's call  {writers:>2} client(s) for 5 s: {tps:>6.0} tps; the bot's moves: {:.0}% of it",
                 100.0 * ours.per_second / tps,
             );
         }

@@ -127,12 +127,12 @@ fn calls_from_runtime_threads_complete() {
         store.set_deadline(1, Some(10)).unwrap();
         assert_eq!(store.deadline_of(1).unwrap(), Some(10));
     });
+    // More callers at once than the store's 2 slots: commits also queue for batches.
     let multi = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+        .worker_threads(4)
         .enable_all()
         .build()
         .unwrap();
-    // More tasks than slots and workers: some commits queue for a batch.
     let tasks: Vec<_> = (2..10u64)
         .map(|channel| {
             let store = store.clone();
