@@ -10,7 +10,7 @@
 //! `/usr/lib/postgresql/*/bin`) on the same server, in the same run, with
 //! `benches/pgbench_upsert.sql` (one upsert a transaction), for 1, 4 and 16
 //! clients, and prints the bot's commits per second as a share of it; then
-//! with `benches/pgbench_move.sql` (a move's `isolo_commits_v5` call, made by
+//! with `benches/pgbench_move.sql` (a move's `isolo_commits` call, made by
 //! pgbench), which shows how much of the gap is the server's work.
 
 #[path = "../tests/support/store.rs"]
@@ -144,7 +144,7 @@ fn pgbench() -> Option<std::path::PathBuf> {
 }
 
 /// The shipped pgbench scripts: one upsert a transaction (the reference), and
-/// the server's side of a move (`isolo_commits_v5` as the bot calls it).
+/// the server's side of a move (`isolo_commits` as the bot calls it).
 const UPSERT_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_upsert.sql");
 const MOVE_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_move.sql");
 

@@ -24,7 +24,7 @@
 //! `synchronous_commit = on`: acknowledged means flushed to the WAL.
 //!
 //! The common commit (each key touched once, no restores) runs all of that
-//! server-side in `isolo_commits_v5`, a function the migrations install, called
+//! server-side in `isolo_commits`, a function the migrations install, called
 //! as one statement outside a transaction block: one round trip, its
 //! implicit transaction committing before the answer. Commits that arrive
 //! while others are in flight go together in one call (group commit, see
@@ -62,18 +62,11 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
 "],
     // 2 and 3 installed `isolo_commit`, one commit a call, and 4 replaced it
-    // with `isolo_commits`, which 5 replaces: a schema at 1 to 4 ends up the
-    // same. Each drops the old function, so a process of an older release
-    // still running sees its commits refused rather than half understood.
+    // with `isolo_commits`, which 5 replaces: a schema at 1 to 4 ends up the same.
     &[],
     &[],
     &["DROP FUNCTION IF EXISTS isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])"],
-    &[
-        "DROP FUNCTION IF EXISTS isolo_commits(int8[], int4[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])",
-        DEADLINES_TABLE,
-        COMMITS_FUNCTION,
-        "SELECT isolo_pair(NULL)",
-    ],
+    &[DEADLINES_TABLE, COMMITS_FUNCTION, "SELECT isolo_pair(NULL)"],
 ];
 
 /// Migration 5: a channel's deadline as one row of its own table.
@@ -138,7 +131,7 @@ const DEADLINES_TABLE: &str = r#"
     $$;
 "#;
 
-/// Part of migration 5: `isolo_commits_v5`, the one-round-trip commit of a
+/// Part of migration 5: `isolo_commits`, the one-round-trip commit of a
 /// batch of commits (see [`fast_commits`]), each atomic on its own, in order.
 ///
 /// Commit `c` is the next `sizes[c]` ops. Op `i` is `kinds[i]` (0 put,
@@ -161,7 +154,7 @@ const DEADLINES_TABLE: &str = r#"
 /// and a move pushes its deadline later. A listener that waits for the old,
 /// earlier time just wakes, reads the index again and sleeps on.
 const COMMITS_FUNCTION: &str = r#"
-    CREATE FUNCTION isolo_commits_v5(
+    CREATE OR REPLACE FUNCTION isolo_commits(
         locks int8[], sizes int4[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
         vals bytea[], ats bytea[], channel text, chans text[]
     ) RETURNS TABLE (new_version bigint, failed_op integer, failed_version bigint)
@@ -295,8 +288,8 @@ const UNPAIR: &str = "SELECT isolo_unpair($1)";
 const PAIR: &str = "SELECT isolo_pair($1)";
 const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
 const FAST_COMMITS: &str = "SELECT new_version, failed_op, failed_version \
-     FROM isolo_commits_v5($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
-/// Raised by `isolo_commits_v5` for what only the general path decodes.
+     FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+/// Raised by `isolo_commits` for what only the general path decodes.
 const GENERAL_PATH: &str = "IS001";
 
 /// A [`Store`] in a PostgreSQL database, shareable by many processes.
@@ -648,7 +641,7 @@ fn entry(version: i64, value: Vec<u8>) -> Entry {
     }
 }
 
-/// The arguments of `isolo_commits_v5`, one array slot per op.
+/// The arguments of `isolo_commits`, one array slot per op.
 #[derive(Debug, Default, PartialEq)]
 struct FastArgs {
     locks: Vec<i64>,
@@ -773,7 +766,7 @@ impl FastArgs {
     }
 }
 
-/// What `isolo_commits_v5` answered for one commit.
+/// What `isolo_commits` answered for one commit.
 #[derive(Debug, PartialEq)]
 enum FastOutcome {
     Committed(u64),
@@ -781,7 +774,7 @@ enum FastOutcome {
     Conflict(usize, Option<u64>),
 }
 
-/// One round trip: `isolo_commits_v5` as a statement of its own, so its
+/// One round trip: `isolo_commits` as a statement of its own, so its
 /// implicit transaction has committed (durably) when the answer arrives.
 /// One outcome per commit of `args`, in order.
 async fn fast_commits(
@@ -819,7 +812,7 @@ async fn fast_commits(
         .collect())
 }
 
-/// The refusal of the op `isolo_commits_v5` names.
+/// The refusal of the op `isolo_commits` names.
 fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
     match op {
         Op::Put {
@@ -832,12 +825,12 @@ fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
             expected: *expect,
             current,
         },
-        // `isolo_commits_v5` checks nothing else.
-        other => StoreError::Backend(format!("isolo_commits_v5 refused {other:?}")),
+        // `isolo_commits` checks nothing else.
+        other => StoreError::Backend(format!("isolo_commits refused {other:?}")),
     }
 }
 
-/// Whether `isolo_commits_v5` refused to read something, writing nothing.
+/// Whether `isolo_commits` refused to read something, writing nothing.
 fn is_general_path(e: &tokio_postgres::Error) -> bool {
     e.code().is_some_and(|c| c.code() == GENERAL_PATH)
 }
@@ -847,7 +840,7 @@ fn answer(ops: &[Op], outcome: &FastOutcome) -> Result<u64> {
     match *outcome {
         FastOutcome::Committed(version) => Ok(version),
         FastOutcome::Conflict(i, current) => Err(ops.get(i).map_or_else(
-            || StoreError::Backend(format!("isolo_commits_v5 named op {i}")),
+            || StoreError::Backend(format!("isolo_commits named op {i}")),
             |op| fast_conflict(op, current),
         )),
     }
@@ -905,7 +898,7 @@ enum Together {
     Done(Vec<FastOutcome>),
     /// Nothing known to be written; every commit gets this error.
     Failed(String),
-    /// `isolo_commits_v5` met what only the general path reads (a damaged
+    /// `isolo_commits` met what only the general path reads (a damaged
     /// entry, say), so nothing was written: each commit alone finds its own
     /// answer. Any other error is the server's or the connection's, not one
     /// commit's, and is everyone's.
@@ -937,7 +930,7 @@ async fn commit_batch(pool: &Pool, batch: Vec<Pending>, channel: &str) {
     }
 }
 
-/// `batch`'s commits in one call of `isolo_commits_v5`.
+/// `batch`'s commits in one call of `isolo_commits`.
 async fn commit_together(pool: &Pool, batch: &[Pending], channel: &str) -> Together {
     let message = |e: StoreError| match e {
         StoreError::Backend(message) => message,
@@ -951,7 +944,7 @@ async fn commit_together(pool: &Pool, batch: &[Pending], channel: &str) -> Toget
     match fast_commits(&client, &args, channel).await {
         Ok(outcomes) if outcomes.len() == batch.len() => Together::Done(outcomes),
         Ok(outcomes) => Together::Failed(format!(
-            "isolo_commits_v5 answered {} of {} commits",
+            "isolo_commits answered {} of {} commits",
             outcomes.len(),
             batch.len()
         )),
@@ -968,7 +961,7 @@ async fn commit_alone(pool: &Pool, ops: Vec<Op>, args: &FastArgs, channel: &str)
         Ok(outcomes) => match outcomes.as_slice() {
             [outcome] => answer(&ops, outcome),
             _ => Err(StoreError::Backend(format!(
-                "isolo_commits_v5 answered {} commits for one",
+                "isolo_commits answered {} commits for one",
                 outcomes.len()
             ))),
         },
@@ -983,7 +976,7 @@ async fn general_commit(client: &mut deadpool_postgres::Client, ops: Vec<Op>, ch
 
     let touched = touched(&ops);
     // A pair's row is written under its channel's lock, whichever half the
-    // ops name, as `isolo_commits_v5` writes it.
+    // ops name, as `isolo_commits` writes it.
     let pair_locks = touched
         .iter()
         .filter(|(space, _)| *space == Space::Deadlines)
