@@ -112,22 +112,20 @@ const DEADLINES_TABLE: &str = r#"
         WITH halves AS (
             SELECT c.key AS of_key, a.key AS at_key, c.version, c.value,
                 count(*) OVER (PARTITION BY c.key) AS n
-            -- Index entries ('a', time, channel), each with its channel's key
-            -- ('c', channel) by an index lookup.
-            FROM isolo_entries a JOIN isolo_entries c
-                ON c.space = 5 AND c.key = '\x63'::bytea || substring(a.key FROM 10)
-                AND c.version = a.version AND c.value = a.value
-            WHERE a.space = 5 AND a.key >= '\x61' AND a.key < '\x62' AND length(a.key) = 17
+            FROM isolo_entries c JOIN isolo_entries a
+                ON a.space = 5 AND length(a.key) = 17 AND get_byte(a.key, 0) = 97
+                AND substring(a.key FROM 10) = substring(c.key FROM 2)
+                AND a.version = c.version AND a.value = c.value
+            WHERE c.space = 5 AND length(c.key) = 9 AND get_byte(c.key, 0) = 99
                 AND (channels IS NULL OR c.key = ANY(channels))
-                AND NOT EXISTS (SELECT FROM isolo_deadlines d WHERE d.of_key = c.key)
+                AND NOT EXISTS (SELECT 1 FROM isolo_deadlines d WHERE d.of_key = c.key)
         ), joined AS (
             INSERT INTO isolo_deadlines (of_key, at_key, version, value)
                 SELECT of_key, at_key, version, value FROM halves WHERE n = 1
             RETURNING of_key, at_key
         )
-        DELETE FROM isolo_entries e
-            USING (SELECT of_key AS key FROM joined UNION ALL SELECT at_key FROM joined) j
-            WHERE e.space = 5 AND e.key = j.key
+        DELETE FROM isolo_entries e USING joined j
+            WHERE e.space = 5 AND (e.key = j.of_key OR e.key = j.at_key)
     $$;
 "#;
 

@@ -309,8 +309,7 @@ fn a_schema_3_database_is_upgraded_in_place() {
     let schema = PgSchema::new(&url);
     // What schema 3 held, written as its bot wrote it: a game at version 4
     // and its deadline (the channel's entry and the index entry) at 500,
-    // an index entry of channel 8 at 1000 left without its other half, and
-    // the deadlines of channels 1000 to 1999, later.
+    // and an index entry of channel 8 at 1000 left without its other half.
     let deadline = r#"{"kind":"deadline","format":1,"data":{"at":500,"channel":9}}"#;
     schema.sql(&format!(
         r#"CREATE SCHEMA {name};
@@ -331,12 +330,7 @@ fn a_schema_3_database_is_upgraded_in_place() {
              (5, '\x63'::bytea || int8send(9), 4, convert_to('{deadline}', 'UTF8')),
              (5, '\x61'::bytea || int8send(500) || int8send(9), 4, convert_to('{deadline}', 'UTF8')),
              (5, '\x61'::bytea || int8send(1000) || int8send(8), 3,
-                 convert_to('{{"kind":"deadline","format":1,"data":{{"at":1000,"channel":8}}}}', 'UTF8'));
-         INSERT INTO isolo_entries
-             SELECT 5, k, 2, convert_to('{{"kind":"deadline","format":1,"data":{{"at":' || (g + 5000) || ',"channel":' || g || '}}}}', 'UTF8')
-             FROM generate_series(1000, 1999) AS g,
-                 LATERAL (VALUES ('\x63'::bytea || int8send(g::int8)),
-                     ('\x61'::bytea || int8send((g + 5000)::int8) || int8send(g::int8))) AS keys(k);"#,
+                 convert_to('{{"kind":"deadline","format":1,"data":{{"at":1000,"channel":8}}}}', 'UTF8'));"#,
         name = schema.name,
     ));
     let store = schema.open();
@@ -362,13 +356,9 @@ fn a_schema_3_database_is_upgraded_in_place() {
         store.next_deadline().unwrap(),
         Some(Deadline { at: 900, channel: 9 })
     );
+    assert_eq!(store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 3);
     assert_eq!(
-        store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(),
-        2003
-    );
-    assert_eq!(store.deadline_of(1999).unwrap(), Some(6999));
-    assert_eq!(
-        store.due_deadlines(5999, 10).unwrap(),
+        store.due_deadlines(u64::MAX, 10).unwrap(),
         vec![
             Deadline { at: 900, channel: 9 },
             Deadline { at: 1000, channel: 8 }
@@ -376,9 +366,9 @@ fn a_schema_3_database_is_upgraded_in_place() {
     );
     drop(store);
     schema.sql(
-        "DO $$ BEGIN IF (SELECT count(*) FROM isolo_deadlines) <> 1001 \
+        "DO $$ BEGIN IF (SELECT count(*) FROM isolo_deadlines) <> 1 \
          OR (SELECT count(*) FROM isolo_entries WHERE space = 5) <> 1 THEN \
-         RAISE EXCEPTION 'a pair is not one row, or the lone half moved'; END IF; END $$",
+         RAISE EXCEPTION 'the pair is not one row, or the lone half moved'; END IF; END $$",
     );
     schema.sql(
         "DO $$ BEGIN IF to_regprocedure('isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])') \
