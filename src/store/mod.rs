@@ -545,14 +545,6 @@ pub mod keys {
         }
     }
 
-    /// The channel of either key of a deadline (per-channel or index).
-    pub(crate) fn deadline_channel(key: &[u8]) -> Option<u64> {
-        match key {
-            [DEADLINE_OF, rest @ ..] if rest.len() == 8 => parse_id(rest),
-            _ => parse_deadline_at(key).map(|d| d.channel),
-        }
-    }
-
     /// Smallest key greater than every key starting with `prefix`
     /// (`None` if there is none).
     pub fn successor(prefix: &[u8]) -> Option<Vec<u8>> {

@@ -10,11 +10,9 @@
 //! its callers, so this works from any thread and cannot deadlock. (Handing
 //! the query to a task of that runtime cost two more thread wake-ups a call.)
 //!
-//! Layout: a table of entries keyed by (space, key), values kept as the
-//! exact envelope bytes; its primary key b-tree serves prefix scans.
-//! Deadlines have a table of their own, one row a channel holding both of
-//! its entries (see [`DEADLINES_TABLE`]), indexed by time; the view
-//! `isolo_all` shows both tables as one. Versions come from a sequence.
+//! Layout: one table of entries keyed by (space, key), values kept as the
+//! exact envelope bytes. Its primary key b-tree serves prefix scans and the
+//! deadline index (whose keys sort by time). Versions come from a sequence.
 //!
 //! A commit is one transaction. It first takes a transaction-scoped advisory
 //! lock per key it touches, in sorted order (so no deadlocks), which makes
@@ -46,12 +44,11 @@ use tokio_postgres::{AsyncMessage, NoTls};
 use super::{keys, plan, Deadline, Entry, Expect, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 5;
+pub const SCHEMA_VERSION: i32 = 4;
 
-/// Migration `n` (1-based), its statements in order, upgrades schema `n - 1`
-/// to `n`. Append only.
-const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
-    &["
+/// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
     CREATE TABLE isolo_entries (
         space smallint NOT NULL,
         key bytea NOT NULL,
@@ -60,77 +57,16 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
         PRIMARY KEY (space, key)
     );
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
-"],
-    // 2 and 3 installed `isolo_commit`, one commit a call, and 4 replaced it
-    // with `isolo_commits`, which 5 replaces: a schema at 1 to 4 ends up the same.
-    &[],
-    &[],
-    &["DROP FUNCTION IF EXISTS isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])"],
-    &[DEADLINES_TABLE, COMMITS_FUNCTION, "SELECT isolo_pair(NULL)"],
+",
+    // 2 and 3 installed `isolo_commit`, one commit a call, which 4 replaces:
+    // a schema at 1, 2 or 3 ends up the same.
+    "",
+    "",
+    COMMITS_FUNCTION,
 ];
 
-/// Migration 5: a channel's deadline as one row of its own table.
-///
-/// The `deadlines` space holds two entries a deadline, the channel's
-/// (`c`, channel) and the index's (`a`, time, channel), with the same
-/// version and value. As rows of `isolo_entries`, moving a deadline wrote
-/// three (one of them deleted) and read two. Here a pair is one row:
-/// `of_key` and `at_key` are the two keys, so a move updates one row, and
-/// the index on `at_key` serves the time-ordered scans.
-///
-/// `isolo_all` is every entry of every space, pairs as their two halves:
-/// all reads go through it. An entry of the space that is not half of such
-/// a pair (one imported alone, or damaged) stays a row of `isolo_entries`;
-/// no key is ever in both tables. The general path writes the space's keys
-/// to `isolo_entries` (`isolo_unpair` first brings the pairs they belong
-/// to there) and `isolo_pair` then joins what it can again.
-const DEADLINES_TABLE: &str = r#"
-    CREATE TABLE isolo_deadlines (
-        of_key bytea PRIMARY KEY,
-        at_key bytea NOT NULL UNIQUE,
-        version bigint NOT NULL CHECK (version > 0),
-        value bytea NOT NULL
-    );
-    CREATE VIEW isolo_all AS
-        SELECT space, key, version, value FROM isolo_entries
-        UNION ALL SELECT 5::smallint, of_key, version, value FROM isolo_deadlines
-        UNION ALL SELECT 5::smallint, at_key, version, value FROM isolo_deadlines;
-    -- The pairs holding any of `keys`, as plain entries.
-    CREATE FUNCTION isolo_unpair(keys bytea[]) RETURNS void LANGUAGE sql AS $$
-        WITH gone AS (
-            DELETE FROM isolo_deadlines d WHERE d.of_key = ANY(keys) OR d.at_key = ANY(keys)
-            RETURNING d.of_key, d.at_key, d.version, d.value
-        )
-        INSERT INTO isolo_entries (space, key, version, value)
-            SELECT 5, of_key, version, value FROM gone
-            UNION ALL SELECT 5, at_key, version, value FROM gone
-    $$;
-    -- Join the plain halves of these channels' keys (NULL: every channel)
-    -- into pairs: a channel's entry and the one index entry of that channel
-    -- with the same version and value.
-    CREATE FUNCTION isolo_pair(channels bytea[]) RETURNS void LANGUAGE sql AS $$
-        WITH halves AS (
-            SELECT c.key AS of_key, a.key AS at_key, c.version, c.value,
-                count(*) OVER (PARTITION BY c.key) AS n
-            FROM isolo_entries c JOIN isolo_entries a
-                ON a.space = 5 AND length(a.key) = 17 AND get_byte(a.key, 0) = 97
-                AND substring(a.key FROM 10) = substring(c.key FROM 2)
-                AND a.version = c.version AND a.value = c.value
-            WHERE c.space = 5 AND length(c.key) = 9 AND get_byte(c.key, 0) = 99
-                AND (channels IS NULL OR c.key = ANY(channels))
-                AND NOT EXISTS (SELECT 1 FROM isolo_deadlines d WHERE d.of_key = c.key)
-        ), joined AS (
-            INSERT INTO isolo_deadlines (of_key, at_key, version, value)
-                SELECT of_key, at_key, version, value FROM halves WHERE n = 1
-            RETURNING of_key, at_key
-        )
-        DELETE FROM isolo_entries e USING joined j
-            WHERE e.space = 5 AND (e.key = j.of_key OR e.key = j.at_key)
-    $$;
-"#;
-
-/// Part of migration 5: `isolo_commits`, the one-round-trip commit of a
-/// batch of commits (see [`fast_commits`]), each atomic on its own, in order.
+/// Migration 4: `isolo_commits`, the one-round-trip commit of a batch of
+/// commits (see [`fast_commits`]), each atomic on its own, in order.
 ///
 /// Commit `c` is the next `sizes[c]` ops. Op `i` is `kinds[i]` (0 put,
 /// 1 delete, 2 check, 3 set a deadline) on `(spaces[i], keys[i])`, with
@@ -142,16 +78,16 @@ const DEADLINES_TABLE: &str = r#"
 /// One row a commit, in order: its version, or the op (1-based within the
 /// commit) whose check failed and the version found there (NULL: absent),
 /// the commit having written nothing. Each commit sees the ones before it,
-/// as if they had been made one after the other. A deadline that is not
-/// exactly a pair as this build writes it (a damaged entry, a half left in
-/// `isolo_entries`) raises `IS001` (nothing written at all): the caller's
-/// general path then decodes it.
+/// as if they had been made one after the other. A deadline entry that is
+/// not exactly what this build writes raises `IS001` (nothing written at
+/// all): the caller's general path then decodes it.
 ///
 /// Only a deadline that is new, earlier or cleared is announced: PostgreSQL
 /// commits NOTIFYing transactions one at a time, which defeats group commit,
 /// and a move pushes its deadline later. A listener that waits for the old,
 /// earlier time just wakes, reads the index again and sleeps on.
 const COMMITS_FUNCTION: &str = r#"
+    DROP FUNCTION IF EXISTS isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[]);
     CREATE OR REPLACE FUNCTION isolo_commits(
         locks int8[], sizes int4[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
         vals bytea[], ats bytea[], channel text, chans text[]
@@ -161,7 +97,6 @@ const COMMITS_FUNCTION: &str = r#"
         n integer := coalesce(array_length(kinds, 1), 0);
         old_index bytea[] := array_fill(NULL::bytea, ARRAY[n]);
         found_version bigint;
-        old_at bytea;
         old_value bytea;
         old_text text;
         head constant text := '{"kind":"deadline","format":1,"data":{"at":';
@@ -180,12 +115,8 @@ const COMMITS_FUNCTION: &str = r#"
             failed_version := NULL;
             FOR i IN first .. last LOOP
                 IF kinds[i] = 3 THEN
-                    PERFORM FROM isolo_entries e WHERE e.space = 5 AND e.key = ANY(ARRAY[keys[i], ats[i]]);
-                    IF FOUND THEN
-                        RAISE EXCEPTION 'a deadline half this function does not pair' USING ERRCODE = 'IS001';
-                    END IF;
-                    SELECT d.at_key, d.value INTO old_at, old_value FROM isolo_deadlines d
-                        WHERE d.of_key = keys[i];
+                    SELECT e.value INTO old_value FROM isolo_entries e
+                        WHERE e.space = spaces[i] AND e.key = keys[i];
                     IF FOUND THEN
                         old_text := convert_from(old_value, 'UTF8');
                         tail := ',"channel":' || chans[i] || '}}';
@@ -198,9 +129,6 @@ const COMMITS_FUNCTION: &str = r#"
                         END IF;
                         -- The index key: 'a', the time, the channel (the entry key's tail).
                         old_index[i] := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
-                        IF old_index[i] IS DISTINCT FROM old_at THEN
-                            RAISE EXCEPTION 'a deadline pair whose keys disagree' USING ERRCODE = 'IS001';
-                        END IF;
                     END IF;
                 ELSIF expects[i] IS NOT NULL THEN
                     SELECT e.version INTO found_version FROM isolo_entries e
@@ -226,13 +154,15 @@ const COMMITS_FUNCTION: &str = r#"
                     ELSIF kinds[i] = 1 THEN
                         DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
                     ELSIF kinds[i] = 3 THEN
+                        IF old_index[i] IS NOT NULL AND old_index[i] IS DISTINCT FROM ats[i] THEN
+                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index[i];
+                        END IF;
                         IF vals[i] IS NULL THEN
-                            DELETE FROM isolo_deadlines d WHERE d.of_key = keys[i];
+                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
                         ELSE
-                            INSERT INTO isolo_deadlines AS d (of_key, at_key, version, value)
-                                VALUES (keys[i], ats[i], new_version, vals[i])
-                                ON CONFLICT (of_key) DO UPDATE
-                                SET at_key = EXCLUDED.at_key, version = EXCLUDED.version, value = EXCLUDED.value;
+                            INSERT INTO isolo_entries AS e (space, key, version, value)
+                                VALUES (spaces[i], keys[i], new_version, vals[i]), (spaces[i], ats[i], new_version, vals[i])
+                                ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
                         END IF;
                         -- Delivered to listeners when (and only if) the transaction commits.
                         -- Index keys order by time ('a', then the time big-endian, the same tail).
@@ -264,14 +194,14 @@ const SESSION_OPTIONS: &str =
 /// Longest schema name accepted; leaves room in the notify channel name.
 const MAX_SCHEMA_LEN: usize = 40;
 
-const GET: &str = "SELECT version, value FROM isolo_all WHERE space = $1 AND key = $2";
-const SCAN_TO: &str = "SELECT key, version, value FROM isolo_all \
+const GET: &str = "SELECT version, value FROM isolo_entries WHERE space = $1 AND key = $2";
+const SCAN_TO: &str = "SELECT key, version, value FROM isolo_entries \
      WHERE space = $1 AND key >= $2 AND key < $3 ORDER BY key LIMIT $4";
-const SCAN_ALL: &str = "SELECT key, version, value FROM isolo_all \
+const SCAN_ALL: &str = "SELECT key, version, value FROM isolo_entries \
      WHERE space = $1 AND key >= $2 ORDER BY key LIMIT $3";
 // A function scan yields the array in order, so the locks are taken sorted.
 const LOCK: &str = "SELECT pg_advisory_xact_lock(k) FROM unnest($1::int8[]) AS k";
-const READ: &str = "SELECT e.space, e.key, e.version, e.value FROM isolo_all e \
+const READ: &str = "SELECT e.space, e.key, e.version, e.value FROM isolo_entries e \
      JOIN unnest($1::int2[], $2::bytea[]) AS w(space, key) ON e.space = w.space AND e.key = w.key";
 const NEXT_VERSION: &str = "SELECT nextval('isolo_versions')";
 const UPSERT: &str = "INSERT INTO isolo_entries (space, key, version, value) \
@@ -281,9 +211,7 @@ const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::b
      WHERE e.space = w.space AND e.key = w.key";
 // Only ever raises the sequence; restored versions are rare (imports).
 const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
-const COUNT: &str = "SELECT count(*) FROM isolo_all WHERE space = $1";
-const UNPAIR: &str = "SELECT isolo_unpair($1)";
-const PAIR: &str = "SELECT isolo_pair($1)";
+const COUNT: &str = "SELECT count(*) FROM isolo_entries WHERE space = $1";
 const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
 const FAST_COMMITS: &str = "SELECT new_version, failed_op, failed_version \
      FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -562,7 +490,7 @@ async fn migrate(pool: &Pool, schema: Option<&str>) -> Result<()> {
     if found < SCHEMA_VERSION {
         let done = usize::try_from(found)
             .map_err(|_| StoreError::Backend(format!("isolo_schema records version {found}")))?;
-        for step in MIGRATIONS[done..].iter().copied().flatten() {
+        for step in &MIGRATIONS[done..] {
             tx.batch_execute(step).await.map_err(backend)?;
         }
         tx.execute(
@@ -973,18 +901,7 @@ async fn general_commit(client: &mut deadpool_postgres::Client, ops: Vec<Op>, ch
     let tx = client.transaction().await.map_err(backend)?;
 
     let touched = touched(&ops);
-    // A pair's row is written under its channel's lock, whichever half the
-    // ops name, as `isolo_commits` writes it.
-    let pair_locks = touched
-        .iter()
-        .filter(|(space, _)| *space == Space::Deadlines)
-        .filter_map(|(_, key)| keys::deadline_channel(key))
-        .map(|channel| lock_id(Space::Deadlines, &keys::deadline_of(channel)));
-    let mut locks: Vec<i64> = touched
-        .iter()
-        .map(|(s, k)| lock_id(*s, k))
-        .chain(pair_locks)
-        .collect();
+    let mut locks: Vec<i64> = touched.iter().map(|(s, k)| lock_id(*s, k)).collect();
     locks.sort_unstable();
     locks.dedup();
     let lock = tx.prepare_cached(LOCK).await.map_err(backend)?;
@@ -1006,25 +923,6 @@ async fn general_commit(client: &mut deadpool_postgres::Client, ops: Vec<Op>, ch
     let mut read = |space: Space, key: &[u8]| Ok(current.get(&(space, key.to_vec())).cloned());
     let (writes, max_restored) = plan(&ops, version as u64, &mut read)?;
 
-    // Deadline keys are written as plain entries: first the pairs they
-    // belong to become plain entries too, and afterwards their channels'
-    // halves pair up again where they can.
-    let unpair: Vec<&[u8]> = writes
-        .iter()
-        .filter(|(space, _, _)| *space == Space::Deadlines)
-        .map(|(_, key, _)| key.as_slice())
-        .collect();
-    let mut channels: Vec<Vec<u8>> = unpair
-        .iter()
-        .filter_map(|key| keys::deadline_channel(key))
-        .map(keys::deadline_of)
-        .collect();
-    channels.sort_unstable();
-    channels.dedup();
-    if !unpair.is_empty() {
-        let statement = tx.prepare_cached(UNPAIR).await.map_err(backend)?;
-        tx.execute(&statement, &[&unpair]).await.map_err(backend)?;
-    }
     let (mut put, mut gone) = ((vec![], vec![], vec![], vec![]), (vec![], vec![]));
     for (space, key, entry) in writes {
         match entry {
@@ -1049,10 +947,6 @@ async fn general_commit(client: &mut deadpool_postgres::Client, ops: Vec<Op>, ch
         tx.execute(&upsert, &[&put.0, &put.1, &put.2, &put.3])
             .await
             .map_err(backend)?;
-    }
-    if !channels.is_empty() {
-        let statement = tx.prepare_cached(PAIR).await.map_err(backend)?;
-        tx.execute(&statement, &[&channels]).await.map_err(backend)?;
     }
     if max_restored > version as u64 {
         let raise = version_param(Space::Meta, b"", max_restored)?;

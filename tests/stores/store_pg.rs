@@ -9,8 +9,7 @@ use crate::support;
 use std::time::Duration;
 
 use isolo_bot::store::{
-    keys, Batch, Deadline, Entry, Expect, KeyRange, Op, PgStore, Space, Store, StoreError, StoreExt,
-    SCHEMA_VERSION,
+    keys, Batch, Deadline, Expect, KeyRange, PgStore, Space, Store, StoreError, StoreExt, SCHEMA_VERSION,
 };
 use support::store::{pg_url, PgSchema, Rating, PG_MISSING};
 
@@ -206,7 +205,7 @@ fn a_database_failure_is_not_a_conflict() {
             Expect::Absent,
         )
         .unwrap();
-    schema.sql("DROP TABLE isolo_entries CASCADE");
+    schema.sql("DROP TABLE isolo_entries");
     let err = store
         .put_cas(
             Space::Games,
@@ -241,8 +240,8 @@ fn commits_made_together_still_fail_alone() {
     store.set_deadline(DAMAGED, Some(1)).unwrap();
     // Not an envelope: only the general path can say what it is.
     schema.sql(&format!(
-        "UPDATE isolo_deadlines SET value = convert_to('damaged', 'UTF8') \
-         WHERE of_key = '\\x63'::bytea || int8send({DAMAGED})"
+        "UPDATE isolo_entries SET value = convert_to('damaged', 'UTF8') \
+         WHERE space = 5 AND key = '\\x63'::bytea || int8send({DAMAGED})"
     ));
     let barrier = std::sync::Barrier::new(WRITERS as usize + 1);
     std::thread::scope(|scope| {
@@ -297,8 +296,6 @@ fn commits_made_together_still_fail_alone() {
 
 /// A schema 3 database (its data, its one-commit function) opens upgraded:
 /// the data reads as before, the old function is gone, and moves commit.
-/// A deadline's two entries become one row of the deadline table; an index
-/// entry without its channel's entry stays as it was.
 #[test]
 #[cfg_attr(
     not(isolo_pg),
@@ -308,8 +305,7 @@ fn a_schema_3_database_is_upgraded_in_place() {
     let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     // What schema 3 held, written as its bot wrote it: a game at version 4
-    // and its deadline (the channel's entry and the index entry) at 500,
-    // and an index entry of channel 8 at 1000 left without its other half.
+    // and its deadline (the channel's entry and the index entry) at 500.
     let deadline = r#"{"kind":"deadline","format":1,"data":{"at":500,"channel":9}}"#;
     schema.sql(&format!(
         r#"CREATE SCHEMA {name};
@@ -328,9 +324,7 @@ fn a_schema_3_database_is_upgraded_in_place() {
          INSERT INTO isolo_entries VALUES
              (1, int8send(9), 4, convert_to('{{"kind":"rating","format":1,"data":{{"elo":0,"games":3}}}}', 'UTF8')),
              (5, '\x63'::bytea || int8send(9), 4, convert_to('{deadline}', 'UTF8')),
-             (5, '\x61'::bytea || int8send(500) || int8send(9), 4, convert_to('{deadline}', 'UTF8')),
-             (5, '\x61'::bytea || int8send(1000) || int8send(8), 3,
-                 convert_to('{{"kind":"deadline","format":1,"data":{{"at":1000,"channel":8}}}}', 'UTF8'));"#,
+             (5, '\x61'::bytea || int8send(500) || int8send(9), 4, convert_to('{deadline}', 'UTF8'));"#,
         name = schema.name,
     ));
     let store = schema.open();
@@ -356,96 +350,10 @@ fn a_schema_3_database_is_upgraded_in_place() {
         store.next_deadline().unwrap(),
         Some(Deadline { at: 900, channel: 9 })
     );
-    assert_eq!(store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 3);
-    assert_eq!(
-        store.due_deadlines(u64::MAX, 10).unwrap(),
-        vec![
-            Deadline { at: 900, channel: 9 },
-            Deadline { at: 1000, channel: 8 }
-        ]
-    );
+    assert_eq!(store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 2);
     drop(store);
-    schema.sql(
-        "DO $$ BEGIN IF (SELECT count(*) FROM isolo_deadlines) <> 1 \
-         OR (SELECT count(*) FROM isolo_entries WHERE space = 5) <> 1 THEN \
-         RAISE EXCEPTION 'the pair is not one row, or the lone half moved'; END IF; END $$",
-    );
     schema.sql(
         "DO $$ BEGIN IF to_regprocedure('isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[])') \
          IS NOT NULL THEN RAISE EXCEPTION 'schema 3''s isolo_commit is still there'; END IF; END $$",
     );
-}
-
-/// Deadline entries written one by one (an import, a restore) read as
-/// written, whether or not they make a pair, and the next move of their
-/// channel leaves one pair again.
-#[test]
-#[cfg_attr(
-    not(isolo_pg),
-    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
-)]
-fn deadline_entries_outside_a_pair_read_as_written() {
-    let url = pg_url().expect(PG_MISSING);
-    let schema = PgSchema::new(&url);
-    let store = schema.open();
-    let entry = |at: u64, channel: u64, version: u64| Entry {
-        version,
-        value: format!(r#"{{"kind":"deadline","format":1,"data":{{"at":{at},"channel":{channel}}}}}"#)
-            .into_bytes(),
-    };
-    let restore = |key: Vec<u8>, entry: Entry| {
-        store
-            .commit(&[Op::Restore {
-                space: Space::Deadlines,
-                key,
-                entry,
-            }])
-            .unwrap()
-    };
-    // The two keys of a deadline, as the store writes them.
-    let of_key = |channel: u64| [&b"c"[..], &channel.to_be_bytes()].concat();
-    let at_key = |at: u64, channel: u64| [&b"a"[..], &at.to_be_bytes(), &channel.to_be_bytes()].concat();
-    let plain = |count: i64| {
-        schema.sql(&format!(
-            "DO $$ BEGIN IF (SELECT count(*) FROM isolo_entries WHERE space = 5) <> {count} THEN \
-             RAISE EXCEPTION 'not {count} plain deadline entries'; END IF; END $$"
-        ));
-    };
-    // Channel 4's entry alone, restored: it reads, and has no index entry.
-    restore(of_key(4), entry(700, 4, 10));
-    assert_eq!(store.deadline_of(4).unwrap(), Some(700));
-    assert_eq!(store.due_deadlines(u64::MAX, 10).unwrap(), vec![]);
-    // A move of channel 4 writes both halves, as a pair.
-    store.set_deadline(4, Some(800)).unwrap();
-    store.set_deadline(4, Some(900)).unwrap();
-    assert_eq!(
-        store.due_deadlines(u64::MAX, 10).unwrap(),
-        vec![Deadline { at: 900, channel: 4 }]
-    );
-    plain(0);
-
-    // Half of channel 5's pair restored at another version: the other half
-    // keeps its own, and both read.
-    let paired = store.set_deadline(5, Some(100)).unwrap();
-    restore(at_key(100, 5), entry(100, 5, paired + 100));
-    let versions: Vec<u64> = store
-        .scan(Space::Deadlines, &KeyRange::all())
-        .unwrap()
-        .into_iter()
-        .filter(|(key, _)| keys::display(key).ends_with(":5"))
-        .map(|(_, entry)| entry.unwrap().version)
-        .collect();
-    assert_eq!(versions, vec![paired + 100, paired]);
-    plain(2);
-    store.set_deadline(5, Some(200)).unwrap();
-    assert_eq!(store.scan(Space::Deadlines, &KeyRange::all()).unwrap().len(), 4);
-    assert_eq!(
-        store.next_deadline().unwrap(),
-        Some(Deadline { at: 200, channel: 5 })
-    );
-    plain(0);
-    // Cleared, a pair leaves nothing behind.
-    store.set_deadline(5, None).unwrap();
-    store.set_deadline(4, None).unwrap();
-    assert_eq!(store.count(Space::Deadlines).unwrap(), 0);
 }
