@@ -331,17 +331,14 @@ impl PgStore {
             queue,
             slots,
         };
-        let pool = store.pool.clone();
-        let schema = schema.map(str::to_owned);
-        store.run(async move { migrate(&pool, schema.as_deref()).await })?;
+        store.run(migrate(&store.pool, schema))?;
         Ok(store)
     }
 
     /// The schema version recorded in the database.
     pub fn schema_version(&self) -> Result<i32> {
-        let pool = self.pool.clone();
-        self.run(async move {
-            let client = pool.get().await.map_err(pool_error)?;
+        self.run(async {
+            let client = self.pool.get().await.map_err(pool_error)?;
             let row = client
                 .query_one("SELECT version FROM isolo_schema", &[])
                 .await
@@ -358,10 +355,9 @@ impl PgStore {
     /// falls behind, further ids are dropped, which loses nothing as long as
     /// each wake-up re-reads [`StoreExt::due_deadlines`](super::StoreExt::due_deadlines).
     pub fn deadline_changes(&self) -> Result<tokio::sync::mpsc::Receiver<u64>> {
-        let pg_config = self.pg_config.clone();
         let listen = format!("LISTEN {}", self.channel);
         self.run(async move {
-            let (client, mut connection) = pg_config.connect(NoTls).await.map_err(backend)?;
+            let (client, mut connection) = self.pg_config.connect(NoTls).await.map_err(backend)?;
             let (tx, rx) = tokio::sync::mpsc::channel(1024);
             let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
             tokio::spawn(async move {
@@ -969,9 +965,8 @@ async fn general_commit(client: &mut deadpool_postgres::Client, ops: Vec<Op>, ch
 
 impl Store for PgStore {
     fn get_raw(&self, space: Space, key: &[u8]) -> Result<Option<Entry>> {
-        let (pool, key) = (self.pool.clone(), key.to_vec());
-        self.run(async move {
-            let client = pool.get().await.map_err(pool_error)?;
+        self.run(async {
+            let client = self.pool.get().await.map_err(pool_error)?;
             let get = client.prepare_cached(GET).await.map_err(backend)?;
             let row = client
                 .query_opt(&get, &[&i16::from(space.tag()), &key])
@@ -982,9 +977,8 @@ impl Store for PgStore {
     }
 
     fn scan(&self, space: Space, range: &KeyRange) -> Result<Vec<Scanned>> {
-        let (pool, range) = (self.pool.clone(), range.clone());
-        self.run(async move {
-            let client = pool.get().await.map_err(pool_error)?;
+        self.run(async {
+            let client = self.pool.get().await.map_err(pool_error)?;
             let tag = i16::from(space.tag());
             // LIMIT NULL means no limit.
             let limit = range.limit.map(|n| i64::try_from(n).unwrap_or(i64::MAX));
@@ -1009,10 +1003,9 @@ impl Store for PgStore {
     fn commit(&self, ops: &[Op]) -> Result<u64> {
         let ops = ops.to_vec();
         let Some(args) = fast_args(&ops) else {
-            let (pool, channel) = (self.pool.clone(), self.channel.clone());
-            return self.run(async move {
-                let mut client = pool.get().await.map_err(pool_error)?;
-                general_commit(&mut client, ops, &channel).await
+            return self.run(async {
+                let mut client = self.pool.get().await.map_err(pool_error)?;
+                general_commit(&mut client, ops, &self.channel).await
             });
         };
         if let Ok(_slot) = self.slots.try_acquire() {
@@ -1027,9 +1020,8 @@ impl Store for PgStore {
     }
 
     fn count(&self, space: Space) -> Result<u64> {
-        let pool = self.pool.clone();
-        self.run(async move {
-            let client = pool.get().await.map_err(pool_error)?;
+        self.run(async {
+            let client = self.pool.get().await.map_err(pool_error)?;
             let count = client.prepare_cached(COUNT).await.map_err(backend)?;
             let row = client
                 .query_one(&count, &[&i16::from(space.tag())])
