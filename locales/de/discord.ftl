@@ -76,8 +76,10 @@ stats = **{ $player }**: Wertung { $rating } (±{ $deviation }{ $provisional ->
     } Längste Siegesserie: { $best }.
 stats-rival = gegen { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } hat auf diesem Server noch keine gewerteten Partien.
+no-stats-private = Ergebnisse aus Partien in privaten Chats sieht nur der Spieler selbst.
 
 leaderboard-empty = Auf diesem Server gibt es noch keine gewerteten Partien: Fordere jemanden mit `/isolo herausfordern` heraus.
+leaderboard-private = Private Chats haben keine Rangliste: Partien hier zählen nur für die eigenen Ergebnisse jedes Spielers, die er mit `/isolo statistik` sieht. Jeder Server hat seine eigene Rangliste.
 leaderboard-title = Isolo-Rangliste
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } Partie

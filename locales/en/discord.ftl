@@ -77,8 +77,10 @@ stats = **{ $player }**: rating { $rating } (±{ $deviation }{ $provisional ->
     } Best winning streak: { $best }.
 stats-rival = vs { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } has no rated games in this server yet.
+no-stats-private = Results of games in private chats are shown only to their own player.
 
 leaderboard-empty = No rated games in this server yet: challenge someone with `/isolo challenge`.
+leaderboard-private = Private chats have no leaderboard: games here count only toward each player's own results, which `/isolo stats` shows them. Every server has a leaderboard of its own.
 leaderboard-title = Isolo leaderboard
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } game

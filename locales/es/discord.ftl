@@ -79,8 +79,10 @@ stats = **{ $player }**: puntuación { $rating } (±{ $deviation }{ $provisional
     } Mejor racha de victorias: { $best }.
 stats-rival = contra { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } todavía no tiene partidas puntuables en este servidor.
+no-stats-private = Los resultados de las partidas en chats privados solo los ve su propio jugador.
 
 leaderboard-empty = Todavía no hay partidas puntuables en este servidor: desafía a alguien con `/isolo desafiar`.
+leaderboard-private = Los chats privados no tienen clasificación: las partidas de aquí solo cuentan para los resultados de cada jugador, que ve con `/isolo estadísticas`. Cada servidor tiene su propia clasificación.
 leaderboard-title = Clasificación de Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } partida

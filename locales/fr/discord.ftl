@@ -88,8 +88,10 @@ stats = **{ $player }** : cote { $rating } (±{ $deviation }{ $provisional ->
     } Meilleure série de victoires : { $best }.
 stats-rival = contre { $rival } : { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } n'a encore aucune partie classée sur ce serveur.
+no-stats-private = Les résultats des parties jouées en conversation privée ne sont visibles que par le joueur concerné.
 
 leaderboard-empty = Aucune partie classée sur ce serveur pour l'instant : défie quelqu'un avec `/isolo défier`.
+leaderboard-private = Les conversations privées n'ont pas de classement : les parties jouées ici ne comptent que pour les résultats personnels de chaque joueur, visibles avec `/isolo stats`. Chaque serveur a son propre classement.
 leaderboard-title = Classement Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } partie

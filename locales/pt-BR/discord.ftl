@@ -79,8 +79,10 @@ stats = **{ $player }**: rating { $rating } (±{ $deviation }{ $provisional ->
     } Maior sequência de vitórias: { $best }.
 stats-rival = contra { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } ainda não tem partidas ranqueadas neste servidor.
+no-stats-private = Os resultados das partidas em conversas privadas só aparecem para o próprio jogador.
 
 leaderboard-empty = Ainda não há partidas ranqueadas neste servidor: desafie alguém com `/isolo desafiar`.
+leaderboard-private = Conversas privadas não têm ranking: as partidas daqui só contam para os resultados de cada jogador, que ele vê com `/isolo desempenho`. Cada servidor tem seu próprio ranking.
 leaderboard-title = Ranking de Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] { $games } partida

@@ -63,8 +63,10 @@ stats = **{ $player }**: alama { $rating } (±{ $deviation }{ $provisional ->
     } Mfululizo bora wa ushindi: { $best }.
 stats-rival = dhidi ya { $rival }: { $wins }-{ $losses }-{ $draws }
 no-stats = { $player } bado hana mchezo wowote unaohesabiwa kwenye alama katika seva hii.
+no-stats-private = Matokeo ya michezo ya gumzo za faragha humwonyeshwa mchezaji mwenyewe tu.
 
 leaderboard-empty = Bado hakuna michezo inayohesabiwa kwenye alama katika seva hii: mwalike mtu kwa `/isolo challenge`.
+leaderboard-private = Gumzo za faragha hazina orodha ya wachezaji bora: michezo ya hapa huhesabiwa kwenye matokeo ya kila mchezaji peke yake, anayoyaona kwa `/isolo stats`. Kila seva ina orodha yake.
 leaderboard-title = Msimamo wa Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
         [one] mchezo { $games }

@@ -14,7 +14,7 @@ use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::table::{
     Aborted, BoardSide, ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent,
-    Table, TableError, UserId,
+    Table, TableError, UserId, Viewer,
 };
 
 /// The variant to play.
@@ -235,6 +235,17 @@ async fn langs(ctx: &Context<'_>) -> Langs {
 }
 
 /// Where `ctx`'s command was used, and by whom.
+impl Here {
+    /// The table's view of who asks, and where.
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            guild: self.guild,
+            channel: self.channel,
+            user: self.user,
+        }
+    }
+}
+
 fn here(ctx: &Context<'_>) -> Here {
     Here {
         guild: ctx.guild_id().map_or(0, |g| g.get()),
@@ -530,11 +541,10 @@ pub async fn export(
     #[autocomplete = "options::finished_games"]
     game: Option<u64>,
 ) -> Result<(), Error> {
-    let Here { guild, channel, .. } = here(&ctx);
-    let game = game.map(|id| (guild, id));
+    let viewer = here(&ctx).viewer();
     let record = ctx
         .data()
-        .run(move |t| t.record_of(channel, game))
+        .run(move |t| t.record_of(viewer, game))
         .await?
         .to_string();
     ctx.send(present::export(langs(&ctx).await.server, record).reply())
@@ -764,30 +774,47 @@ pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
 /// Show a player's rating and results in this server
 #[poise::command(slash_command)]
 pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    let Here { guild, user: me, .. } = here(&ctx);
-    let who = user.as_ref().map_or(me, |u| u.id.get());
-    let lang = langs(&ctx).await.server;
+    let viewer = here(&ctx).viewer();
+    let who = user.as_ref().map_or(viewer.user, |u| u.id.get());
+    let langs = langs(&ctx).await;
+    // In a private chat the results come from private games: only their
+    // player sees them, and not in front of the others there.
+    let lang = match viewer.in_private() {
+        true => langs.private,
+        false => langs.server,
+    };
     let (games, puzzles) = ctx
         .data()
-        .run(move |t| Ok((t.stats(guild, who)?, t.puzzle_stats(who)?)))
+        .run(move |t| Ok((t.stats_seen_by(viewer, who)?, t.puzzle_stats(who)?)))
         .await?;
     let mut text = match games {
         Some(p) => present::stats(lang, &p),
+        None if !viewer.may_see_stats_of(who) => present::stats_private(lang),
         None => present::no_stats(lang, who),
     };
     if let Some(line) = present::puzzle_stats(lang, &puzzles) {
         text.push('\n');
         text.push_str(&line);
     }
-    ctx.send(Out::text(text).reply()).await?;
+    let out = match viewer.in_private() {
+        true => Out::private(text),
+        false => Out::text(text),
+    };
+    ctx.send(out.reply()).await?;
     Ok(())
 }
 
 /// Show the best players of this server
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { guild, .. } = here(&ctx);
-    let players = ctx.data().run(move |t| t.leaderboard(guild, 15)).await?;
+    let viewer = here(&ctx).viewer();
+    if viewer.in_private() {
+        let lang = langs(&ctx).await.private;
+        ctx.send(Out::text(present::leaderboard_private(lang)).reply())
+            .await?;
+        return Ok(());
+    }
+    let players = ctx.data().run(move |t| t.leaderboard(viewer.guild, 15)).await?;
     let lang = langs(&ctx).await.server;
     ctx.send(Out::text(present::leaderboard(lang, &players)).reply())
         .await?;

@@ -99,15 +99,25 @@ pub(crate) async fn challenged(ctx: Context<'_>, partial: &str) -> serenity::Cre
     members(ctx, partial, Side::To).await
 }
 
-/// Offers the member's last finished games here (server, or private chats).
+/// Offers the member's last finished games that can be exported here: the
+/// server's, or in a private chat, that chat's.
 pub(crate) async fn finished_games(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     let me = ctx.author().id.get();
-    let games = ctx
+    let viewer = crate::table::Viewer {
+        guild,
+        channel: ctx.channel_id().get(),
+        user: me,
+    };
+    // Only games that `export` would show here.
+    let games: Vec<_> = ctx
         .data()
         .run(move |t| t.finished_of(guild, me))
         .await
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| viewer.may_read(f))
+        .collect();
     let lang = ctx.data().langs(&super::reply::Reply::Poise(ctx)).await.private;
     let partial = partial.trim();
     let choices = games

@@ -1058,6 +1058,16 @@ pub fn no_stats(lang: Lang, user: u64) -> String {
     tr!(lang, "no-stats", player = format!("<@{user}>"))
 }
 
+/// Said in a private chat when asking for another member's results.
+pub fn stats_private(lang: Lang) -> String {
+    tr!(lang, "no-stats-private")
+}
+
+/// Said for `/isolo leaderboard` in a private chat, which has none.
+pub fn leaderboard_private(lang: Lang) -> String {
+    tr!(lang, "leaderboard-private")
+}
+
 /// Said when `/isolo animate` has no move to show.
 pub fn no_move_yet(lang: Lang) -> String {
     tr!(lang, "no-move-yet")

@@ -7,6 +7,7 @@ use crate::ai::{Budget, Review};
 use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
 use crate::store::{keys, Batch, Expect, Space, StoreExt};
 
+use super::access::{Viewer, PRIVATE_GUILD};
 use super::model::LastGame;
 
 /// Finished games whose reviews are kept in memory.
@@ -305,11 +306,26 @@ impl Table {
             .map(|s| s.value.at(now)))
     }
 
+    /// `member`'s statistics where `viewer` asks, if the viewer may see
+    /// them ([`Viewer::may_see_stats_of`]): in a private chat, a member sees
+    /// only their own, which come from private games.
+    pub fn stats_seen_by(&self, viewer: Viewer, member: UserId) -> Result<Option<PlayerStats>, TableError> {
+        match viewer.may_see_stats_of(member) {
+            true => self.stats(viewer.guild, member),
+            false => Ok(None),
+        }
+    }
+
     /// The server's players as they stand now, ranked by their conservative
     /// rating (rating minus twice the deviation,
     /// [`Rating::conservative`](super::Rating::conservative)), best first, so
     /// a newcomer with one win does not top it (unreadable entries skipped).
+    /// Private chats ([`PRIVATE_GUILD`]) have none.
     pub fn leaderboard(&self, guild: GuildId, limit: usize) -> Result<Vec<PlayerStats>, TableError> {
+        // Private chats' ratings are each member's own: no ranking of them.
+        if guild == PRIVATE_GUILD {
+            return Ok(Vec::new());
+        }
         let now = self.now_ms();
         let mut all: Vec<PlayerStats> = self
             .store
@@ -356,23 +372,26 @@ impl Table {
 
     /// The record of the channel's game in progress, or else of its last game.
     pub fn record(&self, channel: ChannelId) -> Result<Record, TableError> {
-        self.record_of(channel, None)
-    }
-
-    /// The record of finished game number `game` of server `guild` when
-    /// given (games of other servers are not shown), else as [`Table::record`].
-    pub fn record_of(&self, channel: ChannelId, game: Option<(GuildId, u64)>) -> Result<Record, TableError> {
-        if let Some((guild, id)) = game {
-            return match self.finished(id)? {
-                Some(f) if f.guild == guild => Ok(f.record),
-                _ => Err(TableError::NoSuchGame(id)),
-            };
-        }
         if let Some(view) = self.game(channel)? {
             return Ok(view.live.record(&view.game, None));
         }
         self.last_game(channel)?
             .map(|f| f.record)
             .ok_or(TableError::NoGame)
+    }
+
+    /// The record of finished game number `game` when given and `viewer`
+    /// may read it ([`Viewer::may_read`]; a game they may not read is
+    /// refused exactly as one that does not exist), else the record of the
+    /// viewer's channel's game, as [`Table::record`].
+    pub fn record_of(&self, viewer: Viewer, game: Option<u64>) -> Result<Record, TableError> {
+        let channel = viewer.channel;
+        if let Some(id) = game {
+            return match self.finished(id)? {
+                Some(f) if viewer.may_read(&f) => Ok(f.record),
+                _ => Err(TableError::NoSuchGame(id)),
+            };
+        }
+        self.record(channel)
     }
 }

@@ -7,6 +7,7 @@
 //! compare-and-swap: two players acting at the same moment cannot both win,
 //! and a refusal changes nothing.
 
+mod access;
 mod challenges;
 mod claims;
 mod clock;
@@ -32,6 +33,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+pub use access::{Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};

@@ -304,3 +304,125 @@ async fn a_server_that_hides_external_apps_gets_a_clear_answer_instead_of_a_game
     only_answers(fake, OTHER_SERVER);
     bot.stop().await;
 }
+
+/// The text of the first answer to `cmd` (refusals and answers alike).
+async fn answer_text(fake: &FakeDiscord, cmd: &SlashCommand) -> (String, bool) {
+    let sent = fake.send_command(cmd).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("an answer");
+    (
+        cb.message.content.clone().unwrap_or_default(),
+        cb.message.is_ephemeral(),
+    )
+}
+
+/// Alice and Bob finish a game in their DM. Carol, who shares no
+/// conversation with them, asks for it by number from her own DM with the
+/// bot with every command that takes one: she is answered as for a number
+/// that does not exist, offered nothing, and sees no rating or ranking that
+/// comes from it. Alice herself reads it only in the DM it was played in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outsider_cannot_read_a_private_game_by_its_number() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    fake.add_place(
+        PEOPLE_DM,
+        Place::Private {
+            channel_type: 1,
+            installer: alice.id,
+        },
+    );
+    let mut duel = Duel::start_by_button(fake, PEOPLE_DM, &alice, &bob, Variant::Women, 7).await;
+    let mv = duel.choose();
+    duel.play(fake, mv, Via::Menu).await;
+    let resign = SlashCommand::new("isolo")
+        .sub("resign")
+        .by(duel.to_move())
+        .in_channel(PEOPLE_DM);
+    let sent = fake.send_command(&resign).await;
+    boards(fake, &sent, 1).await;
+
+    // The game's number, as its players are offered it where it was played.
+    let typing = SlashCommand::new("isolo")
+        .sub("export")
+        .focused("game", 4, "")
+        .by(&alice)
+        .in_channel(PEOPLE_DM);
+    let sent = fake.send_autocomplete(&typing).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("autocomplete");
+    let offered: Vec<i64> = cb
+        .message
+        .choices
+        .iter()
+        .filter_map(|c| c["value"].as_i64())
+        .collect();
+    assert_eq!(
+        offered.len(),
+        1,
+        "the players' game is offered where it was played"
+    );
+    let game = offered[0];
+    let export = |by: &FakeUser, id: i64| {
+        SlashCommand::new("isolo")
+            .sub("export")
+            .integer("game", id)
+            .by(by)
+    };
+    let sent = fake
+        .send_command(&export(&alice, game).in_channel(PEOPLE_DM))
+        .await;
+    fake.wait_for_file_reply(&sent, T)
+        .await
+        .expect("the players read it there");
+
+    // Carol, in her own DM with the bot: the same answer as for no game at all.
+    let (real, _) = answer_text(fake, &export(&carol, game).in_dm()).await;
+    let (none, _) = answer_text(fake, &export(&carol, 999).in_dm()).await;
+    assert_eq!(real.replace(&game.to_string(), "N"), none.replace("999", "N"));
+    assert!(!real.contains(&alice.name) && !real.contains(&bob.name), "{real}");
+    let sent = fake.send_command(&export(&carol, game).in_dm()).await;
+    expect_refusal(fake, &sent, &format!("#{game}")).await;
+    // Alice's own DM with the bot is another conversation: not there either,
+    // since an answer there could be read by whoever shares it.
+    let (elsewhere, _) = answer_text(fake, &export(&alice, game).in_dm()).await;
+    assert_eq!(elsewhere, real);
+    let typing = SlashCommand::new("isolo")
+        .sub("export")
+        .focused("game", 4, "")
+        .by(&carol)
+        .in_dm();
+    let sent = fake.send_autocomplete(&typing).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("autocomplete");
+    assert!(cb.message.choices.is_empty(), "nothing offered to an outsider");
+
+    // No ranking of private games, and nobody else's private results.
+    let (board, _) = answer_text(
+        fake,
+        &SlashCommand::new("isolo").sub("leaderboard").by(&carol).in_dm(),
+    )
+    .await;
+    assert!(
+        !board.contains(&alice.name) && !board.contains(&bob.name),
+        "{board}"
+    );
+    for who in [&alice, &bob] {
+        let stats = SlashCommand::new("isolo")
+            .sub("stats")
+            .user("user", who)
+            .by(&carol)
+            .in_dm();
+        let (text, _) = answer_text(fake, &stats).await;
+        assert!(
+            !text.contains("rating") && text.contains("only to their own player"),
+            "{text}"
+        );
+    }
+    // Alice sees her own, privately.
+    let mine = SlashCommand::new("isolo")
+        .sub("stats")
+        .by(&alice)
+        .in_channel(PEOPLE_DM);
+    let (text, private) = answer_text(fake, &mine).await;
+    assert!(private, "private results are shown to their player only: {text}");
+    bot.stop().await;
+}

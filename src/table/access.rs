@@ -1,0 +1,48 @@
+//! Who may see what: one rule for every front end.
+//!
+//! Every direct message and group DM is stored under server
+//! [`PRIVATE_GUILD`], and game numbers are shared by all places, so a number
+//! alone must never open a game. A game of a server is shown in that server
+//! only; a game of a private chat only in that chat, whose members are the
+//! only ones who can ask there. A private chat's ratings form a pool of their
+//! own that only the member rated in it sees.
+
+use super::{ChannelId, FinishedGame, GuildId, UserId};
+
+/// The server id every direct message and group DM is stored under.
+pub const PRIVATE_GUILD: GuildId = 0;
+
+/// Who asks, and from where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewer {
+    /// The server asked in ([`PRIVATE_GUILD`] in a DM or group DM).
+    pub guild: GuildId,
+    /// The channel, thread or private chat asked in.
+    pub channel: ChannelId,
+    /// The member who asks.
+    pub user: UserId,
+}
+
+impl Viewer {
+    /// Whether the question comes from a DM or group DM.
+    pub fn in_private(&self) -> bool {
+        self.guild == PRIVATE_GUILD
+    }
+
+    /// Whether this viewer may read a finished game (its record, review,
+    /// animation): a server's games in that server, a private chat's games
+    /// in that chat only.
+    pub fn may_read(&self, game: &FinishedGame) -> bool {
+        match game.guild {
+            PRIVATE_GUILD => self.in_private() && game.channel == self.channel,
+            guild => guild == self.guild,
+        }
+    }
+
+    /// Whether this viewer may see `member`'s ratings and results here. In a
+    /// server, anyone's; in a private chat, only their own (those results
+    /// come from private games).
+    pub fn may_see_stats_of(&self, member: UserId) -> bool {
+        !self.in_private() || member == self.user
+    }
+}
