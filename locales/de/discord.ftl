@@ -199,9 +199,11 @@ idle = { $player }, Partie #{ $game } wartet auf deinen Zug. Ohne Zug endet sie 
 flagged = { $flagged } hat die Zeit überschritten. { $claimant }, du kannst mit `/isolo partie einfordern` den Sieg einfordern.
 held-title = **In der Zwischenzeit** (ich kann hier nur sprechen, wenn mich jemand benutzt):
 held-bot-moved = Ich habe meinen Zug in Partie #{ $game } gemacht: `/isolo brett` zeigt die Stellung.
+held-moved = { $player } hat in Partie #{ $game } gezogen; der Zug ist gespeichert, aber Discord hat meine Antwort nicht angenommen: `/isolo brett` zeigt die Stellung.
 held-dm-reminder = Du bist am Zug in der Isolo-Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab. Nutze `/isolo zug` in dem Chat, in dem du spielst.
 held-dm-idle = Die Isolo-Partie #{ $game } wartet auf deinen Zug. Ohne Zug endet sie <t:{ $closes }:R> unentschieden (ungewertet).
 held-dm-bot-moved = Ich habe meinen Zug in der Isolo-Partie #{ $game } gemacht: Du bist am Zug.
+held-dm-moved = Dein Gegner hat in der Isolo-Partie #{ $game } gezogen: Du bist am Zug.
 # $clock: yes, wenn die Partie eine Uhr hat.
 answer-only-note = Ich kann hier nur antworten, nicht von mir aus schreiben. { $clock ->
         [yes] Läuft eine Uhr ab oder verfällt die Herausforderung, siehst du das beim nächsten Befehl oder Button hier.

@@ -197,9 +197,11 @@ idle = { $player }, game #{ $game } is waiting for your move. Without one it end
 flagged = { $flagged } ran out of time. { $claimant }, you may claim the win with `/isolo game claim`.
 held-title = **Meanwhile** (I can only speak here when someone uses me):
 held-bot-moved = I played my move in game #{ $game }: `/isolo board` shows the position.
+held-moved = { $player } moved in game #{ $game }; the move is saved, but Discord did not take my answer: `/isolo board` shows the position.
 held-dm-reminder = It is your move in Isolo game #{ $game }: your time runs out <t:{ $deadline }:R>. Use `/isolo move` in the chat where you play.
 held-dm-idle = Isolo game #{ $game } is waiting for your move. Without one it ends as a draw (unrated) <t:{ $closes }:R>.
 held-dm-bot-moved = I played my move in Isolo game #{ $game }: it is your move.
+held-dm-moved = Your opponent moved in Isolo game #{ $game }: it is your move.
 # $clock: yes when the game has a clock.
 answer-only-note = I can only answer here, not post on my own. { $clock ->
         [yes] If a clock runs out or the challenge expires, it shows with the next command or button here.

@@ -203,9 +203,11 @@ idle = { $player }, la partida #{ $game } espera tu jugada. Si no mueves, termin
 flagged = { $flagged } se quedó sin tiempo. { $claimant }, puedes reclamar la victoria con `/isolo partida reclamar`.
 held-title = **Mientras tanto** (solo puedo hablar aquí cuando alguien me usa):
 held-bot-moved = He hecho mi jugada en la partida #{ $game }: `/isolo tablero` muestra la posición.
+held-moved = { $player } ha jugado en la partida #{ $game }; la jugada está guardada, pero Discord no aceptó mi respuesta: `/isolo tablero` muestra la posición.
 held-dm-reminder = Te toca mover en la partida de Isolo #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>. Usa `/isolo mover` en el chat donde juegas.
 held-dm-idle = La partida de Isolo #{ $game } espera tu jugada. Si no mueves, terminará en empate (no puntuable) <t:{ $closes }:R>.
 held-dm-bot-moved = He hecho mi jugada en la partida de Isolo #{ $game }: te toca.
+held-dm-moved = Tu rival ha jugado en la partida de Isolo #{ $game }: te toca.
 # $clock: yes cuando la partida tiene reloj.
 answer-only-note = Aquí solo puedo responder, no publicar por mi cuenta. { $clock ->
         [yes] Si se acaba el tiempo de un reloj o caduca el desafío, se verá con el siguiente comando o botón que se use aquí.

@@ -212,9 +212,11 @@ idle = { $player }, la partie #{ $game } attend ton coup. Sans coup de ta part, 
 flagged = { $flagged } a dépassé son temps. { $claimant }, tu peux réclamer la victoire avec `/isolo partie réclamer`.
 held-title = **Pendant ce temps** (je ne peux parler ici que lorsque quelqu'un m'utilise) :
 held-bot-moved = J'ai joué mon coup dans la partie #{ $game } : `/isolo plateau` montre la position.
+held-moved = { $player } a joué dans la partie #{ $game } ; le coup est enregistré, mais Discord n'a pas accepté ma réponse : `/isolo plateau` montre la position.
 held-dm-reminder = C'est à toi de jouer dans la partie d'Isolo #{ $game } : ton temps expire <t:{ $deadline }:R>. Utilise `/isolo jouer` dans la conversation où tu joues.
 held-dm-idle = La partie d'Isolo #{ $game } attend ton coup. Sans coup de ta part, elle se terminera par une nulle (non classée) <t:{ $closes }:R>.
 held-dm-bot-moved = J'ai joué mon coup dans la partie d'Isolo #{ $game } : c'est à toi.
+held-dm-moved = Ton adversaire a joué dans la partie d'Isolo #{ $game } : c'est à toi.
 # $clock : yes quand la partie a une pendule.
 answer-only-note = Ici, je peux seulement répondre, pas publier de moi-même. { $clock ->
         [yes] Si un temps de jeu s'écoule ou si le défi expire, tu le verras à la prochaine commande ou au prochain bouton utilisé ici.

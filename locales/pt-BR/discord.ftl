@@ -205,9 +205,11 @@ idle = { $player }, a partida #{ $game } está esperando a sua jogada. Sem ela, 
 flagged = O tempo de { $flagged } acabou. { $claimant }, você pode reivindicar a vitória com `/isolo partida reivindicar`.
 held-title = **Enquanto isso** (só consigo falar aqui quando alguém me usa):
 held-bot-moved = Fiz a minha jogada na partida #{ $game }: `/isolo tabuleiro` mostra a posição.
+held-moved = { $player } jogou na partida #{ $game }; a jogada está salva, mas o Discord não aceitou a minha resposta: `/isolo tabuleiro` mostra a posição.
 held-dm-reminder = É a sua vez na partida de Isolo #{ $game }: o seu tempo acaba <t:{ $deadline }:R>. Use `/isolo jogar` na conversa onde você joga.
 held-dm-idle = A partida de Isolo #{ $game } está esperando a sua jogada. Sem ela, a partida termina empatada (não ranqueada) <t:{ $closes }:R>.
 held-dm-bot-moved = Fiz a minha jogada na partida de Isolo #{ $game }: é a sua vez.
+held-dm-moved = Seu adversário jogou na partida de Isolo #{ $game }: é a sua vez.
 # $clock: yes quando a partida tem relógio.
 answer-only-note = Aqui eu só consigo responder, não posso postar por conta própria. { $clock ->
         [yes] Se um relógio acabar ou o desafio expirar, isso aparece no próximo comando ou botão usado aqui.

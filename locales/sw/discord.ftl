@@ -183,9 +183,11 @@ idle = { $player }, mchezo #{ $game } unasubiri hatua yako. Usipocheza, utaisha 
 flagged = Muda wa { $flagged } umekwisha. { $claimant }, unaweza kudai ushindi kwa `/isolo game claim`.
 held-title = **Yaliyotokea tangu mara ya mwisho** (naweza kusema kitu hapa tu mtu anaponitumia):
 held-bot-moved = Nimecheza hatua yangu katika mchezo #{ $game }: `/isolo board` inaonyesha nafasi ilivyo.
+held-moved = { $player } amecheza katika mchezo #{ $game }; hatua imehifadhiwa, lakini Discord haikupokea jibu langu: `/isolo board` inaonyesha nafasi ilivyo.
 held-dm-reminder = Ni zamu yako katika mchezo wa Isolo #{ $game }. Muda wako unaisha: <t:{ $deadline }:R>. Tumia `/isolo move` kwenye gumzo unapochezea.
 held-dm-idle = Mchezo wa Isolo #{ $game } unasubiri hatua yako. Usipocheza, utaisha kwa sare (haihesabiwi kwenye alama): <t:{ $closes }:R>.
 held-dm-bot-moved = Nimecheza hatua yangu katika mchezo wa Isolo #{ $game }: ni zamu yako.
+held-dm-moved = Mpinzani wako amecheza katika mchezo wa Isolo #{ $game }: ni zamu yako.
 # $clock: yes when the game has a clock.
 answer-only-note = Hapa naweza kujibu tu, siwezi kutuma ujumbe mwenyewe. { $clock ->
         [yes] Muda ukiisha au mwaliko ukipitwa na muda, utaona hilo kwenye amri au kitufe kinachofuata hapa.

@@ -518,7 +518,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
     let cooling = ctx.data().cooldowns.start(user, Costly::Challenge)?;
-    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user).await?;
+    flow::rematch(ctx.data(), &mut Reply::Poise(ctx), channel, user, None).await?;
     cooling.keep();
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::present::{ids, Out};
 use super::reply::Reply;
 use super::training;
 use super::{Data, Error};
-use crate::table::TableError;
+use crate::table::{BoardRef, TableError};
 
 /// Handles a component interaction; every refusal is a private reply.
 pub async fn handle(
@@ -85,7 +85,7 @@ async fn dispatch(
         ids::ACCEPT => flow::accept(data, reply, channel, user, extra).await,
         ids::DECLINE => flow::close(data, reply, channel, user, Close::Decline, extra).await,
         ids::WITHDRAW => flow::close(data, reply, channel, user, Close::Withdraw, extra).await,
-        ids::REMATCH => flow::rematch(data, reply, channel, user).await,
+        ids::REMATCH => flow::rematch(data, reply, channel, user, extra).await,
         ids::FORGET if extra == Some(user) => {
             // Read before the settings are gone with the member.
             let lang = private_lang(data, ci, reply).await;
@@ -99,7 +99,14 @@ async fn dispatch(
                 .await
         }
         ids::MOVE => {
-            let from = MoveFrom::Menu(extra.map(|p| p as usize));
+            // Menus made before ids named their game are out of date.
+            let board = extra
+                .zip(id.tail.and_then(|t| t.parse().ok()))
+                .map(|(ply, game)| BoardRef {
+                    game,
+                    ply: ply as usize,
+                });
+            let from = MoveFrom::Menu(board.ok_or(TableError::Stale)?);
             flow::play(data, reply, channel, user, chosen(ci), from).await
         }
         ids::PUZZLE => training::puzzle_menu(data, reply, ci, id).await,

@@ -6,11 +6,11 @@ use poise::serenity_prelude as serenity;
 
 use super::language;
 use super::present::{self, Out};
-use super::reply::{Reply, ANSWER_WITHIN};
+use super::reply::Reply;
 use super::{Data, Error};
 use crate::table::{
-    Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame, MemberSettings,
-    Notice, Opponent, Seat, TableError, UserId,
+    BoardRef, Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame,
+    MemberSettings, Notice, Opponent, Seat, UserId,
 };
 use crate::words::Lang;
 
@@ -37,8 +37,8 @@ pub(crate) async fn saved<T, E: Into<Error>>(
 pub(crate) enum MoveFrom {
     /// `/isolo move`.
     Command,
-    /// The select menu under the board of this ply (`None`: an id without one).
-    Menu(Option<usize>),
+    /// The select menu under this board.
+    Menu(BoardRef),
 }
 
 /// How a challenge is closed without a game.
@@ -51,14 +51,14 @@ pub(crate) enum Close {
 }
 
 /// Draws a picture ([`Data::render`]) for an answer: when many are drawn at
-/// once and this one is not ready in [`ANSWER_WITHIN`], the interaction is
+/// once and this one is not ready in [`ANSWER_WITHIN`](super::reply::ANSWER_WITHIN) of the interaction, the interaction is
 /// acknowledged first.
 pub(crate) async fn draw<T: Send + 'static>(
     data: &Data,
     reply: &mut Reply<'_>,
     draw: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Error> {
-    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let deadline = reply.deadline();
     reply.by_deadline(deadline, data.render(draw)).await?
 }
 
@@ -67,14 +67,14 @@ pub(crate) async fn draw<T: Send + 'static>(
 const MAX_TRACKED_BOARDS: usize = 10_000;
 
 /// Runs an analysis (a review, a hint) in its own pool ([`Data`]'s
-/// `analysis`): when it is not done in [`ANSWER_WITHIN`], the interaction is
+/// `analysis`): when it is not done in [`ANSWER_WITHIN`](super::reply::ANSWER_WITHIN) of the interaction, the interaction is
 /// acknowledged first.
 pub(crate) async fn analyse<T: Send + 'static>(
     data: &Data,
     reply: &mut Reply<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Error> {
-    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let deadline = reply.deadline();
     reply.by_deadline(deadline, data.analysis.run(work)).await?
 }
 
@@ -124,18 +124,24 @@ pub(crate) async fn play(
     pit: String,
     from: MoveFrom,
 ) -> Result<(), Error> {
-    if let MoveFrom::Menu(ply) = from {
-        // A menu under an old board is refused: the position has moved on.
-        let current = data
-            .run(move |t| t.game(channel))
-            .await?
-            .ok_or(TableError::NoGame)?;
-        if Some(current.game.ply()) != ply {
-            return Err(TableError::Stale.into());
-        }
-    }
-    let out = data.run(move |t| t.play(channel, user, &pit)).await?;
-    saved(async {
+    // A menu under an old board, or another game's, is refused in the
+    // same compare-and-swap as the move.
+    let board = match from {
+        MoveFrom::Menu(board) => Some(board),
+        MoveFrom::Command => None,
+    };
+    // Refusals are decided before anything is acknowledged, so they stay
+    // private; then the save counts against the interaction's 3 s too.
+    let checked = pit.clone();
+    data.run(move |t| t.check_move(channel, user, &checked, board))
+        .await?;
+    let deadline = reply.deadline();
+    let out = reply
+        .by_deadline(deadline, data.run(move |t| t.play_on(channel, user, &pit, board)))
+        .await??;
+    let unseen = out.clone();
+    let mut board_sent = false;
+    let shown = saved(async {
         // The used menu goes at once; the new board follows.
         reply.retire_menu().await?;
         let drawn = out.clone();
@@ -154,6 +160,7 @@ pub(crate) async fn play(
         })
         .await?;
         send_board(data, reply, channel, board).await?;
+        board_sent = true;
         match &out.finished {
             Some(f) => game_over(data, &reply.http(), f).await,
             None => {
@@ -163,7 +170,14 @@ pub(crate) async fn play(
         }
         Ok::<_, Error>(())
     })
-    .await
+    .await;
+    if shown.is_err() && !board_sent {
+        // Saved but not shown: posted to the channel where the bot may post,
+        // else held for the next interaction there (and the player to move
+        // told by DM if they asked for turn DMs).
+        announce(data, &reply.http(), Notice::Moved(Box::new(unseen))).await;
+    }
+    shown
 }
 
 /// The settings of the person to move (the defaults for the bot, or when
@@ -237,7 +251,7 @@ pub(crate) async fn challenge(
     };
     // A game against the bot starts at once, in a thread of its own when
     // allowed and possible.
-    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let deadline = reply.deadline();
     let seats = [
         Seat::Human {
             id: req.challenger,
@@ -277,14 +291,16 @@ pub(crate) async fn challenge(
     .await
 }
 
-/// Asks for (or, when both asked, starts) a rematch.
+/// Asks for (or, when both asked, starts) a rematch; from a button, of
+/// game number `game` only.
 pub(crate) async fn rematch(
     data: &Data,
     reply: &mut Reply<'_>,
     channel: ChannelId,
     user: UserId,
+    game: Option<u64>,
 ) -> Result<(), Error> {
-    let outcome = data.run(move |t| t.rematch(channel, user)).await?;
+    let outcome = data.run(move |t| t.rematch_of(channel, user, game)).await?;
     saved(challenged(data, reply, channel, outcome)).await
 }
 
@@ -453,7 +469,7 @@ pub(crate) async fn accept(
     let from = c.challenger.user();
     let http = reply.http();
     // Opening a thread and drawing the board share one answer deadline.
-    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let deadline = reply.deadline();
     let lang = challenge_lang(data, &c).await;
     let (host, thread_note) = match may_open_threads(data, reply, c.guild) {
         true => {
@@ -536,7 +552,7 @@ async fn show_start(
     // The bot's first move goes into the thread, not as an answer here.
     let t = thread;
     if let Some(out) = data.run(move |table| table.bot_move(t)).await? {
-        announce(data, &http, Notice::BotMoved(Box::new(out))).await;
+        announce(data, &http, Notice::Moved(Box::new(out))).await;
     }
     Ok(())
 }
@@ -749,11 +765,11 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
-        Notice::BotMoved(out) => out.finished.clone(),
+        Notice::Moved(out) => out.finished.clone(),
         _ => None,
     };
     let viewer = match &notice {
-        Notice::BotMoved(out) => mover_settings(data, &out.view).await,
+        Notice::Moved(out) => mover_settings(data, &out.view).await,
         _ => MemberSettings::default(),
     };
     let channel = notice.channel();
@@ -790,7 +806,7 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
 async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: Notice, game: Lang) {
     let dm_to = match &notice {
         Notice::Reminder { user, .. } | Notice::Idle { user, .. } => Some(*user),
-        Notice::BotMoved(out) => out.view.to_move().and_then(Seat::user),
+        Notice::Moved(out) => out.view.to_move().and_then(Seat::user),
         _ => None,
     };
     let Some(user) = dm_to else {
@@ -818,7 +834,7 @@ async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: No
 /// The language of what the clock did: the game's (or the challenge's).
 async fn notice_lang(data: &Data, notice: &Notice) -> Lang {
     match notice {
-        Notice::BotMoved(out) => data.game_lang(out.view.live.guild, &out.view.live.players).await,
+        Notice::Moved(out) => data.game_lang(out.view.live.guild, &out.view.live.players).await,
         Notice::TimedOut(f) => data.game_lang(f.guild, &f.players).await,
         Notice::ChallengeExpired(c) => challenge_lang(data, c).await,
         other => {

@@ -152,7 +152,7 @@ pub fn record_block(record: &str) -> String {
     format!("```\n{ellipsis}{text}\n```")
 }
 
-/// Custom ids of components: `isolo:<action>:<channel>[:<ply>]`.
+/// Custom ids of components: `isolo:<action>:<channel>[:<number>[:<tail>]]`.
 pub mod ids {
     /// Accept a challenge.
     pub const ACCEPT: &str = "accept";
@@ -160,9 +160,10 @@ pub mod ids {
     pub const DECLINE: &str = "decline";
     /// Withdraw a challenge.
     pub const WITHDRAW: &str = "withdraw";
-    /// Play a pit from the select menu.
+    /// Play a pit from the select menu (the number is the board's ply, the
+    /// tail the game's number).
     pub const MOVE: &str = "move";
-    /// Ask for a rematch.
+    /// Ask for a rematch (the number is the finished game's).
     pub const REMATCH: &str = "rematch";
     /// Confirm `/isolo forget-me` (the number is the member who asked).
     pub const FORGET: &str = "forget";
@@ -333,7 +334,12 @@ fn move_menu(lang: Lang, view: &GameView) -> Vec<CreateActionRow> {
     let moves: Vec<Move> = legal.iter().collect();
     pit_menu(
         lang,
-        ids::make(ids::MOVE, view.live.channel, Some(view.game.ply() as u64)),
+        ids::make_with(
+            ids::MOVE,
+            view.live.channel,
+            view.game.ply() as u64,
+            &view.live.id.to_string(),
+        ),
         view.game.position(),
         &moves,
         &tr!(lang, "menu-placeholder", player = seat.name()),
@@ -372,11 +378,12 @@ fn clip(text: &str, max: usize) -> String {
     }
 }
 
-fn rematch_button(lang: Lang, channel: u64) -> Vec<CreateActionRow> {
+/// The rematch button under the end of game number `game`.
+fn rematch_button(lang: Lang, channel: u64, game: u64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![CreateButton::new(ids::make(
         ids::REMATCH,
         channel,
-        None,
+        Some(game),
     ))
     .label(clip(&tr!(lang, "button-rematch"), 80))
     .style(ButtonStyle::Primary)])]
@@ -460,7 +467,7 @@ pub fn board_after(
     match finished {
         Some(f) => {
             content.push_str(&finished_line(lang, f));
-            components = rematch_button(lang, view.live.channel);
+            components = rematch_button(lang, view.live.channel, f.id);
         }
         None => {
             content.push_str(&turn_line(lang, view));
@@ -486,7 +493,7 @@ pub fn board_after(
 pub fn finished(lang: Lang, f: &FinishedGame) -> Out {
     let mut out = Out {
         content: finished_line(lang, f),
-        components: rematch_button(lang, f.channel),
+        components: rematch_button(lang, f.channel, f.id),
         mentions: humans(&f.players),
         ..Out::default()
     };
@@ -1197,7 +1204,14 @@ fn held_line(lang: Lang, held: &Held) -> (String, Vec<u64>) {
         Held::Flagged { claimant, flagged: f } => (flagged(lang, *claimant, *f), vec![*claimant, *f]),
         Held::TimedOut(f) => (finished_line(lang, f), humans(&f.players)),
         Held::ChallengeExpired(c) => (expired(lang, c), Vec::new()),
-        Held::BotMoved { game } => (tr!(lang, "held-bot-moved", game = *game), Vec::new()),
+        Held::BotMoved { game, mover: None } => (tr!(lang, "held-bot-moved", game = *game), Vec::new()),
+        Held::BotMoved {
+            game,
+            mover: Some(user),
+        } => (
+            tr!(lang, "held-moved", game = *game, player = format!("<@{user}>")),
+            Vec::new(),
+        ),
     }
 }
 
@@ -1247,7 +1261,10 @@ pub fn held_dm(lang: Lang, notice: &Notice) -> Option<String> {
         Notice::Idle { game, closes_ms, .. } => {
             tr!(lang, "held-dm-idle", game = *game, closes = closes_ms / 1000)
         }
-        Notice::BotMoved(out) => tr!(lang, "held-dm-bot-moved", game = out.view.live.id),
+        Notice::Moved(out) => match out.view.live.seat(out.report.side).user() {
+            None => tr!(lang, "held-dm-bot-moved", game = out.view.live.id),
+            Some(_) => tr!(lang, "held-dm-moved", game = out.view.live.id),
+        },
         _ => return None,
     })
 }
@@ -1315,7 +1332,7 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
         } => (channel, pinging(flagged(lang, claimant, f), vec![claimant, f])),
         Notice::TimedOut(f) => (f.channel, pinging(finished_line(lang, &f), humans(&f.players))),
         Notice::ChallengeExpired(c) => (c.channel, Out::text(expired(lang, &c))),
-        Notice::BotMoved(o) => (
+        Notice::Moved(o) => (
             o.view.live.channel,
             board_after(lang, &o.view, Some(&o.report), o.finished.as_ref(), viewer),
         ),

@@ -10,9 +10,32 @@ use poise::serenity_prelude as serenity;
 use super::present::Out;
 use super::{Context, Error};
 
-/// How long an answer may take before the interaction is acknowledged
-/// without it: Discord drops an interaction not answered within 3 seconds.
+/// How long after an interaction was created its answer may wait before
+/// the interaction is acknowledged without it: Discord drops an interaction
+/// not answered within 3 seconds of its creation, and the answer itself
+/// needs time to travel.
 pub(crate) const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
+
+/// Discord's epoch (2015-01-01) in unix ms: a snowflake's time counts from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// When the interaction with snowflake `id` was created (unix ms).
+pub(crate) fn created_ms(id: u64) -> u64 {
+    (id >> 22) + DISCORD_EPOCH_MS
+}
+
+/// The latest moment to acknowledge an interaction created at `created_ms`
+/// (unix ms), given the time now (unix ms and the runtime's clock): never
+/// later than [`ANSWER_WITHIN`] from now either, should the clocks disagree.
+pub(crate) fn answer_deadline(
+    created_ms: u64,
+    now_ms: u64,
+    now: tokio::time::Instant,
+) -> tokio::time::Instant {
+    let budget = ANSWER_WITHIN.as_millis() as u64;
+    let left = (created_ms + budget).saturating_sub(now_ms).min(budget);
+    now + Duration::from_millis(left)
+}
 
 /// How to answer: through a poise context, or a component interaction.
 pub(crate) enum Reply<'a> {
@@ -37,6 +60,25 @@ impl<'a> Reply<'a> {
             ci,
             responded: false,
         }
+    }
+
+    /// The latest moment to acknowledge this interaction before its answer
+    /// is ready: [`ANSWER_WITHIN`] after Discord created it (its id is a
+    /// snowflake with that time), so time spent queued or saving counts.
+    pub(crate) fn deadline(&self) -> tokio::time::Instant {
+        let id = match self {
+            Reply::Poise(poise::Context::Application(a)) => Some(a.interaction.id.get()),
+            Reply::Poise(_) => None,
+            Reply::Component { ci, .. } => Some(ci.id.get()),
+        };
+        let now = tokio::time::Instant::now();
+        let Some(id) = id else {
+            return now + ANSWER_WITHIN;
+        };
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        answer_deadline(created_ms(id), now_ms, now)
     }
 
     /// Whether this answers a button or menu (whose message it can update).
@@ -236,7 +278,27 @@ pub(crate) fn answer_only(
 
 #[cfg(test)]
 mod tests {
-    use super::answer_only;
+    use super::{answer_deadline, answer_only, created_ms, ANSWER_WITHIN};
+    use std::time::Duration;
+
+    #[test]
+    fn the_deadline_counts_from_the_interactions_creation() {
+        // Discord's documented example snowflake: 2016-04-30 11:18:25.796 UTC.
+        assert_eq!(created_ms(175_928_847_299_117_063), 1_462_015_105_796);
+        let now = tokio::time::Instant::now();
+        let created = 1_800_000_000_000;
+        // Received at once: the whole budget.
+        assert_eq!(answer_deadline(created, created, now), now + ANSWER_WITHIN);
+        // Received 1.2 s late (a busy machine, a slow save): 0.3 s left.
+        assert_eq!(
+            answer_deadline(created, created + 1200, now),
+            now + Duration::from_millis(300)
+        );
+        // Past it: acknowledge now.
+        assert_eq!(answer_deadline(created, created + 5000, now), now);
+        // A clock behind Discord's never gives more than the budget.
+        assert_eq!(answer_deadline(created, created - 9000, now), now + ANSWER_WITHIN);
+    }
     use poise::serenity_prelude as serenity;
     use serenity::AuthorizingIntegrationOwner as Owner;
     use serenity::InteractionContext as Ctx;

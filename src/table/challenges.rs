@@ -500,7 +500,21 @@ impl Table {
     /// first player alternates). If the other player already asked, or is the
     /// bot, the game starts.
     pub fn rematch(&self, channel: ChannelId, user: UserId) -> Result<ChallengeOutcome, TableError> {
+        self.rematch_of(channel, user, None)
+    }
+
+    /// [`Table::rematch`] from the button under game number `game`'s end:
+    /// refused as [`TableError::Stale`] once another game ended here since.
+    pub fn rematch_of(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        game: Option<u64>,
+    ) -> Result<ChallengeOutcome, TableError> {
         let last = self.last_game(channel)?.ok_or(TableError::NoLastGame)?;
+        if game.is_some_and(|id| id != last.id) {
+            return Err(TableError::Stale);
+        }
         let Some(side) = Side::ALL.into_iter().find(|&s| last.players[s.index()].is(user)) else {
             return Err(not_a_player(&last.players));
         };

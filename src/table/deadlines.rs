@@ -46,9 +46,11 @@ pub enum Notice {
     TimedOut(FinishedGame),
     /// A challenge expired unanswered.
     ChallengeExpired(Challenge),
-    /// The bot moved on its own (the answer that should have carried its
-    /// move was lost, or the bot restarted meanwhile).
-    BotMoved(Box<MoveOutcome>),
+    /// A move that no answer showed: the bot's own, played by the clock
+    /// (the answer that should have carried it was lost, or the bot
+    /// restarted meanwhile), or a player's, saved but whose answer Discord
+    /// did not take.
+    Moved(Box<MoveOutcome>),
     /// A tournament's entry deadline started it (or, with too few
     /// players, cancelled it): its work is for the front end.
     Tournament(Box<super::TournamentUpdate>),
@@ -74,7 +76,7 @@ impl Notice {
             | Notice::Unreadable { channel, .. } => *channel,
             Notice::TimedOut(f) => f.channel,
             Notice::ChallengeExpired(c) => c.channel,
-            Notice::BotMoved(out) => out.view.live.channel,
+            Notice::Moved(out) => out.view.live.channel,
             // A tournament's work is posted where the tournament was made.
             Notice::Tournament(update) => update.tournament.channel,
             Notice::DailyPuzzle(due) => due.channel,
@@ -195,7 +197,7 @@ impl Table {
                 return Ok(None);
             };
             if live.bot_to_move() {
-                return Ok(self.bot_move(channel)?.map(|o| Notice::BotMoved(Box::new(o))));
+                return Ok(self.bot_move(channel)?.map(|o| Notice::Moved(Box::new(o))));
             }
             let game = live.game()?;
             let late = game.position().to_move();

@@ -58,7 +58,7 @@ pub use tournament::{
     ChannelRight, Entrant, Format, GameLink, Left, Post, PostTicket, Standing, Status, Tournament,
     TournamentGame, TournamentRequest, TournamentUpdate, Work,
 };
-pub use turns::{Choice, MoveOutcome};
+pub use turns::{BoardRef, Choice, MoveOutcome};
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};

@@ -47,10 +47,15 @@ pub enum Held {
     TimedOut(Box<FinishedGame>),
     /// A challenge expired unanswered.
     ChallengeExpired(Box<Challenge>),
-    /// The bot played its move on its own.
+    /// A move was made that no answer showed: the bot's own, or a
+    /// player's whose answer Discord did not take.
     BotMoved {
         /// The game number.
         game: u64,
+        /// The player who moved (`None`: the bot). Absent in news held by
+        /// earlier versions, which read it without it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mover: Option<UserId>,
     },
 }
 
@@ -58,7 +63,9 @@ impl Held {
     /// The game it is about, if it names one.
     fn game(&self) -> Option<u64> {
         match self {
-            Held::Reminder { game, .. } | Held::Idle { game, .. } | Held::BotMoved { game } => Some(*game),
+            Held::Reminder { game, .. } | Held::Idle { game, .. } | Held::BotMoved { game, .. } => {
+                Some(*game)
+            }
             Held::TimedOut(f) => Some(f.id),
             Held::Flagged { .. } | Held::ChallengeExpired(_) => None,
         }
@@ -110,8 +117,9 @@ impl Held {
             },
             Notice::TimedOut(f) => Held::TimedOut(Box::new(f.clone())),
             Notice::ChallengeExpired(c) => Held::ChallengeExpired(Box::new(c.clone())),
-            Notice::BotMoved(out) => Held::BotMoved {
+            Notice::Moved(out) => Held::BotMoved {
                 game: out.view.live.id,
+                mover: out.view.live.seat(out.report.side).user(),
             },
             _ => return None,
         })

@@ -16,6 +16,16 @@ pub struct Choice {
     pub seeds: u8,
 }
 
+/// The board a move menu was shown under: which game, at which ply. A
+/// click on it plays only while that game is still at that ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardRef {
+    /// The game's number ([`LiveGame::id`]).
+    pub game: u64,
+    /// The plies played when the board was drawn.
+    pub ply: usize,
+}
+
 /// What an accepted move did.
 #[derive(Debug, Clone)]
 pub struct MoveOutcome {
@@ -66,10 +76,20 @@ impl Table {
         Ok((stored, side, game))
     }
 
-    /// Checks that `user` may move now, returning the stored game and its state.
-    fn turn_of(&self, channel: ChannelId, user: UserId) -> Result<(Stored<LiveGame>, Game), TableError> {
+    /// Checks that `user` may move now (and, for a click on a board's menu,
+    /// that the game is still the one at the ply of that `board`), returning
+    /// the stored game and its state.
+    fn turn_of(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        board: Option<BoardRef>,
+    ) -> Result<(Stored<LiveGame>, Game), TableError> {
         let (stored, side, game) = self.player_game(channel, user)?;
         let live = &stored.value;
+        if board.is_some_and(|b| b.game != live.id || b.ply != game.ply()) {
+            return Err(TableError::Stale);
+        }
         let to_move = game.position().to_move();
         if to_move != side {
             return Err(TableError::NotYourTurn(live.seat(to_move).name()));
@@ -79,8 +99,38 @@ impl Table {
 
     /// `user` plays the pit named by `pit` (any text: it is parsed here).
     pub fn play(&self, channel: ChannelId, user: UserId, pit: &str) -> Result<MoveOutcome, TableError> {
+        self.play_on(channel, user, pit, None)
+    }
+
+    /// Whether [`Table::play_on`] would take this move now, without making
+    /// it: the same refusals, read only (a front end decides with it before
+    /// acknowledging anything, then makes the move).
+    pub fn check_move(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        pit: &str,
+        board: Option<BoardRef>,
+    ) -> Result<(), TableError> {
+        let (_, mut game) = self.turn_of(channel, user, board)?;
+        let mv: Move = pit.parse::<Pit>().map(Move)?;
+        game.play(mv).map(drop).map_err(TableError::Illegal)
+    }
+
+    /// [`Table::play`] from a menu under `board`: refused as
+    /// [`TableError::Stale`] unless the channel's game is still that game at
+    /// that ply, checked on the same read the move's compare-and-swap
+    /// commits against (so a double click, or an old game's menu in a
+    /// rematch, never plays).
+    pub fn play_on(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        pit: &str,
+        board: Option<BoardRef>,
+    ) -> Result<MoveOutcome, TableError> {
         self.retry(|| {
-            let (stored, game) = self.turn_of(channel, user)?;
+            let (stored, game) = self.turn_of(channel, user, board)?;
             let mv: Move = pit.parse::<Pit>().map(Move)?;
             self.apply_move(stored, game, mv)
         })
@@ -156,7 +206,7 @@ impl Table {
     /// or everywhere if the configuration allows. Returns the move the strongest
     /// level would play (searching on this thread) and the seeds it captures.
     pub fn hint(&self, channel: ChannelId, user: UserId) -> Result<Hint, TableError> {
-        let (stored, game) = self.turn_of(channel, user)?;
+        let (stored, game) = self.turn_of(channel, user, None)?;
         let vs_bot = stored.value.players.iter().any(|p| matches!(p, Seat::Bot { .. }));
         if !vs_bot && !self.config.hints_in_human_games {
             return Err(TableError::HintsNotAllowed);

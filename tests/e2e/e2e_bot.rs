@@ -1040,9 +1040,11 @@ async fn games_end_by_resignation_agreement_or_abort() {
         "{}",
         end.content
     );
-    assert_eq!(
-        end.request.message().custom_ids(),
-        [format!("isolo:rematch:{CHANNEL_ID}")]
+    let ids = end.request.message().custom_ids();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert!(
+        ids[0].starts_with(&format!("isolo:rematch:{CHANNEL_ID}:")),
+        "{ids:?}"
     );
 
     // Rematch by both players: colours swap, bob is South now.

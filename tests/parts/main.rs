@@ -22,6 +22,7 @@ mod render_unchanged;
 mod rules_examples;
 mod rules_v2_migration;
 mod table;
+mod table_access;
 mod tournament;
 mod tournament_pairing;
 mod words;

@@ -604,7 +604,7 @@ fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     assert!(t.tick().unwrap().is_empty(), "a grace for the front end first");
     clock.advance(due - clock.now_ms());
     let notices = t.tick().unwrap();
-    let [Notice::BotMoved(out)] = &notices[..] else {
+    let [Notice::Moved(out)] = &notices[..] else {
         panic!("{notices:?}")
     };
     assert_eq!(out.report.side, Side::North);
@@ -623,7 +623,7 @@ fn the_bot_moves_when_its_turn_is_stored_even_without_the_front_end() {
     assert_eq!(t.catch_up().unwrap().bot_moves, 1);
     assert_eq!(t.catch_up().unwrap().bot_moves, 0, "once");
     clock.advance(60_000);
-    assert!(matches!(&t.tick().unwrap()[..], [Notice::BotMoved(_)]));
+    assert!(matches!(&t.tick().unwrap()[..], [Notice::Moved(_)]));
     assert!(t.tick().unwrap().is_empty());
 }
 

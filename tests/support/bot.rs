@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use isolo_bot::ai::Level;
 use isolo_bot::discord::Connection;
 use isolo_bot::engine::{Game, Move, Outcome, Rules, Variant};
+use isolo_bot::store::Store;
 use isolo_bot::table::{Clock, SystemClock, Table};
 use serde_json::Value;
 use tokio::sync::oneshot;
@@ -96,7 +97,27 @@ impl InProcess {
         prepare_environment();
         let fake = FakeDiscord::start(FakeOptions::default()).await;
         let dir = tempfile::tempdir().expect("temp dir");
-        InProcess::launch(fake, dir, use_threads, clock, adjust).await
+        InProcess::launch(fake, dir, use_threads, clock, adjust, Box::new(|s| s)).await
+    }
+
+    /// [`InProcess::start`] with the bot's store wrapped by `wrap` (a
+    /// store that is slow or fails on demand).
+    pub async fn start_wrapped(
+        use_threads: bool,
+        wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store> + 'static,
+    ) -> InProcess {
+        prepare_environment();
+        let fake = FakeDiscord::start(FakeOptions::default()).await;
+        let dir = tempfile::tempdir().expect("temp dir");
+        InProcess::launch(
+            fake,
+            dir,
+            use_threads,
+            Arc::new(SystemClock),
+            |_| {},
+            Box::new(wrap),
+        )
+        .await
     }
 
     /// The bot on `fake` with its store in `dir` (fresh, or a stopped
@@ -107,6 +128,7 @@ impl InProcess {
         use_threads: bool,
         clock: Arc<dyn Clock>,
         adjust: impl FnOnce(&mut isolo_bot::config::Config),
+        wrap: Box<dyn FnOnce(Arc<dyn Store>) -> Arc<dyn Store>>,
     ) -> InProcess {
         let registered = fake.count_requests(|r| matches!(r.route, Route::PutCommands { .. }));
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
@@ -114,7 +136,7 @@ impl InProcess {
         adjust(&mut config);
         // Built as `isolo-bot run` builds it: a sled store, the table, the adapter.
         let store = isolo_bot::store::SledStore::open(&config.storage).expect("open the store");
-        let table = Table::new(Arc::new(store), clock, config.games).with_ai(config.ai);
+        let table = Table::new(wrap(Arc::new(store)), clock, config.games).with_ai(config.ai);
         let table = Arc::new(table);
         let connection = Connection::new(&config.discord).expect("a token");
         let (stop, stopped) = oneshot::channel::<()>();
@@ -158,7 +180,7 @@ impl InProcess {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         drop(table);
-        InProcess::launch(fake, dir, use_threads, clock, |_| {}).await
+        InProcess::launch(fake, dir, use_threads, clock, |_| {}, Box::new(|s| s)).await
     }
 
     /// A fresh bot without threads, and Alice's game against Bob in the
@@ -295,7 +317,7 @@ pub fn snowflake(v: &Value) -> Option<u64> {
 /// The move menu of a board: its custom id and the pits it offers.
 #[derive(Clone, Debug)]
 pub struct Menu {
-    /// `isolo:move:<channel>:<ply>`.
+    /// `isolo:move:<channel>:<ply>:<game>`.
     pub custom_id: String,
     /// The option values (pit names), in order.
     pub pits: Vec<String>,
@@ -678,9 +700,11 @@ impl Duel {
                 offered.sort();
                 want.sort();
                 assert_eq!(offered, want, "the menu offers the legal moves");
-                assert_eq!(
-                    menu.custom_id,
-                    format!("isolo:move:{}:{}", self.channel, self.mirror.ply())
+                let board = format!("isolo:move:{}:{}:", self.channel, self.mirror.ply());
+                assert!(
+                    menu.custom_id.starts_with(&board),
+                    "{} names the board's channel, ply and game",
+                    menu.custom_id
                 );
             }
             None => assert!(legal.is_empty(), "a board of a game on has a move menu"),
@@ -744,8 +768,14 @@ impl Duel {
                 other => panic!("a move answered with {other:?}"),
             },
             Via::Menu => {
-                assert_eq!(first.kind, CallbackKind::UpdateMessage);
-                assert!(first.message.components.is_empty(), "the used menu is retired");
+                match first.kind {
+                    CallbackKind::UpdateMessage => {
+                        assert!(first.message.components.is_empty(), "the used menu is retired")
+                    }
+                    // A slow save: acknowledged first, the menu retired by an edit.
+                    CallbackKind::DeferredUpdate => {}
+                    other => panic!("a menu click answered with {other:?}"),
+                }
                 assert!(matches!(board.request.route, Route::CreateFollowup { .. }));
             }
         }
@@ -790,7 +820,11 @@ impl Duel {
                 assert_eq!(pinged, both, "the end pings both players");
                 assert!(self.board.menu.is_none(), "a finished game has no move menu");
                 let rematch = self.board.request.message().custom_ids();
-                assert_eq!(rematch, [format!("isolo:rematch:{}", self.channel)]);
+                assert_eq!(rematch.len(), 1, "{rematch:?}");
+                assert!(
+                    rematch[0].starts_with(&format!("isolo:rematch:{}:", self.channel)),
+                    "the rematch button names its game: {rematch:?}"
+                );
             }
         }
     }

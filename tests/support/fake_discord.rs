@@ -597,6 +597,9 @@ struct State {
     manage_threads: bool,
     /// How long creating a thread takes (a slow or rate-limited Discord).
     thread_delay: Duration,
+    /// Refuse a first answer later than Discord's 3 s after the
+    /// interaction's creation (see [`FakeDiscord::enforce_answer_window`]).
+    answer_window: bool,
     /// Requests to fail once each (see [`FakeDiscord::fail_next`]).
     failures: Vec<Failure>,
     /// Buckets, 429s on demand, and the waits they impose.
@@ -881,6 +884,14 @@ impl FakeDiscord {
     pub fn deny_in(&self, channel_id: u64, perms: Permissions) {
         self.shared
             .update(|st| *st.denied.entry(channel_id).or_default() |= perms.bits());
+    }
+
+    /// From now on, refuse an interaction's first answer (its callback)
+    /// that arrives more than 3 s after the interaction was created, as
+    /// Discord does (404, code 10062), and list it as a problem. Off by
+    /// default: most tests run many bots on a busy machine.
+    pub fn enforce_answer_window(&self) {
+        self.shared.update(|st| st.answer_window = true);
     }
 
     /// Make every thread creation take `delay` before it is answered.

@@ -186,3 +186,41 @@ pub fn dump(store: &dyn Store) -> Vec<(Space, Vec<u8>, u64, Vec<u8>)> {
     }
     out
 }
+
+/// A store whose commits take `delay_ms` (changed at any time) before they
+/// are made: a disk or a database under load.
+pub struct SlowStore {
+    inner: Arc<dyn Store>,
+    delay_ms: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl SlowStore {
+    /// `inner`, each commit delayed by what `delay_ms` says then.
+    pub fn new(inner: Arc<dyn Store>, delay_ms: Arc<std::sync::atomic::AtomicU64>) -> SlowStore {
+        SlowStore { inner, delay_ms }
+    }
+}
+
+impl Store for SlowStore {
+    fn get_raw(&self, space: Space, key: &[u8]) -> isolo_bot::store::Result<Option<isolo_bot::store::Entry>> {
+        self.inner.get_raw(space, key)
+    }
+
+    fn scan(
+        &self,
+        space: Space,
+        range: &isolo_bot::store::KeyRange,
+    ) -> isolo_bot::store::Result<Vec<isolo_bot::store::Scanned>> {
+        self.inner.scan(space, range)
+    }
+
+    fn commit(&self, ops: &[isolo_bot::store::Op]) -> isolo_bot::store::Result<u64> {
+        let ms = self.delay_ms.load(std::sync::atomic::Ordering::SeqCst);
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        self.inner.commit(ops)
+    }
+
+    fn deadline_changes(&self) -> isolo_bot::store::Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
+        self.inner.deadline_changes()
+    }
+}

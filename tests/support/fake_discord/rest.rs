@@ -668,6 +668,22 @@ fn callback(
             format!("callback for {interaction_id} with the token of {}", inter.id),
         ));
     }
+    if st.answer_window {
+        const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+        let created = (interaction_id >> 22) + DISCORD_EPOCH_MS;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        if now.saturating_sub(created) > 3000 {
+            return Err(unknown(
+                st,
+                format!(
+                    "interaction {interaction_id} answered {} ms after its creation (Discord allows 3 s)",
+                    now - created
+                ),
+            ));
+        }
+    }
     if inter.acked {
         return Err(error(
             st,
