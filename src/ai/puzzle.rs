@@ -287,6 +287,18 @@ impl Puzzle {
         Ok(pos)
     }
 
+    /// Whether [`Puzzle::judge`] of `mv` at `plies` searches: only for a
+    /// legal move that is neither the solution's nor a win at once.
+    pub fn needs_search(&self, plies: usize, mv: Move) -> bool {
+        let Ok(pos) = self.position_at(plies) else {
+            return false;
+        };
+        if self.solution.get(plies) == Some(&mv) {
+            return false;
+        }
+        matches!(pos.play(mv), Ok((_, report)) if report.result.is_none())
+    }
+
     /// Judges the solver's move `mv` at solution ply `plies` (even: the
     /// solver's turn). The solution's move is right; so is any move that wins
     /// the game at once. `Err` carries the engine's reason for an illegal move.

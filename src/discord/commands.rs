@@ -236,6 +236,14 @@ async fn langs(ctx: &Context<'_>) -> Langs {
 
 /// Where `ctx`'s command was used, and by whom.
 impl Here {
+    /// Whom work asked for here is done for, in the analysis pool.
+    fn owner(&self) -> super::limits::Owner {
+        super::limits::Owner {
+            member: self.user,
+            server: self.guild,
+        }
+    }
+
     /// The table's view of who asks, and where.
     fn viewer(&self) -> Viewer {
         Viewer {
@@ -366,15 +374,14 @@ async fn challenge_with(
         opponent: target,
         settings,
     };
-    // A challenge of a person pings them: not more often than a cooldown.
+    // A challenge of a person pings them, a game against the bot costs its
+    // searches: neither more often than an allowance.
     let cooling = match req.opponent {
-        Opponent::User { .. } => Some(data.cooldowns.start(user, Costly::Challenge)?),
-        Opponent::Bot(_) => None,
+        Opponent::User { .. } => data.cooldowns.start(user, Costly::Challenge)?,
+        Opponent::Bot(_) => data.cooldowns.start(user, Costly::BotGame)?,
     };
     flow::challenge(data, &mut Reply::Poise(ctx), req).await?;
-    if let Some(cooling) = cooling {
-        cooling.keep();
-    }
+    cooling.keep();
     Ok(())
 }
 
@@ -717,18 +724,24 @@ fn daily_post_text(lang: crate::words::Lang, post: &crate::table::DailyPost, now
 /// Watch the last move being sown, lap by lap (animated GIF)
 #[poise::command(slash_command)]
 pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, user, .. } = here(&ctx);
+    let here = here(&ctx);
+    let (channel, user) = (here.channel, here.user);
     let (view, viewer) = ctx
         .data()
         .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))
         .await?;
     let view = view.ok_or(TableError::NoGame)?;
+    // Many frames: an allowance, and the analysis pool's queues, so board
+    // pictures never wait behind a flood of animations.
+    let cooling = ctx.data().cooldowns.start(user, Costly::Animate)?;
     let lang = ctx.data().game_lang(view.live.guild, &view.live.players).await;
     ctx.defer().await?;
     let out = ctx
         .data()
-        .render(move || present::animation(lang, &view, &viewer))
+        .analysis
+        .run(here.owner(), move || present::animation(lang, &view, &viewer))
         .await?;
+    cooling.keep();
     let out = out.unwrap_or_else(|| Out::text(present::no_move_yet(lang)));
     ctx.send(out.reply()).await?;
     Ok(())
@@ -737,10 +750,11 @@ pub async fn animate(ctx: Context<'_>) -> Result<(), Error> {
 /// Ask the bot which pit it would play (games against the bot)
 #[poise::command(slash_command)]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, user, .. } = here(&ctx);
+    let here = here(&ctx);
+    let (channel, user) = (here.channel, here.user);
     let cooling = ctx.data().cooldowns.start(user, Costly::Hint)?;
     let table = ctx.data().table.clone();
-    let hint = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), move || {
+    let hint = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), here.owner(), move || {
         table.hint(channel, user)
     })
     .await??;
@@ -753,11 +767,12 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 /// Review the last finished game here: the moves that gave the most away
 #[poise::command(slash_command)]
 pub async fn review(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, user, .. } = here(&ctx);
+    let here = here(&ctx);
+    let (channel, user) = (here.channel, here.user);
     let cooling = ctx.data().cooldowns.start(user, Costly::Review)?;
     let table = ctx.data().table.clone();
     let review = move || table.review(channel, Budget::nodes(REVIEW_NODES));
-    let reviewed = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), review).await??;
+    let reviewed = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), here.owner(), review).await??;
     cooling.keep();
     let f = &reviewed.finished;
     let lang = ctx.data().game_lang(f.guild, &f.players).await;

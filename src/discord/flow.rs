@@ -5,9 +5,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::language;
+use super::limits::Owner;
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Data, Error};
+use crate::table::MoveOutcome;
 use crate::table::{
     BoardRef, Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame,
     MemberSettings, Notice, Opponent, Seat, UserId,
@@ -72,10 +74,34 @@ const MAX_TRACKED_BOARDS: usize = 10_000;
 pub(crate) async fn analyse<T: Send + 'static>(
     data: &Data,
     reply: &mut Reply<'_>,
+    owner: Owner,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Error> {
     let deadline = reply.deadline();
-    reply.by_deadline(deadline, data.analysis.run(work)).await?
+    reply
+        .by_deadline(deadline, data.analysis.run(owner, work))
+        .await?
+}
+
+/// Plays the bot's move in `channel` if it is its turn, searching in the
+/// analysis pool's queue of the game's player (never refused: the move is
+/// stored as due, and players expect it).
+pub(crate) async fn search_bot_move(data: &Data, channel: ChannelId) -> Result<Option<MoveOutcome>, Error> {
+    let Some(view) = data.run(move |t| t.game(channel)).await? else {
+        return Ok(None);
+    };
+    if !view.live.bot_to_move() {
+        return Ok(None);
+    }
+    let owner = Owner {
+        member: view.live.players.iter().find_map(Seat::user).unwrap_or_default(),
+        server: view.live.guild,
+    };
+    let table = data.table.clone();
+    data.analysis
+        .queue(owner, move || table.bot_move(channel))
+        .await?
+        .map_err(Error::from)
 }
 
 /// Remembers the newest board of a channel and retires the menu of the one before.
@@ -215,7 +241,7 @@ async fn notify_turn(
 
 /// Plays the bot's move if it is the bot's turn, and posts the board.
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
-    if let Some(out) = data.run(move |t| t.bot_move(channel)).await? {
+    if let Some(out) = search_bot_move(data, channel).await? {
         let finished = out.finished.clone();
         let viewer = mover_settings(data, &out.view).await;
         let lang = data.game_lang(out.view.live.guild, &out.view.live.players).await;
@@ -250,7 +276,9 @@ pub(crate) async fn challenge(
         return saved(challenged(data, reply, channel, outcome)).await;
     };
     // A game against the bot starts at once, in a thread of its own when
-    // allowed and possible.
+    // allowed and possible; a refusal comes before any thread is opened.
+    let checked = req.clone();
+    data.run(move |t| t.check_challenge(&checked)).await?;
     let deadline = reply.deadline();
     let seats = [
         Seat::Human {
@@ -551,7 +579,7 @@ async fn show_start(
     }
     // The bot's first move goes into the thread, not as an answer here.
     let t = thread;
-    if let Some(out) = data.run(move |table| table.bot_move(t)).await? {
+    if let Some(out) = search_bot_move(data, t).await? {
         announce(data, &http, Notice::Moved(Box::new(out))).await;
     }
     Ok(())

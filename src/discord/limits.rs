@@ -1,6 +1,7 @@
-//! Fair sharing in a busy server: analysis (reviews, hints) runs in a small
-//! pool of its own with a bounded queue, so boards and moves never wait
-//! behind it, and each member has an allowance of costly commands.
+//! Fair sharing in a busy server: searches (the bot's moves, hints,
+//! reviews, puzzle answers) and animations run in a small pool of their own,
+//! so boards and moves never wait behind them; the pool serves members and
+//! servers in turn, and each member has an allowance of costly commands.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,6 +23,10 @@ pub(crate) enum Costly {
     Challenge,
     /// A move in a puzzle: a search of the answer in the analysis pool.
     Puzzle,
+    /// `/isolo challenge` of the bot: a game whose moves are searches.
+    BotGame,
+    /// `/isolo game animate`: a GIF of many frames.
+    Animate,
 }
 
 impl Costly {
@@ -35,6 +40,9 @@ impl Costly {
             Costly::Challenge => (60, Duration::from_secs(6)),
             // A puzzle's moves come in quick runs; a flood of them does not.
             Costly::Puzzle => (12, Duration::from_secs(5)),
+            // A few games against the bot at once, then one a minute.
+            Costly::BotGame => (5, Duration::from_secs(60)),
+            Costly::Animate => (3, Duration::from_secs(10)),
         }
     }
 
@@ -45,6 +53,8 @@ impl Costly {
             Costly::Hint => "hint",
             Costly::Challenge => "challenge",
             Costly::Puzzle => "puzzle",
+            Costly::BotGame => "challenge",
+            Costly::Animate => "game animate",
         }
     }
 }
@@ -153,14 +163,32 @@ impl Drop for Cooling {
     }
 }
 
-/// Analyses waiting for the pool before more are refused as [`Limited::Busy`].
-const MAX_WAITING: usize = 4;
+/// Work waiting for the pool, all members together, before more that may
+/// be refused is refused as [`Limited::Busy`].
+const MAX_WAITING: usize = 64;
 
-/// The analysis pool: half the cores (at least one), and a short queue.
+/// How many of one server's members may wait for a free slot at once: the
+/// others of that server queue behind them, so other servers go first.
+const PER_SERVER: usize = 2;
+
+/// Whom a piece of work is for: the pool serves each member one piece at a
+/// time, and each server [`PER_SERVER`] at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Owner {
+    /// The member who asked (or, for the bot's move, whom it answers).
+    pub(crate) member: u64,
+    /// Their server (0 for private chats).
+    pub(crate) server: u64,
+}
+
+/// The analysis pool: half the cores (at least one), queues per member and
+/// per server, and a bound on what waits.
 #[derive(Debug)]
 pub(crate) struct Analysis {
     slots: Semaphore,
     waiting: AtomicUsize,
+    members: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    servers: Mutex<HashMap<u64, Arc<Semaphore>>>,
 }
 
 impl Analysis {
@@ -170,16 +198,47 @@ impl Analysis {
         Analysis {
             slots: Semaphore::new((cores / 2).max(1)),
             waiting: AtomicUsize::new(0),
+            members: Mutex::default(),
+            servers: Mutex::default(),
         }
     }
 
-    /// Runs `work` on a blocking thread once a slot is free, or refuses at
-    /// once when [`MAX_WAITING`] analyses are queued already.
+    /// Runs `work` for `owner` on a blocking thread once it is their turn
+    /// and a slot is free, or refuses at once when [`MAX_WAITING`] pieces
+    /// of work wait already.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
+        owner: Owner,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
         let waiting = Waiting::enter(&self.waiting).ok_or(Limited::Busy)?;
+        self.serve(owner, Some(waiting), work).await
+    }
+
+    /// [`Analysis::run`] for work a player waits for and that is never
+    /// refused (the bot's own move, stored as due): it queues whatever waits.
+    pub(crate) async fn queue<T: Send + 'static>(
+        &self,
+        owner: Owner,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        let waiting = Waiting(&self.waiting);
+        self.serve(owner, Some(waiting), work).await
+    }
+
+    async fn serve<T: Send + 'static>(
+        &self,
+        owner: Owner,
+        waiting: Option<Waiting<'_>>,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        // Tokio's mutex and semaphores are first come, first served: a member
+        // with many requests waits behind their own, not in front of others.
+        let member = shared(&self.members, owner.member, || tokio::sync::Mutex::new(()));
+        let _mine = member.lock().await;
+        let server = shared(&self.servers, owner.server, || Semaphore::new(PER_SERVER));
+        let _ours = server.acquire().await?;
         // Dropped while it waits (the interaction's defer failed), the
         // guard still takes its place in the queue back.
         let slot = self.slots.acquire().await;
@@ -187,6 +246,16 @@ impl Analysis {
         let _slot = slot?;
         Ok(tokio::task::spawn_blocking(work).await?)
     }
+}
+
+/// The entry of `key` in `map`, made by `make` if missing; entries nobody
+/// holds any more are dropped as others come.
+fn shared<T>(map: &Mutex<HashMap<u64, Arc<T>>>, key: u64, make: impl FnOnce() -> T) -> Arc<T> {
+    let mut map = map.lock().expect("queue map");
+    if map.len() >= SWEEP_ABOVE {
+        map.retain(|_, v| Arc::strong_count(v) > 1);
+    }
+    map.entry(key).or_insert_with(|| Arc::new(make())).clone()
 }
 
 /// A place in the analysis queue, given back on drop however the wait ends.
@@ -214,6 +283,62 @@ impl Drop for Waiting<'_> {
 mod tests {
     use super::*;
 
+    /// A member of no other test's work.
+    const ANYONE: Owner = Owner {
+        member: 999_999,
+        server: 999_999,
+    };
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn one_members_flood_waits_behind_their_own_work_not_in_front_of_others() {
+        let pool = Arc::new(Analysis::new());
+        let slots = pool.slots.available_permits();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let hold = Arc::new(Mutex::new(hold));
+        // Fill every slot with other work, so what follows queues.
+        let mut running = Vec::new();
+        for i in 0..slots {
+            let (pool, hold) = (pool.clone(), hold.clone());
+            let owner = Owner {
+                member: 500 + i as u64,
+                server: 500 + i as u64,
+            };
+            running.push(tokio::spawn(async move {
+                pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        // Member 1 of server 1 queues ten pieces, then member 2 of server 2 one.
+        let mut queued = Vec::new();
+        for (member, n) in [(1u64, 10), (2, 1)] {
+            for _ in 0..n {
+                let (pool, order) = (pool.clone(), order.clone());
+                let owner = Owner {
+                    member,
+                    server: member,
+                };
+                queued.push(tokio::spawn(async move {
+                    pool.queue(owner, move || order.lock().unwrap().push(member))
+                        .await
+                }));
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        for _ in 0..running.len() {
+            release.send(()).unwrap();
+        }
+        for q in queued {
+            q.await.unwrap().unwrap();
+        }
+        let order = order.lock().unwrap().clone();
+        let second = order.iter().position(|&m| m == 2).unwrap();
+        assert!(
+            second <= 2,
+            "member 2 is served among the first, not after ten: {order:?}"
+        );
+    }
+
     #[test]
     fn a_burst_then_a_wait_and_refusals_give_their_use_back() {
         let c = Arc::new(Cooldowns::default());
@@ -240,8 +365,12 @@ mod tests {
         let mut running = Vec::new();
         for _ in 0..slots + MAX_WAITING {
             let (pool, hold) = (pool.clone(), hold.clone());
+            let owner = Owner {
+                member: running.len() as u64,
+                server: running.len() as u64,
+            };
             running.push(tokio::spawn(async move {
-                pool.run(move || hold.lock().unwrap().recv().ok()).await
+                pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
             }));
         }
         // Wait until every task is running or queued.
@@ -251,7 +380,7 @@ mod tests {
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let refused = pool.run(|| ()).await.unwrap_err();
+        let refused = pool.run(ANYONE, || ()).await.unwrap_err();
         assert_eq!(refused.downcast_ref::<Limited>(), Some(&Limited::Busy));
         for _ in 0..running.len() {
             release.send(()).unwrap();
@@ -259,7 +388,10 @@ mod tests {
         for r in running {
             r.await.unwrap().unwrap();
         }
-        pool.run(|| ()).await.expect("room again");
+        pool.run(ANYONE, || ()).await.expect("room again");
+        pool.queue(ANYONE, || ())
+            .await
+            .expect("queued work is never refused");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -271,17 +403,25 @@ mod tests {
         let mut running = Vec::new();
         for _ in 0..slots {
             let (pool, hold) = (pool.clone(), hold.clone());
+            let owner = Owner {
+                member: running.len() as u64,
+                server: running.len() as u64,
+            };
             running.push(tokio::spawn(async move {
-                pool.run(move || hold.lock().unwrap().recv().ok()).await
+                pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
             }));
         }
         // Three rounds of a full queue whose waiters are all dropped, as a
         // failed defer drops them: without the guard the second round is refused.
         for _ in 0..3 {
             let mut queued = Vec::new();
-            for _ in 0..MAX_WAITING {
+            for i in 0..MAX_WAITING {
                 let pool = pool.clone();
-                queued.push(tokio::spawn(async move { pool.run(|| ()).await }));
+                let owner = Owner {
+                    member: 1000 + i as u64,
+                    server: 1000 + i as u64,
+                };
+                queued.push(tokio::spawn(async move { pool.run(owner, || ()).await }));
             }
             for _ in 0..500 {
                 if pool.waiting.load(Ordering::SeqCst) == MAX_WAITING {
@@ -302,6 +442,6 @@ mod tests {
         for r in running {
             r.await.unwrap().unwrap();
         }
-        pool.run(|| ()).await.expect("served again");
+        pool.run(ANYONE, || ()).await.expect("served again");
     }
 }

@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::commands::VariantChoice;
 use super::flow;
-use super::limits::Costly;
+use super::limits::{Costly, Owner};
 use super::present::{self, ids, Attachment, Out};
 use super::reply::Reply;
 use super::{Context, Data, Error};
@@ -352,6 +352,14 @@ struct Run {
     daily: Option<Daily>,
 }
 
+/// Whether judging `pit` in puzzle `id` at ply `plies` takes a search.
+fn needs_search(id: &str, plies: usize, pit: &str) -> bool {
+    let Ok(pit) = pit.parse::<crate::engine::Pit>() else {
+        return false;
+    };
+    crate::table::puzzles::find(id).is_some_and(|p| p.needs_search(plies, crate::engine::Move(pit)))
+}
+
 /// Plays `pit` in `run` (searching on the analysis pool) and answers
 /// privately: the next board, or the verdict. `retire` takes the clicked
 /// menu away (a member's own board; never the public daily one).
@@ -370,14 +378,29 @@ async fn answer(
         daily,
         ..
     } = run;
+    let play_pit = pit.clone();
     let cooling = data.cooldowns.start(user, Costly::Puzzle)?;
     let table = data.table.clone();
     let id = run.id.clone();
     let daily_ref = daily.map(|d| DailyRef { guild, day: d.day });
-    let answer = flow::analyse(data, reply, move || {
-        table.puzzle_move(user, &id, plies, &pit, daily_ref)
-    })
-    .await??;
+    let play = move || table.puzzle_move(user, &id, plies, &pit, daily_ref);
+    // A move judged without a search (the solution, a win at once, an
+    // illegal pit) never waits for the analysis pool, nor is refused by it.
+    let answer = match needs_search(&run.id, plies, &play_pit) {
+        false => data.run(move |_| play()).await?,
+        true => {
+            flow::analyse(
+                data,
+                reply,
+                Owner {
+                    member: user,
+                    server: guild,
+                },
+                play,
+            )
+            .await??
+        }
+    };
     cooling.keep();
     let lang = data.langs(reply).await.private;
     let palette = palette(data, user).await;

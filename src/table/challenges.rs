@@ -219,6 +219,20 @@ impl Table {
         req: ChallengeRequest,
         host: Option<ChannelId>,
     ) -> Result<ChallengeOutcome, TableError> {
+        let challenge = self.challenge_of(req)?;
+        self.post_challenge(challenge, host)
+    }
+
+    /// Whether [`Table::challenge`] would take `req` now, without posting it:
+    /// the same refusals, read only (a front end decides with it before
+    /// opening a thread for a game that would not start).
+    pub fn check_challenge(&self, req: &ChallengeRequest) -> Result<(), TableError> {
+        let challenge = self.challenge_of(req.clone())?;
+        self.open_to(&challenge).map(drop)
+    }
+
+    /// The challenge `req` asks for, as stored.
+    fn challenge_of(&self, req: ChallengeRequest) -> Result<Challenge, TableError> {
         let challenger = Seat::Human {
             id: req.challenger,
             name: req.challenger_name.clone(),
@@ -232,7 +246,7 @@ impl Table {
             Opponent::Bot(level) => Seat::Bot { level: *level },
         };
         let now = self.now_ms();
-        let challenge = Challenge {
+        Ok(Challenge {
             guild: req.guild,
             channel: req.channel,
             challenger,
@@ -241,8 +255,26 @@ impl Table {
             seats: None,
             created_ms: now,
             expires_ms: now + self.config.challenge_ttl_secs * 1000,
-        };
-        self.post_challenge(challenge, host)
+        })
+    }
+
+    /// The channel's challenges, if `challenge` may join them: the channel
+    /// is not taken by a game, and the pair has no challenge pending there.
+    fn open_to(&self, challenge: &Challenge) -> Result<Challenges, TableError> {
+        let channel = challenge.channel;
+        self.busy(channel)?;
+        let all = self.challenges(channel)?;
+        let (a, b) = (challenge.challenger.user(), challenge.opponent.user());
+        if let Some(c) = all
+            .values()
+            .find(|c| [a, b].contains(&c.challenger.user()) && [a, b].contains(&c.opponent.user()))
+        {
+            return Err(TableError::ChallengePending {
+                challenger: c.challenger.name(),
+                opponent: c.opponent.name(),
+            });
+        }
+        Ok(all)
     }
 
     fn post_challenge(
@@ -253,18 +285,8 @@ impl Table {
         challenge.settings.idle_secs = self.config.idle_expiry_secs;
         let channel = challenge.channel;
         self.retry(|| {
-            self.busy(channel)?;
-            let all = self.challenges(channel)?;
+            let all = self.open_to(&challenge)?;
             let (a, b) = (challenge.challenger.user(), challenge.opponent.user());
-            if let Some(c) = all
-                .values()
-                .find(|c| [a, b].contains(&c.challenger.user()) && [a, b].contains(&c.opponent.user()))
-            {
-                return Err(TableError::ChallengePending {
-                    challenger: c.challenger.name(),
-                    opponent: c.opponent.name(),
-                });
-            }
             if matches!(challenge.opponent, Seat::Bot { .. }) {
                 let host = host.unwrap_or(channel);
                 self.busy(host)?;

@@ -121,3 +121,96 @@ async fn a_flood_of_reviews_and_hints_does_not_hold_up_a_move_elsewhere() {
     expect_refusal(fake, &sent, "try again in").await;
     bot.stop().await;
 }
+
+/// One member sends 30 games against the bot at its hardest (the bot moving
+/// first, so each needs a search) over five channels, and 30 animations of
+/// another game, all at once. Meanwhile every move of that other game
+/// between people is answered within Discord's 3 s (the fake refuses later
+/// first answers, as Discord does), and each request of the flood is served
+/// or refused privately with when to try again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_bot_games_and_animations_does_not_hold_up_a_game_between_people() {
+    let bot = InProcess::start(true).await;
+    let fake = &bot.fake;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    let mut duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, true, 9).await;
+    for via in [Via::Command, Via::Menu] {
+        let mv = duel.choose();
+        duel.play(fake, mv, via).await;
+    }
+    let channels: Vec<u64> = (1..=5).map(|i| CHANNEL_ID + 100 + i).collect();
+    for &c in &channels {
+        fake.add_channel(c);
+    }
+    fake.enforce_answer_window();
+
+    let mut games = Vec::new();
+    let mut animations = Vec::new();
+    for i in 0..30 {
+        let challenge = SlashCommand::new("isolo")
+            .sub("challenge")
+            .user("opponent", &support::bot::bot_user())
+            .integer("variant", 0)
+            .integer("level", 4)
+            .integer("first", 1)
+            .by(&carol)
+            .in_channel(channels[i % channels.len()]);
+        games.push(fake.send_command(&challenge).await);
+        let animate = SlashCommand::new("isolo")
+            .sub("game animate")
+            .by(&carol)
+            .in_channel(duel.channel);
+        animations.push(fake.send_command(&animate).await);
+    }
+
+    // The game between people goes on as usual.
+    for via in [Via::Command, Via::Menu, Via::Command, Via::Menu] {
+        let mv = duel.choose();
+        let sent = duel.send(fake, mv, via).await;
+        let took = first_response(fake, &sent).await;
+        assert!(took < DISCORD_WAITS, "a move waited {took:?} behind the flood");
+        duel.expect_played(fake, &sent, mv, via).await;
+    }
+
+    // Each request of the flood: served, or told privately when to try again.
+    let mut served = [0, 0];
+    for (kind, flood) in [&games, &animations].into_iter().enumerate() {
+        for sent in flood {
+            let cb = fake.wait_for_callback(sent, T).await.expect("answered");
+            let text = cb.message.content.clone().unwrap_or_default();
+            if cb.message.is_ephemeral() {
+                assert!(text.contains("try again in"), "a clear refusal: {text}");
+            } else {
+                served[kind] += 1;
+            }
+        }
+    }
+    eprintln!(
+        "served {} of 30 bot games and {} of 30 animations",
+        served[0], served[1]
+    );
+    assert!(
+        served[0] >= 1 && served[0] < 30,
+        "bot games are bounded: {served:?}"
+    );
+    assert!(
+        served[1] >= 1 && served[1] < 30,
+        "animations are bounded: {served:?}"
+    );
+    // The served animations arrive, as GIFs.
+    for sent in &animations {
+        let cb = fake.wait_for_callback(sent, T).await.expect("answered");
+        if !cb.message.is_ephemeral() {
+            let gif = fake
+                .wait_for_file_reply(sent, Duration::from_secs(60))
+                .await
+                .expect("a GIF");
+            assert!(gif.files[0]
+                .filename
+                .as_deref()
+                .is_some_and(|f| f.ends_with(".gif")));
+        }
+    }
+    assert!(fake.problems().is_empty(), "{:?}", fake.problems());
+    bot.stop().await;
+}

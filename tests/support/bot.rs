@@ -81,6 +81,9 @@ impl Drop for Running {
     }
 }
 
+/// What a test does to the bot's store before the bot gets it.
+type WrapStore = Box<dyn FnOnce(Arc<dyn Store>) -> Arc<dyn Store>>;
+
 impl InProcess {
     /// A fresh fake Discord and the bot connected to it, commands registered.
     pub async fn start(use_threads: bool) -> InProcess {
@@ -128,7 +131,7 @@ impl InProcess {
         use_threads: bool,
         clock: Arc<dyn Clock>,
         adjust: impl FnOnce(&mut isolo_bot::config::Config),
-        wrap: Box<dyn FnOnce(Arc<dyn Store>) -> Arc<dyn Store>>,
+        wrap: WrapStore,
     ) -> InProcess {
         let registered = fake.count_requests(|r| matches!(r.route, Route::PutCommands { .. }));
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
