@@ -171,14 +171,18 @@ pub fn store(args: &StoreCmdArgs) -> anyhow::Result<()> {
     let StoreCommand::SetAside(command) = &args.command;
     let open = |store: &StoreArgs| -> anyhow::Result<(Table, String)> {
         let (store, what) = store.open()?;
-        Ok((Table::new(store, Arc::new(SystemClock), TableConfig::default()), what))
+        Ok((
+            Table::new(store, Arc::new(SystemClock), TableConfig::default()),
+            what,
+        ))
     };
     match command {
         SetAsideCommand::List { store } => {
             let (table, what) = open(store)?;
             let all = table.set_aside_all()?;
             for e in &all {
-                let at = keys::from_hex(&e.kept.key).map_or_else(|| e.kept.key.clone(), |k| keys::display(&k));
+                let at =
+                    keys::from_hex(&e.kept.key).map_or_else(|| e.kept.key.clone(), |k| keys::display(&k));
                 println!(
                     "{}  {}/{}  channel {}  set aside {} ({} ms): {}",
                     e.key,

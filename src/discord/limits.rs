@@ -22,6 +22,8 @@ pub(crate) enum Costly {
     Challenge,
     /// A move in a puzzle: a search of the answer in the analysis pool.
     Puzzle,
+    /// The forget-me button: one pass over the whole store.
+    Forget,
 }
 
 impl Costly {
@@ -35,6 +37,8 @@ impl Costly {
             Costly::Challenge => (60, Duration::from_secs(6)),
             // A puzzle's moves come in quick runs; a flood of them does not.
             Costly::Puzzle => (12, Duration::from_secs(5)),
+            // Once is enough; a second press finds nothing left to forget.
+            Costly::Forget => (2, Duration::from_secs(600)),
         }
     }
 
@@ -45,6 +49,7 @@ impl Costly {
             Costly::Hint => "hint",
             Costly::Challenge => "challenge",
             Costly::Puzzle => "puzzle",
+            Costly::Forget => "forget-me",
         }
     }
 }

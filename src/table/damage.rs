@@ -191,7 +191,9 @@ impl Table {
         let target = keys::from_hex(&kept.key).ok_or_else(|| cannot("its key is not hex"))?;
         // The stored bytes were not an envelope: there is nothing to put back.
         if serde_json::from_value::<Envelope>(kept.value.clone()).is_err() {
-            return Err(cannot("what was kept is not a stored entry (its bytes were not JSON)"));
+            return Err(cannot(
+                "what was kept is not a stored entry (its bytes were not JSON)",
+            ));
         }
         let value = serde_json::to_vec(&kept.value).map_err(|e| cannot(&e.to_string()))?;
         let shown = keys::display(&target);
@@ -199,7 +201,12 @@ impl Table {
             space: space.name().to_owned(),
             key: shown.clone(),
         };
-        if self.store.get_raw(space, &target).map_err(TableError::from)?.is_some() {
+        if self
+            .store
+            .get_raw(space, &target)
+            .map_err(TableError::from)?
+            .is_some()
+        {
             return Err(occupied());
         }
         let channel = aside_channel(&aside).unwrap_or_default();
@@ -226,7 +233,9 @@ impl Table {
         }
         match self.store.commit(&ops) {
             Ok(_) => {}
-            Err(StoreError::Conflict { space: Space::Meta, .. }) => return Err(not_found()),
+            Err(StoreError::Conflict {
+                space: Space::Meta, ..
+            }) => return Err(not_found()),
             Err(StoreError::Conflict { .. }) => return Err(occupied()),
             Err(e) => return Err(TableError::from(e).into()),
         }

@@ -967,7 +967,11 @@ fn a_stored_game_of_a_future_format_with_a_due_deadline_survives_tick_untouched(
     let due = t.store().deadline_of(CH).unwrap();
     assert!(due.is_some());
     let untouched = |t: &Table| {
-        let e = t.store().get_raw(Space::Games, &key).unwrap().expect("still there");
+        let e = t
+            .store()
+            .get_raw(Space::Games, &key)
+            .unwrap()
+            .expect("still there");
         assert_eq!((&e.value, e.version), (&newer, version), "left exactly as it is");
         assert_eq!(t.store().deadline_of(CH).unwrap(), due, "its deadline is kept");
         assert!(t.set_aside_in(CH).unwrap().is_empty(), "nothing is set aside");
@@ -1046,7 +1050,11 @@ fn a_tournament_of_a_future_format_keeps_its_entry_deadline() {
     assert!(t.tick().unwrap().is_empty());
     let e = t.store().get_raw(Space::Meta, &key).unwrap().unwrap();
     assert_eq!((e.value, e.version), (newer, version));
-    assert_eq!(t.store().deadline_of(channel).unwrap(), due, "the entry deadline stays");
+    assert_eq!(
+        t.store().deadline_of(channel).unwrap(),
+        due,
+        "the entry deadline stays"
+    );
 }
 
 #[test]
@@ -1088,7 +1096,10 @@ fn set_aside_entries_are_listed_and_restored_but_never_over_an_entry() {
     let restored: serde_json::Value = serde_json::from_slice(&stored_game(&t, CH).unwrap()).unwrap();
     assert_eq!(restored, aside.kept.value, "put back as it was kept");
     assert!(t.set_aside_all().unwrap().is_empty());
-    assert!(t.store().deadline_of(CH).unwrap() <= Some(clock.now_ms()), "due at once");
+    assert!(
+        t.store().deadline_of(CH).unwrap() <= Some(clock.now_ms()),
+        "due at once"
+    );
     assert!(matches!(
         t.restore_set_aside(&aside.key),
         Err(RestoreError::NotFound(_))
@@ -1122,7 +1133,12 @@ fn a_forgotten_member_leaves_no_trace_of_their_id_anywhere_in_the_store() {
         .unwrap();
     t.accept(CH, BO, None).unwrap();
     play_out(&t, CH);
-    assert!(t.stats(GUILD, BO).unwrap().unwrap().head_to_head.contains_key(&ZED));
+    assert!(t
+        .stats(GUILD, BO)
+        .unwrap()
+        .unwrap()
+        .head_to_head
+        .contains_key(&ZED));
     t.change_member_settings(ZED, |s| s.dm_on_turn = true).unwrap();
     // A puzzle failed (record and attempt) and a lesson done (course progress).
     let view = t.next_puzzle(ZED, Variant::Women).unwrap();
@@ -1155,7 +1171,11 @@ fn a_forgotten_member_leaves_no_trace_of_their_id_anywhere_in_the_store() {
         .unwrap();
     t.join_tournament(GUILD, Some(open), BO, "user22").unwrap();
     let running = t.create_tournament(tour(ANN)).unwrap().tournament.number;
-    for (u, name) in [(ZED, format!("user{ZED}")), (BO, "user22".into()), (EVE, "user33".into())] {
+    for (u, name) in [
+        (ZED, format!("user{ZED}")),
+        (BO, "user22".into()),
+        (EVE, "user33".into()),
+    ] {
         t.join_tournament(GUILD, Some(running), u, &name).unwrap();
     }
     t.start_tournament(GUILD, Some(running), ANN, false).unwrap();
@@ -1198,7 +1218,11 @@ fn a_forgotten_member_leaves_no_trace_of_their_id_anywhere_in_the_store() {
         }
         found
     };
-    assert!(traces(&t).len() >= 10, "the member is stored all over: {:?}", traces(&t));
+    assert!(
+        traces(&t).len() >= 10,
+        "the member is stored all over: {:?}",
+        traces(&t)
+    );
 
     let done = t.forget_member(ZED).unwrap();
     assert_eq!(traces(&t), Vec::<String>::new(), "no trace of the id");
