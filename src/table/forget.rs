@@ -236,9 +236,9 @@ impl Table {
     /// anonymises what stays of their entry; true if it changed.
     fn leave_and_forget(&self, guild: u64, number: u64, user: UserId) -> Result<bool, TableError> {
         match self.leave_tournament(guild, Some(number), user) {
-            // Left or over meanwhile: what stays is anonymised below.
-            Ok(_) | Err(TableError::NotJoined(_) | TableError::TournamentOver(_)) => {}
-            Err(TableError::NoTournament) => {}
+            // Left, or over meanwhile: what stays is anonymised below.
+            Ok(_)
+            | Err(TableError::NotJoined(_) | TableError::TournamentOver(_) | TableError::NoTournament) => {}
             Err(e) => return Err(e),
         }
         let k = tournament_key(guild, number);
