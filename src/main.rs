@@ -36,6 +36,8 @@ enum Command {
     Export(cli::store_cmd::ExportArgs),
     /// Load a JSON Lines export into an empty store.
     Import(cli::store_cmd::ImportArgs),
+    /// Look after the store: `store set-aside list`, `store set-aside restore KEY`.
+    Store(cli::store_cmd::StoreCmdArgs),
     /// Forget a member by user id: settings, game lists and ratings deleted,
     /// their name in finished games replaced (README, "What the bot stores").
     Forget(cli::forget::ForgetArgs),
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Export(a) => cli::store_cmd::export(a).map(|()| ExitCode::SUCCESS),
         Command::Import(a) => cli::store_cmd::import(a).map(|()| ExitCode::SUCCESS),
+        Command::Store(a) => cli::store_cmd::store(a).map(|()| ExitCode::SUCCESS),
         Command::Forget(a) => cli::forget::run(a).map(|()| ExitCode::SUCCESS),
         Command::Healthcheck(a) => cli::healthcheck::run(a),
     };

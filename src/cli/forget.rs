@@ -36,13 +36,19 @@ pub fn run(args: &ForgetArgs) -> anyhow::Result<()> {
     };
     println!(
         "forgot member {} in the {what}: {} rating(s) and {} game-list entries deleted, settings {}, \
-         {} finished game(s) now show a former member, {} head-to-head line(s) removed",
+         {} finished game(s) now show a former member, {} head-to-head line(s) removed, \
+         {} puzzle or course entries deleted, {} tournament(s) and {} daily post(s) no longer name them, \
+         {} other entries (held news, set-aside entries) dropped",
         args.user,
         done.ratings,
         done.listed,
         if done.settings { "deleted" } else { "none stored" },
         done.games,
-        done.head_to_head
+        done.head_to_head,
+        done.training,
+        done.tournaments,
+        done.daily_posts,
+        done.other
     );
     Ok(())
 }

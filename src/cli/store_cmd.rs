@@ -1,5 +1,7 @@
 //! `export` and `import`: move the whole store to and from JSON Lines, for
 //! backups and for moving between sled and PostgreSQL (docs/storage.md).
+//! `store set-aside list` and `restore`: the damaged entries the bot set
+//! aside, and putting one back.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
@@ -10,7 +12,9 @@ use anyhow::{bail, Context};
 use isolo_bot::store::{
     self, decode, export_jsonl, import_jsonl, keys, Space, StorageConfig, Store, Versioned,
 };
-use isolo_bot::table::{Challenge, FinishedGame, LiveGame, PlayerStats};
+use isolo_bot::table::{
+    date_of, Challenge, FinishedGame, LiveGame, PlayerStats, SystemClock, Table, TableConfig,
+};
 use serde::Deserialize;
 
 /// Config file read when `--config` is not given, if it exists.
@@ -53,6 +57,41 @@ pub struct ImportArgs {
     /// The (empty) store to load it into.
     #[command(flatten)]
     pub store: StoreArgs,
+}
+
+/// Arguments of `isolo-bot store`.
+#[derive(clap::Args)]
+pub struct StoreCmdArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: StoreCommand,
+}
+
+/// The subcommands of `isolo-bot store`.
+#[derive(clap::Subcommand)]
+pub enum StoreCommand {
+    /// Entries the bot could not read and set aside (kept, never deleted).
+    #[command(subcommand)]
+    SetAside(SetAsideCommand),
+}
+
+/// The subcommands of `isolo-bot store set-aside`.
+#[derive(clap::Subcommand)]
+pub enum SetAsideCommand {
+    /// List them: key, where each came from, when and why.
+    List {
+        /// The store to read.
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Put one back where it was (refused if its place holds an entry again).
+    Restore {
+        /// The set-aside entry's key, as `list` prints it.
+        key: String,
+        /// The store to change.
+        #[command(flatten)]
+        store: StoreArgs,
+    },
 }
 
 /// The part of the config file these commands read; other tables are ignored.
@@ -123,6 +162,51 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
     }
     if !report.skipped.is_empty() {
         bail!("{} unreadable entries were not exported", report.skipped.len());
+    }
+    Ok(())
+}
+
+/// Runs `isolo-bot store ...`.
+pub fn store(args: &StoreCmdArgs) -> anyhow::Result<()> {
+    let StoreCommand::SetAside(command) = &args.command;
+    let open = |store: &StoreArgs| -> anyhow::Result<(Table, String)> {
+        let (store, what) = store.open()?;
+        Ok((
+            Table::new(store, Arc::new(SystemClock), TableConfig::default()),
+            what,
+        ))
+    };
+    match command {
+        SetAsideCommand::List { store } => {
+            let (table, what) = open(store)?;
+            let all = table.set_aside_all()?;
+            for e in &all {
+                let at =
+                    keys::from_hex(&e.kept.key).map_or_else(|| e.kept.key.clone(), |k| keys::display(&k));
+                println!(
+                    "{}  {}/{}  channel {}  set aside {} ({} ms): {}",
+                    e.key,
+                    e.kept.space,
+                    at,
+                    e.channel,
+                    date_of(e.kept.at_ms),
+                    e.kept.at_ms,
+                    e.kept.reason
+                );
+            }
+            println!("{} set-aside entries in the {what}", all.len());
+        }
+        SetAsideCommand::Restore { key, store } => {
+            let (table, what) = open(store)?;
+            let e = table.restore_set_aside(key)?;
+            println!(
+                "restored {} to {}/{} in the {what}; channel {}'s clock looks at it now",
+                e.key,
+                e.kept.space,
+                keys::from_hex(&e.kept.key).map_or_else(|| e.kept.key.clone(), |k| keys::display(&k)),
+                e.channel
+            );
+        }
     }
     Ok(())
 }

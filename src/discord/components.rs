@@ -89,7 +89,10 @@ async fn dispatch(
         ids::FORGET if extra == Some(user) => {
             // Read before the settings are gone with the member.
             let lang = private_lang(data, ci, reply).await;
+            // Each press reads the whole store: a refused one is given back.
+            let cooling = data.cooldowns.start(user, super::limits::Costly::Forget)?;
             let forgotten = data.run(move |t| t.forget_member(user)).await?;
+            cooling.keep();
             reply.replace(&super::present::forgotten(lang, &forgotten)).await
         }
         ids::FORGET => {

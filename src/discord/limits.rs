@@ -27,6 +27,8 @@ pub(crate) enum Costly {
     BotGame,
     /// `/isolo game animate`: a GIF of many frames.
     Animate,
+    /// The forget-me button: one pass over the whole store.
+    Forget,
 }
 
 impl Costly {
@@ -43,6 +45,8 @@ impl Costly {
             // A few games against the bot at once, then one a minute.
             Costly::BotGame => (5, Duration::from_secs(60)),
             Costly::Animate => (3, Duration::from_secs(10)),
+            // Once is enough; a second press finds nothing left to forget.
+            Costly::Forget => (2, Duration::from_secs(600)),
         }
     }
 
@@ -55,6 +59,7 @@ impl Costly {
             Costly::Puzzle => "puzzle",
             Costly::BotGame => "challenge",
             Costly::Animate => "game animate",
+            Costly::Forget => "forget-me",
         }
     }
 }

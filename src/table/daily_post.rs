@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Batch, Space, StoreExt, Versioned};
+use crate::store::{Batch, Expect, Space, StoreExt, Versioned};
 
 use super::puzzles::key;
 use super::{ChannelId, GuildId, Notice, PuzzleView, Table, TableError, UserId};
@@ -159,7 +159,8 @@ impl Table {
     fn daily_done(&self, guild: GuildId, day: u64, warn: bool) -> Result<Option<UserId>, TableError> {
         self.retry(|| {
             let (mut post, expect) = self.meta::<DailyPost>(&post_key(guild))?;
-            if post.set_by.is_none() {
+            // A post whose setter was forgotten still runs: only none at all is skipped.
+            if expect == Expect::Absent {
                 return Ok(None);
             }
             post.done_day = post.done_day.max(Some(day));

@@ -1,12 +1,87 @@
 //! Deadlines: expired challenges, reminders and timeouts, found through the
 //! store's deadline index and never by scanning games.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::engine::{Game, GameResult, Outcome, Termination};
 use crate::store::StoreExt;
 
 use super::{
-    Challenge, ChannelId, FinishedGame, LiveGame, MoveOutcome, Table, TableError, TimeoutPolicy, UserId,
+    Challenge, ChannelId, FinishedGame, LiveGame, MoveOutcome, Table, TableError, TimeoutPolicy, Unreadable,
+    UserId,
 };
+
+/// How soon a due deadline whose entry a newer version of the bot wrote is
+/// looked at again: that version serves it meanwhile, if it runs.
+pub const NEWER_RETRY_MS: u64 = 60_000;
+
+/// Deadlines handled by one tick at most (besides those waiting to be retried).
+const TICK_BATCH: usize = 256;
+
+/// Channels remembered as waiting, and as logged, at most: memory stays
+/// bounded however many entries a newer version wrote.
+const NEWER_KEPT: usize = 4096;
+
+/// The due deadlines this process leaves to a newer version: an entry it
+/// cannot read because it is newer is never set aside nor its deadline
+/// dropped, only looked at again later, and logged once.
+#[derive(Debug, Default)]
+pub(super) struct Newer {
+    /// When each channel's deadline is looked at again (unix ms).
+    until: HashMap<ChannelId, u64>,
+    /// Channels already logged.
+    logged: HashSet<ChannelId>,
+}
+
+impl Newer {
+    /// Deadlines still waiting at `now`.
+    fn waiting(&self, now: u64) -> usize {
+        self.until.values().filter(|&&at| at > now).count()
+    }
+
+    /// When the channel's deadline is looked at again, if it waits at `now`.
+    fn waits(&self, channel: ChannelId, now: u64) -> Option<u64> {
+        self.until.get(&channel).copied().filter(|&at| at > now)
+    }
+
+    /// Makes the channel wait until `at`; false when too many already wait.
+    fn wait(&mut self, channel: ChannelId, at: u64, now: u64) -> bool {
+        if self.until.len() >= NEWER_KEPT {
+            self.until.retain(|_, t| *t > now);
+        }
+        if self.until.len() >= NEWER_KEPT && !self.until.contains_key(&channel) {
+            return false;
+        }
+        self.until.insert(channel, at);
+        true
+    }
+
+    /// True the first time the channel is to be logged (again once the
+    /// set was full and emptied).
+    fn first_log(&mut self, channel: ChannelId) -> bool {
+        if self.logged.len() >= NEWER_KEPT && !self.logged.contains(&channel) {
+            self.logged.clear();
+        }
+        self.logged.insert(channel)
+    }
+
+    /// The channel's deadline was handled: nothing waits there now.
+    fn handled(&mut self, channel: ChannelId) {
+        self.until.remove(&channel);
+        self.logged.remove(&channel);
+    }
+}
+
+/// True for an entry written by a newer version of the bot.
+pub(super) fn is_newer(e: &TableError) -> bool {
+    matches!(
+        e,
+        TableError::Corrupt {
+            what: Unreadable::Newer(_),
+            ..
+        }
+    )
+}
 
 /// Something the clock did, for the front end to announce.
 #[derive(Debug, Clone)]
@@ -85,17 +160,44 @@ impl Notice {
 }
 
 impl Table {
-    /// The earliest clock deadline of any channel (unix ms).
+    fn newer(&self) -> std::sync::MutexGuard<'_, Newer> {
+        // The map holds no invariant a panic elsewhere could break.
+        self.newer.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// When this process next has a deadline to handle (unix ms): the
+    /// earliest of the index, a deadline left to a newer version counting
+    /// from when it is looked at again.
     pub fn next_deadline(&self) -> Result<Option<u64>, TableError> {
-        Ok(self.store.next_deadline()?.map(|d| d.at))
+        let now = self.now_ms();
+        let waiting = self.newer().waiting(now);
+        if waiting == 0 {
+            return Ok(self.store.next_deadline()?.map(|d| d.at));
+        }
+        // Past the waiting ones, the first other deadline is among these.
+        let first = self.store.due_deadlines(u64::MAX, waiting + 1)?;
+        let newer = self.newer();
+        Ok(first
+            .iter()
+            .map(|d| newer.waits(d.channel, now).map_or(d.at, |at| at.max(d.at)))
+            .min())
     }
 
     /// Handles every deadline that is due: expired challenges, reminders,
     /// timeouts. Reads only the deadline index, never every game.
+    ///
+    /// A deadline whose entry a newer version of the bot wrote (a rollback,
+    /// or a cluster of mixed versions) is left exactly as it is: logged
+    /// once, looked at again after [`NEWER_RETRY_MS`], never set aside and
+    /// its deadline kept, so the newer process serves it.
     pub fn tick(&self) -> Result<Vec<Notice>, TableError> {
         let now = self.now_ms();
         let mut notices = Vec::new();
-        for d in self.store.due_deadlines(now, 256)? {
+        let waiting = self.newer().waiting(now);
+        for d in self.store.due_deadlines(now, TICK_BATCH + waiting)? {
+            if self.newer().waits(d.channel, now).is_some() {
+                continue;
+            }
             // Another process is on it (see claims.rs).
             let Some(claim) = self.claim_deadline(&d, now)? else {
                 continue;
@@ -103,7 +205,11 @@ impl Table {
             let handled = self.handle_deadline(d.channel, now);
             self.release_deadline(claim);
             match handled {
-                Ok(done) => notices.extend(done),
+                Ok(done) => {
+                    self.newer().handled(d.channel);
+                    notices.extend(done);
+                }
+                Err(e) if is_newer(&e) => self.leave_to_newer(d.channel, now, &e)?,
                 Err(e @ TableError::Corrupt { .. }) => {
                     // One damaged entry harms its channel only, and once: it
                     // is set aside, or at least its deadline is dropped.
@@ -122,6 +228,28 @@ impl Table {
             }
         }
         Ok(notices)
+    }
+
+    /// Leaves a due deadline whose entry a newer version wrote for later,
+    /// touching nothing stored; only when too many wait already is the
+    /// deadline itself moved on by [`NEWER_RETRY_MS`].
+    fn leave_to_newer(&self, channel: ChannelId, now: u64, e: &TableError) -> Result<(), TableError> {
+        let again = now.saturating_add(NEWER_RETRY_MS);
+        let (kept, first) = {
+            let mut newer = self.newer();
+            (newer.wait(channel, again, now), newer.first_log(channel))
+        };
+        if first {
+            tracing::warn!(
+                "deadline of channel {channel} skipped: {e}; the entry is left as it is for the newer \
+                 version to serve, and looked at again every {} s",
+                NEWER_RETRY_MS / 1000
+            );
+        }
+        if !kept {
+            self.store.set_deadline(channel, Some(again))?;
+        }
+        Ok(())
     }
 
     /// Gives a game where the bot is to move a due deadline, so the clock

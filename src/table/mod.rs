@@ -38,7 +38,8 @@ pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
 pub use daily_post::{daily_channel, DailyDue, DailyPost, DAILY_RETRY_MS};
-pub use deadlines::Notice;
+pub use damage::{RestoreError, SetAsideEntry};
+pub use deadlines::{Notice, NEWER_RETRY_MS};
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::{TableError, Unreadable};
 pub use forget::Forgotten;
@@ -180,6 +181,9 @@ pub struct Table {
     reviews: std::sync::Mutex<std::collections::VecDeque<(ReviewKey, Arc<crate::ai::Review>)>>,
     /// The operator's counters (commit conflicts, timer lag), when kept.
     metrics: Option<Arc<crate::metrics::Metrics>>,
+    /// Deadlines whose entries a newer version wrote: looked at again
+    /// later, each logged once (see [`Table::tick`]).
+    newer: std::sync::Mutex<deadlines::Newer>,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -205,6 +209,7 @@ impl Table {
             ai: AiConfig::default(),
             reviews: Default::default(),
             metrics: None,
+            newer: Default::default(),
         }
     }
 

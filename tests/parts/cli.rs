@@ -414,3 +414,75 @@ fn forget_deletes_a_members_data_from_the_command_line() {
     drop(store);
     assert!(!run("0").status.success(), "0 is nobody");
 }
+
+#[test]
+fn store_set_aside_lists_and_restores_from_the_command_line() {
+    use isolo_bot::store::{keys, Expect, Op, SledStore, Space, Store};
+    use isolo_bot::table::{Aborted, ManualClock, Table, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let garbage = br#"{"kind":"game","format":1,"data":{"moves":"garbage"}}"#.to_vec();
+    {
+        let store: std::sync::Arc<dyn Store> = std::sync::Arc::new(SledStore::open_path(&db).unwrap());
+        store
+            .commit(&[Op::Put {
+                space: Space::Games,
+                key: keys::id(100),
+                value: garbage.clone(),
+                expect: Expect::Absent,
+            }])
+            .unwrap();
+        let t = Table::new(
+            store,
+            std::sync::Arc::new(ManualClock::new(1_800_000_000_000)),
+            TableConfig::default(),
+        );
+        assert!(matches!(t.abort(100, true).unwrap(), Aborted::SetAside));
+    }
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
+            .args(["store", "set-aside"])
+            .args(args)
+            .args(["--path", db.to_str().unwrap()])
+            .env_remove("ISOLO_CONFIG")
+            .output()
+            .unwrap()
+    };
+    let out = run(&["list"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let listed = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        listed.contains("games/100") && listed.contains("1 set-aside entries"),
+        "{listed}"
+    );
+    let key = listed.split_whitespace().next().unwrap().to_owned();
+
+    let bad = run(&["restore", "not-a-key"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("no set-aside entry") && err.contains("set-aside list"),
+        "{err}"
+    );
+
+    let out = run(&["restore", &key]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("restored"),
+        "{out:?}"
+    );
+    let again = run(&["restore", &key]);
+    assert!(!again.status.success(), "restored once only");
+    let out = run(&["list"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("0 set-aside entries"),
+        "{out:?}"
+    );
+    let store = SledStore::open_path(&db).unwrap();
+    let back = store.get_raw(Space::Games, &keys::id(100)).unwrap().unwrap();
+    let back: serde_json::Value = serde_json::from_slice(&back.value).unwrap();
+    assert_eq!(
+        back,
+        serde_json::from_slice::<serde_json::Value>(&garbage).unwrap()
+    );
+}

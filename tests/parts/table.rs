@@ -8,7 +8,7 @@ use isolo_bot::engine::{Outcome, Side, Termination, Variant};
 use isolo_bot::store::{keys, Expect, MemoryStore, Op, SledStore, Space, Store, StoreExt};
 use isolo_bot::table::{
     Aborted, ChallengeOutcome, ChallengeRequest, Clock, DrawOutcome, FirstMove, GameSettings, ManualClock,
-    Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy,
+    Notice, Opponent, Seat, Table, TableConfig, TableError, TimeoutPolicy, NEWER_RETRY_MS,
 };
 use isolo_bot::words::{narrate, Lang};
 
@@ -929,4 +929,323 @@ fn a_forgotten_member_leaves_results_but_no_name() {
     isolo_bot::store::export_jsonl(&**t.store(), &mut out).unwrap();
     let all = String::from_utf8(out).unwrap();
     assert!(!all.contains("user11"), "no trace of Ann's name anywhere: {all}");
+}
+
+/// Rewrites the entry at `space`/`key` as a newer version of the bot would:
+/// a format one past this build's, with a field it does not know. Returns
+/// the bytes and the version written.
+fn from_a_newer_version(t: &Table, space: Space, key: &[u8]) -> (Vec<u8>, u64) {
+    let stored = t.store().get_raw(space, key).unwrap().expect("an entry");
+    let mut env: serde_json::Value = serde_json::from_slice(&stored.value).unwrap();
+    env["format"] = (env["format"].as_u64().unwrap() + 1).into();
+    env["data"]["only_newer_knows"] = true.into();
+    let bytes = serde_json::to_vec(&env).unwrap();
+    let version = t
+        .store()
+        .commit(&[Op::Put {
+            space,
+            key: key.to_vec(),
+            value: bytes.clone(),
+            expect: Expect::Version(stored.version),
+        }])
+        .unwrap();
+    (bytes, version)
+}
+
+#[test]
+fn a_stored_game_of_a_future_format_with_a_due_deadline_survives_tick_untouched() {
+    let (t, clock) = table();
+    let timed = GameSettings {
+        move_secs: Some(60),
+        ..GameSettings::default()
+    };
+    start(&t, CH, timed);
+    start(&t, CH + 1, timed);
+    let key = keys::id(CH);
+    let ours = stored_game(&t, CH).unwrap();
+    let (newer, version) = from_a_newer_version(&t, Space::Games, &key);
+    let due = t.store().deadline_of(CH).unwrap();
+    assert!(due.is_some());
+    let untouched = |t: &Table| {
+        let e = t
+            .store()
+            .get_raw(Space::Games, &key)
+            .unwrap()
+            .expect("still there");
+        assert_eq!((&e.value, e.version), (&newer, version), "left exactly as it is");
+        assert_eq!(t.store().deadline_of(CH).unwrap(), due, "its deadline is kept");
+        assert!(t.set_aside_in(CH).unwrap().is_empty(), "nothing is set aside");
+    };
+
+    clock.advance(31_000);
+    let notices = t.tick().unwrap();
+    assert!(notices.iter().all(|n| n.channel() != CH), "skipped: {notices:?}");
+    assert!(
+        notices
+            .iter()
+            .any(|n| matches!(n, Notice::Reminder { channel, .. } if *channel == CH + 1)),
+        "the other deadlines are handled: {notices:?}"
+    );
+    untouched(&t);
+    // Not spun on: this process looks at it again in a minute, not at once.
+    let now = clock.now_ms();
+    let next = t.next_deadline().unwrap().expect("deadlines remain");
+    assert!(next > now && next <= now + NEWER_RETRY_MS, "{next} vs {now}");
+    assert!(t.tick().unwrap().is_empty());
+    untouched(&t);
+    // A moderator cannot set it aside either: it is refused as newer.
+    let err = t.abort(CH, true).unwrap_err();
+    assert!(err.to_string().contains("newer version"), "{err}");
+    untouched(&t);
+    // Retried later, still left as it is, and no notice about it.
+    clock.advance(NEWER_RETRY_MS);
+    assert!(t.tick().unwrap().iter().all(|n| n.channel() != CH));
+    untouched(&t);
+
+    // The newer process serves it (here: writes it back in a format this
+    // build reads); this one then handles the channel's clock again.
+    t.store()
+        .commit(&[Op::Put {
+            space: Space::Games,
+            key: key.clone(),
+            value: ours,
+            expect: Expect::Version(version),
+        }])
+        .unwrap();
+    clock.advance(NEWER_RETRY_MS);
+    let notices = t.tick().unwrap();
+    assert!(notices.iter().any(|n| n.channel() == CH), "{notices:?}");
+    assert!(notices.iter().all(|n| !matches!(n, Notice::Unreadable { .. })));
+}
+
+#[test]
+fn a_tournament_of_a_future_format_keeps_its_entry_deadline() {
+    use isolo_bot::table::tournament::deadline_channel;
+    use isolo_bot::table::{Format, TournamentRequest};
+    let (t, clock) = table();
+    let tour = t
+        .create_tournament(TournamentRequest {
+            guild: GUILD,
+            channel: CH,
+            creator: ANN,
+            format: Format::Swiss,
+            settings: GameSettings {
+                move_secs: Some(60),
+                ..GameSettings::default()
+            },
+            rounds: None,
+            entry_deadline_ms: Some(clock.now_ms() + 60_000),
+        })
+        .unwrap()
+        .tournament;
+    let mut key = b"tournament:".to_vec();
+    key.extend_from_slice(&GUILD.to_be_bytes());
+    key.extend_from_slice(&tour.number.to_be_bytes());
+    let (newer, version) = from_a_newer_version(&t, Space::Meta, &key);
+    let channel = deadline_channel(tour.id);
+    let due = t.store().deadline_of(channel).unwrap();
+    clock.advance(61_000);
+    assert!(t.tick().unwrap().is_empty());
+    clock.advance(NEWER_RETRY_MS);
+    assert!(t.tick().unwrap().is_empty());
+    let e = t.store().get_raw(Space::Meta, &key).unwrap().unwrap();
+    assert_eq!((e.value, e.version), (newer, version));
+    assert_eq!(
+        t.store().deadline_of(channel).unwrap(),
+        due,
+        "the entry deadline stays"
+    );
+}
+
+#[test]
+fn set_aside_entries_are_listed_and_restored_but_never_over_an_entry() {
+    use isolo_bot::table::RestoreError;
+    let (t, clock) = table();
+    let garbage = br#"{"kind":"game","format":1,"data":{"moves":"garbage"}}"#.to_vec();
+    t.store()
+        .commit(&[Op::Put {
+            space: Space::Games,
+            key: keys::id(CH),
+            value: garbage,
+            expect: Expect::Absent,
+        }])
+        .unwrap();
+    assert!(matches!(t.abort(CH, true).unwrap(), Aborted::SetAside));
+    let all = t.set_aside_all().unwrap();
+    assert_eq!(all.len(), 1);
+    let aside = &all[0];
+    assert_eq!((aside.channel, aside.kept.space.as_str()), (CH, "games"));
+
+    // Keys that name no set-aside entry: a clear error, nothing changed.
+    for bad in ["", "zz", "6d656d6265723a", &aside.kept.key] {
+        let err = t.restore_set_aside(bad).unwrap_err();
+        assert!(matches!(err, RestoreError::NotFound(_)), "{bad}: {err}");
+    }
+    // The channel has a game again: it is never overwritten.
+    start(&t, CH, GameSettings::default());
+    let live = stored_game(&t, CH);
+    let err = t.restore_set_aside(&aside.key).unwrap_err();
+    assert!(matches!(err, RestoreError::Occupied { .. }), "{err}");
+    assert!(err.to_string().contains("games/100"), "{err}");
+    assert_eq!(stored_game(&t, CH), live);
+    assert_eq!(t.set_aside_all().unwrap(), all, "still set aside");
+
+    t.abort(CH, true).unwrap();
+    let back = t.restore_set_aside(&aside.key).unwrap();
+    assert_eq!(back, *aside);
+    let restored: serde_json::Value = serde_json::from_slice(&stored_game(&t, CH).unwrap()).unwrap();
+    assert_eq!(restored, aside.kept.value, "put back as it was kept");
+    assert!(t.set_aside_all().unwrap().is_empty());
+    assert!(
+        t.store().deadline_of(CH).unwrap() <= Some(clock.now_ms()),
+        "due at once"
+    );
+    assert!(matches!(
+        t.restore_set_aside(&aside.key),
+        Err(RestoreError::NotFound(_))
+    ));
+    // Still damaged: the clock sets it aside again, once.
+    let notices = t.tick().unwrap();
+    assert_eq!(
+        notices
+            .iter()
+            .filter(|n| matches!(n, Notice::Unreadable { channel: CH, .. }))
+            .count(),
+        1,
+        "{notices:?}"
+    );
+    assert_eq!(t.set_aside_all().unwrap().len(), 1);
+}
+
+#[test]
+fn a_forgotten_member_leaves_no_trace_of_their_id_anywhere_in_the_store() {
+    use isolo_bot::engine::Move;
+    use isolo_bot::table::{course, Format, Status, TournamentRequest, FORMER_ID, FORMER_NAME};
+    // A real snowflake: its digits cannot turn up by chance.
+    const ZED: u64 = 987_654_321_012_345_678;
+    let (t, clock) = table();
+    let timed = GameSettings {
+        move_secs: Some(600),
+        ..GameSettings::default()
+    };
+    // A rated game with Bo, played to the end: records, ratings, head-to-head, game lists.
+    t.challenge(request(CH, ZED, user(BO), GameSettings::default()))
+        .unwrap();
+    t.accept(CH, BO, None).unwrap();
+    play_out(&t, CH);
+    assert!(t
+        .stats(GUILD, BO)
+        .unwrap()
+        .unwrap()
+        .head_to_head
+        .contains_key(&ZED));
+    t.change_member_settings(ZED, |s| s.dm_on_turn = true).unwrap();
+    // A puzzle failed (record and attempt) and a lesson done (course progress).
+    let view = t.next_puzzle(ZED, Variant::Women).unwrap();
+    let wrong = view
+        .moves
+        .iter()
+        .find(|m| **m != view.puzzle.solution[0])
+        .expect("a wrong move");
+    t.puzzle_move(ZED, &view.puzzle.id, 0, &wrong.to_string(), None)
+        .unwrap();
+    assert_eq!(t.puzzle_stats(ZED).unwrap().failed, 1);
+    let lesson = &course()[0];
+    for plies in (0..lesson.solution.len()).step_by(2) {
+        let mv: Move = lesson.solution[plies];
+        t.lesson_move(ZED, 0, plies, &mv.to_string(), 0).unwrap();
+    }
+    assert_ne!(t.course_progress(ZED).unwrap(), Default::default());
+    // Tournaments: one created and joined, still open; one running.
+    let tour = |creator| TournamentRequest {
+        guild: GUILD,
+        channel: CH + 1,
+        creator,
+        format: Format::Swiss,
+        settings: timed,
+        rounds: None,
+        entry_deadline_ms: None,
+    };
+    let open = t.create_tournament(tour(ZED)).unwrap().tournament.number;
+    t.join_tournament(GUILD, Some(open), ZED, &format!("user{ZED}"))
+        .unwrap();
+    t.join_tournament(GUILD, Some(open), BO, "user22").unwrap();
+    let running = t.create_tournament(tour(ANN)).unwrap().tournament.number;
+    for (u, name) in [
+        (ZED, format!("user{ZED}")),
+        (BO, "user22".into()),
+        (EVE, "user33".into()),
+    ] {
+        t.join_tournament(GUILD, Some(running), u, &name).unwrap();
+    }
+    t.start_tournament(GUILD, Some(running), ANN, false).unwrap();
+    // The daily post they set, news held for a private chat, and a damaged
+    // game of theirs set aside.
+    t.set_daily_post(GUILD, ZED, Some(CH + 2), 600).unwrap();
+    let news = Notice::Reminder {
+        channel: CH + 3,
+        user: ZED,
+        game: 1,
+        deadline_ms: clock.now_ms(),
+    };
+    t.hold(CH + 3, &news).unwrap();
+    t.challenge(request(CH + 4, ZED, user(EVE), timed)).unwrap();
+    t.accept(CH + 4, EVE, None).unwrap();
+    let mut raw: serde_json::Value = serde_json::from_slice(&stored_game(&t, CH + 4).unwrap()).unwrap();
+    raw["data"]["moves"] = serde_json::json!(["a1", "a1", "a1"]);
+    t.store()
+        .commit(&[Op::Put {
+            space: Space::Games,
+            key: keys::id(CH + 4),
+            value: serde_json::to_vec(&raw).unwrap(),
+            expect: Expect::Any,
+        }])
+        .unwrap();
+    assert!(matches!(t.abort(CH + 4, true).unwrap(), Aborted::SetAside));
+
+    let traces = |t: &Table| {
+        let (id, be) = (ZED.to_string(), ZED.to_be_bytes());
+        let mut found = Vec::new();
+        for space in Space::ALL {
+            // A bounded look: far more entries than this test writes.
+            let range = isolo_bot::store::KeyRange::all().limit(100_000);
+            for (key, entry) in t.store().scan(space, &range).unwrap() {
+                let value = String::from_utf8_lossy(&entry.unwrap().value).into_owned();
+                if key.windows(8).any(|w| w == be) || value.contains(&id) {
+                    found.push(format!("{}/{}: {value}", space.name(), keys::display(&key)));
+                }
+            }
+        }
+        found
+    };
+    assert!(
+        traces(&t).len() >= 10,
+        "the member is stored all over: {:?}",
+        traces(&t)
+    );
+
+    let done = t.forget_member(ZED).unwrap();
+    assert_eq!(traces(&t), Vec::<String>::new(), "no trace of the id");
+    assert_eq!((done.ratings, done.games, done.settings), (1, 1, true));
+    assert_eq!((done.training, done.tournaments, done.daily_posts), (3, 2, 1));
+    assert_eq!(done.other, 2, "the news held and the set-aside game");
+    assert_eq!(t.forget_member(ZED).unwrap(), Default::default(), "nothing left");
+
+    // What others see: a default puzzle record, results kept without them.
+    assert_eq!(t.puzzle_stats(ZED).unwrap(), Default::default());
+    assert_eq!(t.course_progress(ZED).unwrap(), Default::default());
+    let open = t.tournament(GUILD, open).unwrap();
+    assert_eq!(open.creator, FORMER_ID);
+    assert_eq!(open.entrants.len(), 1, "left before the start");
+    let running = t.tournament(GUILD, running).unwrap();
+    assert_eq!(running.status, Status::Running);
+    let gone = running.entrants.iter().find(|e| e.user == FORMER_ID).unwrap();
+    assert_eq!(gone.name, FORMER_NAME);
+    assert!(gone.left_in.is_some(), "withdrawn, their games forfeited");
+    // The daily post still runs, with nobody to tell.
+    let post = t.daily_post(GUILD).unwrap();
+    assert_eq!((post.channel, post.set_by), (Some(CH + 2), None));
+    assert_eq!(t.daily_post_failed(GUILD, t.today()).unwrap(), None);
+    assert_eq!(t.daily_post(GUILD).unwrap().done_day, Some(t.today()));
+    assert!(t.held(CH + 3).unwrap().is_empty());
 }

@@ -115,7 +115,8 @@ impl Versioned for LiveRef {
     const FORMAT: u32 = 1;
 }
 
-const TOURNAMENT: &[u8] = b"tournament:";
+/// Where tournaments are kept in the meta space (guild, number).
+pub(super) const TOURNAMENT: &[u8] = b"tournament:";
 const LIVE: &[u8] = b"tournament-live:";
 const NUMBERS: &[u8] = b"tournament-numbers:";
 const IDS: &[u8] = b"tournament-ids";
