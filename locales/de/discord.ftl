@@ -195,6 +195,7 @@ help-intro = **Isolo**, das Mancala-Spiel der Sukuma, mit vier Reihen zu je acht
 reminder = { $player }, du bist am Zug in Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab.
 idle = { $player }, Partie #{ $game } wartet auf deinen Zug. Ohne Zug endet sie <t:{ $closes }:R> unentschieden (ungewertet).
 flagged = { $flagged } hat die Zeit überschritten. { $claimant }, du kannst mit `/isolo partie einfordern` den Sieg einfordern.
+flagged-closes = Sonst wird dir der Sieg <t:{ $closes }:R> auf Zeit gutgeschrieben.
 held-title = **In der Zwischenzeit** (ich kann hier nur sprechen, wenn mich jemand benutzt):
 held-bot-moved = Ich habe meinen Zug in Partie #{ $game } gemacht: `/isolo brett` zeigt die Stellung.
 held-dm-reminder = Du bist am Zug in der Isolo-Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab. Nutze `/isolo zug` in dem Chat, in dem du spielst.
