@@ -167,7 +167,9 @@ impl Table {
     /// challenges together, so neither may change unseen meanwhile.
     fn game_next_into(&self, batch: &mut Batch, channel: ChannelId) -> Result<Option<u64>, TableError> {
         let game = self.load_game(channel)?;
-        let expect = game.as_ref().map_or(Expect::Absent, |g| Expect::Version(g.version));
+        let expect = game
+            .as_ref()
+            .map_or(Expect::Absent, |g| Expect::Version(g.version));
         batch.check(Space::Games, &game_key(channel), expect);
         Ok(game.and_then(|g| g.value.next_event_ms()))
     }

@@ -141,7 +141,8 @@ impl Table {
     /// Gives a game flagged before claim windows existed a due deadline,
     /// so the clock gives it its window (or ends it). True if it had none.
     pub(super) fn resume_flagged_game(&self, live: &LiveGame) -> Result<bool, TableError> {
-        if !live.flagged || live.claim_closes_ms.is_some() || self.store.deadline_of(live.channel)?.is_some() {
+        if !live.flagged || live.claim_closes_ms.is_some() || self.store.deadline_of(live.channel)?.is_some()
+        {
             return Ok(false);
         }
         self.store.set_deadline(live.channel, live.next_event_ms())?;
