@@ -360,7 +360,9 @@ impl Table {
                 all.commit_into(&mut batch, &cancelled, None, None)?;
             }
             // The new game's deadline counts them: they must not change unseen.
-            (true, None) => all.commit_into(&mut batch, &[], None, None)?,
+            (true, None) => {
+                batch.check(Space::Meta, &roster_key(all.channel), all.roster_expect);
+            }
             (false, Some(p)) => {
                 let next = self.game_next_into(&mut batch, ch.channel)?;
                 all.commit_into(&mut batch, &[p.key.as_slice()], None, Some(next))?;
