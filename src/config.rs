@@ -139,6 +139,8 @@ pub enum ConfigError {
 pub const CHALLENGE_TTL_SECS: RangeInclusive<u64> = 1..=30 * 24 * 3600;
 /// `[games] idle_expiry_secs`: an hour to a year.
 pub const IDLE_EXPIRY_SECS: RangeInclusive<u64> = 3600..=366 * 24 * 3600;
+/// `[games] claim_window_secs`: a minute to 30 days.
+pub const CLAIM_WINDOW_SECS: RangeInclusive<u64> = 60..=30 * 24 * 3600;
 /// `[ai] think_ms`: a millisecond to a minute per move.
 pub const THINK_MS: RangeInclusive<u64> = 1..=60_000;
 /// `[discord] guild_id`: a Discord snowflake (0 is none; they fit in an i64).
@@ -264,6 +266,11 @@ impl Config {
             "games.idle_expiry_secs",
             self.games.idle_expiry_secs,
             IDLE_EXPIRY_SECS,
+        )?;
+        in_range(
+            "games.claim_window_secs",
+            self.games.claim_window_secs,
+            CLAIM_WINDOW_SECS,
         )?;
         in_range("ai.think_ms", self.ai.think_ms, THINK_MS)?;
         Ok(())

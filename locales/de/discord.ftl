@@ -197,6 +197,7 @@ help-intro = **Isolo**, das Mancala-Spiel der Sukuma, mit vier Reihen zu je acht
 reminder = { $player }, du bist am Zug in Partie #{ $game }: Deine Zeit läuft <t:{ $deadline }:R> ab.
 idle = { $player }, Partie #{ $game } wartet auf deinen Zug. Ohne Zug endet sie <t:{ $closes }:R> unentschieden (ungewertet).
 flagged = { $flagged } hat die Zeit überschritten. { $claimant }, du kannst mit `/isolo partie einfordern` den Sieg einfordern.
+flagged-closes = Sonst wird dir der Sieg <t:{ $closes }:R> auf Zeit gutgeschrieben.
 held-title = **In der Zwischenzeit** (ich kann hier nur sprechen, wenn mich jemand benutzt):
 held-bot-moved = Ich habe meinen Zug in Partie #{ $game } gemacht: `/isolo brett` zeigt die Stellung.
 held-moved = { $player } hat in Partie #{ $game } gezogen; der Zug ist gespeichert, aber Discord hat meine Antwort nicht angenommen: `/isolo brett` zeigt die Stellung.

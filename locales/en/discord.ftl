@@ -195,6 +195,7 @@ help-intro = **Isolo**, the Sukuma mancala game, four rows of eight pits. Pits a
 reminder = { $player }, it is your move in game #{ $game }: your time runs out <t:{ $deadline }:R>.
 idle = { $player }, game #{ $game } is waiting for your move. Without one it ends as a draw (unrated) <t:{ $closes }:R>.
 flagged = { $flagged } ran out of time. { $claimant }, you may claim the win with `/isolo game claim`.
+flagged-closes = Otherwise the win is recorded for you on time <t:{ $closes }:R>.
 held-title = **Meanwhile** (I can only speak here when someone uses me):
 held-bot-moved = I played my move in game #{ $game }: `/isolo board` shows the position.
 held-moved = { $player } moved in game #{ $game }; the move is saved, but Discord did not take my answer: `/isolo board` shows the position.

@@ -201,6 +201,7 @@ help-intro = **Isolo**, el mancala de los sukuma: cuatro filas de ocho hoyos. Lo
 reminder = { $player }, te toca mover en la partida #{ $game }: tu tiempo se acaba <t:{ $deadline }:R>.
 idle = { $player }, la partida #{ $game } espera tu jugada. Si no mueves, terminará en empate (no puntuable) <t:{ $closes }:R>.
 flagged = { $flagged } se quedó sin tiempo. { $claimant }, puedes reclamar la victoria con `/isolo partida reclamar`.
+flagged-closes = Si no, la victoria por tiempo se te anotará <t:{ $closes }:R>.
 held-title = **Mientras tanto** (solo puedo hablar aquí cuando alguien me usa):
 held-bot-moved = He hecho mi jugada en la partida #{ $game }: `/isolo tablero` muestra la posición.
 held-moved = { $player } ha jugado en la partida #{ $game }; la jugada está guardada, pero Discord no aceptó mi respuesta: `/isolo tablero` muestra la posición.

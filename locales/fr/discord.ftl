@@ -210,6 +210,7 @@ help-intro = **Isolo**, le mancala des Sukuma : quatre rangées de huit trous. L
 reminder = { $player }, c'est à toi de jouer dans la partie #{ $game } : ton temps expire <t:{ $deadline }:R>.
 idle = { $player }, la partie #{ $game } attend ton coup. Sans coup de ta part, elle se terminera par une nulle (non classée) <t:{ $closes }:R>.
 flagged = { $flagged } a dépassé son temps. { $claimant }, tu peux réclamer la victoire avec `/isolo partie réclamer`.
+flagged-closes = Sinon, la victoire au temps te sera attribuée <t:{ $closes }:R>.
 held-title = **Pendant ce temps** (je ne peux parler ici que lorsque quelqu'un m'utilise) :
 held-bot-moved = J'ai joué mon coup dans la partie #{ $game } : `/isolo plateau` montre la position.
 held-moved = { $player } a joué dans la partie #{ $game } ; le coup est enregistré, mais Discord n'a pas accepté ma réponse : `/isolo plateau` montre la position.

@@ -203,6 +203,7 @@ help-intro = **Isolo**, o jogo de mancala dos Sukuma, com quatro fileiras de oit
 reminder = { $player }, é a sua vez na partida #{ $game }: o seu tempo acaba <t:{ $deadline }:R>.
 idle = { $player }, a partida #{ $game } está esperando a sua jogada. Sem ela, a partida termina empatada (não ranqueada) <t:{ $closes }:R>.
 flagged = O tempo de { $flagged } acabou. { $claimant }, você pode reivindicar a vitória com `/isolo partida reivindicar`.
+flagged-closes = Caso contrário, a vitória por tempo será registrada para você <t:{ $closes }:R>.
 held-title = **Enquanto isso** (só consigo falar aqui quando alguém me usa):
 held-bot-moved = Fiz a minha jogada na partida #{ $game }: `/isolo tabuleiro` mostra a posição.
 held-moved = { $player } jogou na partida #{ $game }; a jogada está salva, mas o Discord não aceitou a minha resposta: `/isolo tabuleiro` mostra a posição.

@@ -181,6 +181,7 @@ help-intro = **Isolo**, mchezo wa bao wa Wasukuma, wenye safu nne za mashimo man
 reminder = { $player }, ni zamu yako katika mchezo #{ $game }. Muda wako unaisha: <t:{ $deadline }:R>.
 idle = { $player }, mchezo #{ $game } unasubiri hatua yako. Usipocheza, utaisha kwa sare (haihesabiwi kwenye alama): <t:{ $closes }:R>.
 flagged = Muda wa { $flagged } umekwisha. { $claimant }, unaweza kudai ushindi kwa `/isolo game claim`.
+flagged-closes = La sivyo, ushindi utahesabiwa kwako kiotomatiki kwa muda: <t:{ $closes }:R>.
 held-title = **Yaliyotokea tangu mara ya mwisho** (naweza kusema kitu hapa tu mtu anaponitumia):
 held-bot-moved = Nimecheza hatua yangu katika mchezo #{ $game }: `/isolo board` inaonyesha nafasi ilivyo.
 held-moved = { $player } amecheza katika mchezo #{ $game }; hatua imehifadhiwa, lakini Discord haikupokea jibu langu: `/isolo board` inaonyesha nafasi ilivyo.

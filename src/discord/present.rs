@@ -1329,7 +1329,15 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
             channel,
             claimant,
             flagged: f,
-        } => (channel, pinging(flagged(lang, claimant, f), vec![claimant, f])),
+            closes_ms,
+        } => {
+            let text = format!(
+                "{} {}",
+                flagged(lang, claimant, f),
+                tr!(lang, "flagged-closes", closes = closes_ms / 1000)
+            );
+            (channel, pinging(text, vec![claimant, f]))
+        }
         Notice::TimedOut(f) => (f.channel, pinging(finished_line(lang, &f), humans(&f.players))),
         Notice::ChallengeExpired(c) => (c.channel, Out::text(expired(lang, &c))),
         Notice::Moved(o) => (

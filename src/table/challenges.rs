@@ -85,16 +85,19 @@ pub(super) struct Challenges {
 
 impl Challenges {
     /// Finishes `batch`: removes `taken` (keys of challenges answered,
-    /// withdrawn, expired or cancelled), bumps the roster and sets the
-    /// channel's deadline to the earliest expiry left, counting `added` (a
-    /// challenge put in the same batch). With `game_here` the channel hosts
-    /// a game from now on: its deadline is the game's.
+    /// withdrawn, expired or cancelled) and bumps the roster. With
+    /// `game_next`, it also sets the channel's deadline, recomputed from
+    /// everything still there: the earliest expiry left, counting `added`
+    /// (a challenge put in the same batch), and the next clock event of the
+    /// game played in the channel (`Some(None)`: no game, or one without
+    /// an event). `None` leaves the deadline to the caller: a game started
+    /// in the same batch sets it.
     fn commit_into(
         &self,
         batch: &mut Batch,
         taken: &[&[u8]],
         added: Option<&Challenge>,
-        game_here: bool,
+        game_next: Option<Option<u64>>,
     ) -> Result<(), TableError> {
         for p in self.list.iter().filter(|p| taken.contains(&p.key.as_slice())) {
             batch.delete(Space::Challenges, &p.key, Expect::Version(p.stored.version));
@@ -108,18 +111,22 @@ impl Challenges {
             &roster,
             self.roster_expect,
         )?;
-        if !game_here {
-            let next = self
-                .list
-                .iter()
-                .filter(|p| !taken.contains(&p.key.as_slice()))
-                .map(|p| &p.stored.value)
-                .chain(added)
-                .map(|c| c.expires_ms)
-                .min();
-            batch.set_deadline(self.channel, next);
+        if let Some(game_next) = game_next {
+            let left = self.earliest_expiry(taken, added);
+            batch.set_deadline(self.channel, earliest(left, game_next));
         }
         Ok(())
+    }
+
+    /// The earliest expiry of the challenges not `taken`, and of `added`.
+    fn earliest_expiry(&self, taken: &[&[u8]], added: Option<&Challenge>) -> Option<u64> {
+        self.list
+            .iter()
+            .filter(|p| !taken.contains(&p.key.as_slice()))
+            .map(|p| &p.stored.value)
+            .chain(added)
+            .map(|c| c.expires_ms)
+            .min()
     }
 
     /// Every pending challenge, oldest first.
@@ -145,7 +152,53 @@ impl Challenges {
     }
 }
 
+/// The earlier of two optional times.
+pub(super) fn earliest(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 impl Table {
+    /// The next clock event of the game played in `channel` (`None`: no
+    /// game, or no event), with a check in `batch` that the game stays as
+    /// read: a channel's deadline is computed from the game and its
+    /// challenges together, so neither may change unseen meanwhile.
+    fn game_next_into(&self, batch: &mut Batch, channel: ChannelId) -> Result<Option<u64>, TableError> {
+        let game = self.load_game(channel)?;
+        let expect = game
+            .as_ref()
+            .map_or(Expect::Absent, |g| Expect::Version(g.version));
+        batch.check(Space::Games, &game_key(channel), expect);
+        Ok(game.and_then(|g| g.value.next_event_ms()))
+    }
+
+    /// The earliest expiry of the challenges waiting in `channel`, with a
+    /// check in `batch` that they stay as read (for a batch that sets the
+    /// deadline of a game ending there, and does not change challenges).
+    pub(super) fn challenges_expiry_into(
+        &self,
+        batch: &mut Batch,
+        channel: ChannelId,
+    ) -> Result<Option<u64>, TableError> {
+        let all = self.challenges(channel)?;
+        batch.check(Space::Meta, &roster_key(channel), all.roster_expect);
+        Ok(all.earliest_expiry(&[], None))
+    }
+
+    /// Sets a channel's deadline again from its game and the challenges
+    /// waiting there (after a change that set only the game's).
+    pub(super) fn refresh_deadline(&self, channel: ChannelId) -> Result<(), TableError> {
+        self.retry(|| {
+            let all = self.challenges(channel)?;
+            let mut batch = Batch::new();
+            let next = self.game_next_into(&mut batch, channel)?;
+            all.commit_into(&mut batch, &[], None, Some(next))?;
+            self.commit(&batch).map(drop)
+        })
+    }
+
     /// A channel's pending challenges, for a change to them.
     pub(super) fn challenges(&self, channel: ChannelId) -> Result<Challenges, TableError> {
         let roster = self.store.get::<Roster>(Space::Meta, &roster_key(channel))?;
@@ -291,14 +344,14 @@ impl Table {
                 let host = host.unwrap_or(channel);
                 self.busy(host)?;
                 return self
-                    .start(None, challenge.clone(), host)
+                    .start(&all, None, challenge.clone(), host)
                     .map(ChallengeOutcome::Started);
             }
             let key = challenge_key(channel, a.unwrap_or_default(), b.unwrap_or_default());
             let mut batch = Batch::new();
             batch.put(Space::Challenges, &key, &challenge, Expect::Absent)?;
             batch.check(Space::Games, &game_key(channel), Expect::Absent);
-            all.commit_into(&mut batch, &[], Some(&challenge), false)?;
+            all.commit_into(&mut batch, &[], Some(&challenge), Some(None))?;
             self.commit(&batch)?;
             Ok(ChallengeOutcome::Pending(challenge.clone()))
         })
@@ -306,22 +359,37 @@ impl Table {
 
     /// Starts the game of a challenge in `host` (the challenge's channel, or a
     /// thread made for the game), removing the stored challenge if there is
-    /// one (`taken` from the channel's `all`). A game hosted in the channel
-    /// itself occupies it: the other challenges waiting there are cancelled.
+    /// one (`taken` from the channel's `all`). A game accepted in the
+    /// channel itself occupies it: the other challenges waiting there are
+    /// cancelled. A game against the bot leaves them waiting, and the
+    /// channel's deadline is the earliest of its clock and their expiries.
     fn start(
         &self,
-        taken: Option<(&Challenges, &Pending)>,
+        all: &Challenges,
+        taken: Option<&Pending>,
         ch: Challenge,
         host: ChannelId,
     ) -> Result<GameView, TableError> {
-        let (live, mut batch) = self.new_game(&ch, host, None)?;
-        if let Some((all, p)) = taken {
-            let here = host == ch.channel;
-            let cancelled: Vec<&[u8]> = match here {
-                true => all.list.iter().map(|p| p.key.as_slice()).collect(),
-                false => vec![p.key.as_slice()],
-            };
-            all.commit_into(&mut batch, &cancelled, None, here)?;
+        let here = host == ch.channel;
+        let waiting = match (here, taken) {
+            (true, None) => all.earliest_expiry(&[], None),
+            _ => None,
+        };
+        let (live, mut batch) = self.new_game(&ch, host, None, waiting)?;
+        match (here, taken) {
+            (true, Some(_)) => {
+                let cancelled: Vec<&[u8]> = all.list.iter().map(|p| p.key.as_slice()).collect();
+                all.commit_into(&mut batch, &cancelled, None, None)?;
+            }
+            // The new game's deadline counts them: they must not change unseen.
+            (true, None) => {
+                batch.check(Space::Meta, &roster_key(all.channel), all.roster_expect);
+            }
+            (false, Some(p)) => {
+                let next = self.game_next_into(&mut batch, ch.channel)?;
+                all.commit_into(&mut batch, &[p.key.as_slice()], None, Some(next))?;
+            }
+            (false, None) => {}
         }
         self.commit(&batch).map_err(|e| match e {
             // The host channel got a game meanwhile: report it as busy.
@@ -336,12 +404,15 @@ impl Table {
 
     /// A new game of a challenge hosted in `host` (of tournament board
     /// `tournament`, if any), and the batch that starts it: its number, the
-    /// game, its deadline and its players' lists.
+    /// game, its deadline and its players' lists. `waiting` is the earliest
+    /// expiry of challenges left waiting in `host`: the host's deadline is
+    /// whichever comes first.
     pub(super) fn new_game(
         &self,
         ch: &Challenge,
         host: ChannelId,
         tournament: Option<super::TournamentGame>,
+        waiting: Option<u64>,
     ) -> Result<(LiveGame, Batch), TableError> {
         let now = self.now_ms();
         let players = ch
@@ -379,6 +450,7 @@ impl Table {
             reminders: 0,
             draw_offer: None,
             flagged: false,
+            claim_closes_ms: None,
             parent: (host != ch.channel).then_some(ch.channel),
             tournament,
         };
@@ -390,7 +462,7 @@ impl Table {
             counter.map_or(Expect::Absent, |c| Expect::Version(c.version)),
         )?;
         batch.put(Space::Games, &game_key(host), &live, Expect::Absent)?;
-        batch.set_deadline(host, live.next_event_ms());
+        batch.set_deadline(host, earliest(live.next_event_ms(), waiting));
         self.index_playing(&mut batch, &live)?;
         Ok((live, batch))
     }
@@ -418,9 +490,13 @@ impl Table {
         self.retry(|| {
             let all = self.challenges(channel)?;
             let p = Self::to_user(&all, user, from)?;
+            if p.stored.value.expires_ms <= self.now_ms() {
+                // Expired, not yet cleared: the clock clears and announces it.
+                return Err(TableError::NoChallenge);
+            }
             let host = host.unwrap_or(channel);
             self.busy(host)?;
-            self.start(Some((&all, p)), p.stored.value.clone(), host)
+            self.start(&all, Some(p), p.stored.value.clone(), host)
         })
     }
 
@@ -473,7 +549,8 @@ impl Table {
     /// Removes one pending challenge of a channel.
     pub(super) fn drop_challenge(&self, all: &Challenges, p: &Pending) -> Result<Challenge, TableError> {
         let mut batch = Batch::new();
-        all.commit_into(&mut batch, &[p.key.as_slice()], None, false)?;
+        let next = self.game_next_into(&mut batch, all.channel)?;
+        all.commit_into(&mut batch, &[p.key.as_slice()], None, Some(next))?;
         self.commit(&batch)?;
         Ok(p.stored.value.clone())
     }
@@ -486,12 +563,15 @@ impl Table {
         }
         let keys: Vec<&[u8]> = all.list.iter().map(|p| p.key.as_slice()).collect();
         let mut batch = Batch::new();
-        all.commit_into(&mut batch, &keys, None, false)?;
+        let next = self.game_next_into(&mut batch, channel)?;
+        all.commit_into(&mut batch, &keys, None, Some(next))?;
         self.commit(&batch)?;
         Ok(all.values().cloned().collect())
     }
 
-    /// Removes the challenges of a channel that expired by `now`.
+    /// Removes the challenges of a channel that expired by `now`. The
+    /// channel's deadline is then that of what is still there: the other
+    /// challenges and the game played there, if any.
     pub(super) fn expire_challenges(
         &self,
         channel: ChannelId,
@@ -499,9 +579,12 @@ impl Table {
     ) -> Result<Vec<Challenge>, TableError> {
         self.retry(|| {
             let all = self.challenges(channel)?;
+            let mut batch = Batch::new();
+            let next = self.game_next_into(&mut batch, channel)?;
             if all.list.is_empty() {
-                // A stale index entry: nothing waits here.
-                self.store.set_deadline(channel, None)?;
+                // A stale index entry: no challenge waits here.
+                batch.set_deadline(channel, next);
+                self.commit(&batch)?;
                 return Ok(Vec::new());
             }
             let due: Vec<&Pending> = all
@@ -510,9 +593,7 @@ impl Table {
                 .filter(|p| p.stored.value.expires_ms <= now)
                 .collect();
             let keys: Vec<&[u8]> = due.iter().map(|p| p.key.as_slice()).collect();
-            let game_here = self.load_game(channel)?.is_some();
-            let mut batch = Batch::new();
-            all.commit_into(&mut batch, &keys, None, game_here)?;
+            all.commit_into(&mut batch, &keys, None, Some(next))?;
             self.commit(&batch)?;
             Ok(due.iter().map(|p| p.stored.value.clone()).collect())
         })

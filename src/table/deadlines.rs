@@ -116,8 +116,12 @@ pub enum Notice {
         claimant: UserId,
         /// Who ran out of time.
         flagged: UserId,
+        /// When the claim window closes (unix ms): unclaimed, the win is
+        /// then recorded on time all the same ([`Notice::TimedOut`]).
+        closes_ms: u64,
     },
-    /// A game ended on time.
+    /// A game ended on time: at the timeout, or at the close of a claim
+    /// window nobody used (a win on time for the one who could claim).
     TimedOut(FinishedGame),
     /// A challenge expired unanswered.
     ChallengeExpired(Challenge),
@@ -264,6 +268,18 @@ impl Table {
         Ok(true)
     }
 
+    /// Gives a game flagged before claim windows existed a due deadline,
+    /// so the clock gives it its window (or ends it). True if it had none.
+    pub(super) fn resume_flagged_game(&self, live: &LiveGame) -> Result<bool, TableError> {
+        if !live.flagged || live.claim_closes_ms.is_some() || self.store.deadline_of(live.channel)?.is_some()
+        {
+            return Ok(false);
+        }
+        self.store.set_deadline(live.channel, live.next_event_ms())?;
+        self.deadlines_changed.notify_one();
+        Ok(true)
+    }
+
     /// A game without a clock fell silent: one reminder, then the end as an
     /// unrated draw.
     fn idle(
@@ -293,8 +309,9 @@ impl Table {
             .map(|f| Some(Notice::TimedOut(f)))
     }
 
-    /// What a channel's due deadline does: its game's clock event, or (a
-    /// channel without a game) the expiry of its due challenges.
+    /// What a channel's due deadline does: the expiry of its due
+    /// challenges, then its game's clock event. Both share the channel's
+    /// deadline, so it is set again from whatever is still there.
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Vec<Notice>, TableError> {
         // Before tournaments': a daily post's channel has their bit too.
         if super::daily_post::is_daily_deadline(channel) {
@@ -311,7 +328,19 @@ impl Table {
             let expired = self.expire_challenges(channel, now)?;
             return Ok(expired.into_iter().map(Notice::ChallengeExpired).collect());
         }
-        self.game_deadline(channel, now).map(|n| n.into_iter().collect())
+        let waiting = self.challenges_in(channel)?;
+        let mut notices = Vec::new();
+        if waiting.iter().any(|c| c.expires_ms <= now) {
+            let expired = self.expire_challenges(channel, now)?;
+            notices.extend(expired.into_iter().map(Notice::ChallengeExpired));
+        }
+        notices.extend(self.game_deadline(channel, now)?);
+        if waiting.iter().any(|c| c.expires_ms > now) {
+            // The game's clock set the game's own deadline: the challenges
+            // still waiting beside it count too.
+            self.refresh_deadline(channel)?;
+        }
+        Ok(notices)
     }
 
     fn game_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
@@ -345,15 +374,31 @@ impl Table {
             }
             let winner = late.opponent();
             let claimant = live.seat(winner).user();
-            if self.config.timeout == TimeoutPolicy::Claim && claimant.is_some() {
-                live.flagged = true;
-                self.save(stored.version, &live)?;
-                return Ok(Some(Notice::Flagged {
-                    channel,
-                    claimant: claimant.unwrap_or_default(),
-                    flagged: live.seat(late).user().unwrap_or_default(),
-                }));
+            // A tournament round never waits on a claim.
+            let may_claim = self.config.timeout == TimeoutPolicy::Claim
+                && live.tournament.is_none()
+                && claimant.is_some();
+            // Flagged now, or flagged before claim windows existed: the
+            // window runs from the timeout.
+            if may_claim && (!live.flagged || live.claim_closes_ms.is_none()) {
+                let window = self.config.claim_window_secs.saturating_mul(1000);
+                let closes_ms = deadline.saturating_add(window);
+                // A clock late past the whole window ends the game at once.
+                if closes_ms > now {
+                    let notice = (!live.flagged).then(|| Notice::Flagged {
+                        channel,
+                        claimant: claimant.unwrap_or_default(),
+                        flagged: live.seat(late).user().unwrap_or_default(),
+                        closes_ms,
+                    });
+                    live.flagged = true;
+                    live.claim_closes_ms = Some(closes_ms);
+                    self.save(stored.version, &live)?;
+                    return Ok(notice);
+                }
             }
+            // The timeout under the auto-win policy, or the claim window
+            // closed unclaimed: a win on time for the opponent.
             let result = GameResult {
                 outcome: Outcome::Win(winner),
                 termination: Termination::Timeout,

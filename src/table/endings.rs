@@ -134,7 +134,9 @@ impl Table {
             tournament: live.tournament,
         };
         batch.delete(Space::Games, &game_key(live.channel), Expect::Version(version));
-        batch.set_deadline(live.channel, None);
+        // Challenges waiting beside the game keep their clock.
+        let waiting = self.challenges_expiry_into(batch, live.channel)?;
+        batch.set_deadline(live.channel, waiting);
         self.index_finished(batch, &live)?;
         batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
         batch.put(
@@ -271,7 +273,9 @@ impl Table {
         })
     }
 
-    /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player claims the win.
+    /// After a timeout under [`TimeoutPolicy::Claim`], the waiting player
+    /// claims the win (until the claim window closes: then the clock
+    /// records it itself).
     pub fn claim(&self, channel: ChannelId, user: UserId) -> Result<FinishedGame, TableError> {
         self.retry(|| {
             let (stored, side, game) = self.player_game(channel, user)?;

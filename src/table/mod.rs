@@ -72,7 +72,10 @@ pub enum TimeoutPolicy {
     /// The opponent wins at once.
     #[default]
     AutoWin,
-    /// The opponent may claim the win (`claim`); until then the game goes on.
+    /// The opponent may claim the win (`claim`); until then the game goes
+    /// on, for [`TableConfig::claim_window_secs`] at most: then the clock
+    /// records the win on time itself. Tournament games always end at once
+    /// (a round never waits on a claim).
     Claim,
 }
 
@@ -89,7 +92,14 @@ pub struct TableConfig {
     /// Seconds without a move after which a game without a clock ends as an
     /// unrated draw.
     pub idle_expiry_secs: u64,
+    /// Under [`TimeoutPolicy::Claim`]: seconds after the timeout during
+    /// which the winner may claim; unclaimed, the game then ends as a win
+    /// on time all the same, so it never blocks its channel forever.
+    pub claim_window_secs: u64,
 }
+
+/// The default claim window: a day.
+pub const DEFAULT_CLAIM_WINDOW_SECS: u64 = 24 * 3600;
 
 /// The default idle time of games without a clock: 14 days.
 pub const DEFAULT_IDLE_SECS: u64 = 14 * 24 * 3600;
@@ -101,6 +111,7 @@ impl Default for TableConfig {
             timeout: TimeoutPolicy::AutoWin,
             hints_in_human_games: false,
             idle_expiry_secs: DEFAULT_IDLE_SECS,
+            claim_window_secs: DEFAULT_CLAIM_WINDOW_SECS,
         }
     }
 }
@@ -153,6 +164,9 @@ pub struct CatchUp {
     pub bot_moves: usize,
     /// Games listed under their players for `/isolo games`.
     pub indexed: usize,
+    /// Games flagged before claim windows existed, given the deadline
+    /// that ends them.
+    pub flagged: usize,
     /// Ratings of an earlier release stamped with the time, so their
     /// deviation grows with inactivity from now on.
     pub ratings_stamped: usize,
@@ -373,6 +387,7 @@ impl Table {
         for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
             let Ok(stored) = game else { continue };
             done.bot_moves += usize::from(self.resume_bot_game(&stored.value)?);
+            done.flagged += usize::from(self.resume_flagged_game(&stored.value)?);
             done.indexed += usize::from(self.index_game(&stored.value)?);
         }
         done.ratings_stamped = self.stamp_ratings()?;

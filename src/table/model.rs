@@ -219,6 +219,12 @@ pub struct LiveGame {
     /// When the side to move ran out of time and the opponent may claim the win.
     #[serde(default)]
     pub flagged: bool,
+    /// When a flagged game's claim window closes (unix ms): if nobody
+    /// claimed by then, the clock records the win on time itself. `None`
+    /// for games flagged before the window existed (the clock gives them
+    /// one when it next sees them).
+    #[serde(default)]
+    pub claim_closes_ms: Option<u64>,
     /// The channel whose thread hosts the game (`None`: hosted in the channel itself).
     #[serde(default)]
     pub parent: Option<ChannelId>,
@@ -285,6 +291,8 @@ impl LiveGame {
     /// time, another with a tenth of the time left, then the timeout.
     /// Without one: a reminder after a day of silence (sooner for a short
     /// idle time), then the end as an unrated draw after the idle time.
+    /// Flagged (under the claim policy): the close of the claim window, or
+    /// at once for a game flagged before windows existed.
     pub fn next_event_ms(&self) -> Option<u64> {
         if self.bot_to_move() {
             return Some(self.turn_started_ms + BOT_MOVE_GRACE_MS);
@@ -301,7 +309,7 @@ impl LiveGame {
         let at = match self.reminders {
             0 => limit / 2,
             1 => limit - limit / 10,
-            _ if self.flagged => return None,
+            _ if self.flagged => return self.claim_closes_ms.or(self.deadline_ms()),
             _ => limit,
         };
         Some(self.turn_started_ms + at)

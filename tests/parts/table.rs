@@ -1249,3 +1249,251 @@ fn a_forgotten_member_leaves_no_trace_of_their_id_anywhere_in_the_store() {
     assert_eq!(t.daily_post(GUILD).unwrap().done_day, Some(t.today()));
     assert!(t.held(CH + 3).unwrap().is_empty());
 }
+
+const HOUR: u64 = 3_600_000;
+
+#[test]
+fn a_game_keeps_its_clock_when_the_challenges_beside_it_go() {
+    let (t, clock) = table();
+    let t0 = clock.now_ms();
+    let s = GameSettings::default();
+    t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    clock.advance(HOUR);
+    let t1 = clock.now_ms();
+    t.challenge(request(CH, ANN, user(44), s)).unwrap();
+    // Eve plays the bot in the same channel: both challenges wait on.
+    let clocked = GameSettings {
+        move_secs: Some(4 * DAY / 1000),
+        ..s
+    };
+    let bot = request(CH, EVE, Opponent::Bot(Level::Greedy), clocked);
+    let ChallengeOutcome::Started(view) = t.challenge(bot).unwrap() else {
+        panic!("a game against the bot starts at once")
+    };
+    assert!(view.live.players[0].is(EVE) && view.live.channel == CH);
+    assert_eq!(t.challenges_in(CH).unwrap().len(), 2);
+    assert_eq!(
+        t.store().deadline_of(CH).unwrap(),
+        Some(t0 + DAY),
+        "the earliest of the game's clock and the challenges' expiries"
+    );
+    clock.advance(DAY - HOUR);
+    let n = t.tick().unwrap();
+    assert!(
+        matches!(&n[..], [Notice::ChallengeExpired(c)] if c.opponent.is(BO)),
+        "{n:?}"
+    );
+    assert_eq!(t.store().deadline_of(CH).unwrap(), Some(t1 + DAY));
+    // The last challenge goes: the game keeps its clock.
+    t.decline(CH, 44).unwrap();
+    assert!(t.challenges_in(CH).unwrap().is_empty());
+    assert_eq!(
+        t.store().deadline_of(CH).unwrap(),
+        Some(t1 + 2 * DAY),
+        "the game's reminder at half time"
+    );
+    clock.advance(t1 + 2 * DAY - clock.now_ms());
+    let n = t.tick().unwrap();
+    assert!(matches!(n[..], [Notice::Reminder { user: EVE, .. }]), "{n:?}");
+    clock.advance(2 * DAY);
+    let n = t.tick().unwrap();
+    assert!(matches!(n[..], [Notice::Reminder { user: EVE, .. }]), "{n:?}");
+    let n = t.tick().unwrap();
+    let [Notice::TimedOut(f)] = &n[..] else {
+        panic!("{n:?}")
+    };
+    assert_eq!(f.result.outcome, Outcome::Win(Side::North));
+    assert_eq!(f.result.termination, Termination::Timeout);
+    assert!(t.game(CH).unwrap().is_none());
+    assert_eq!(t.store().deadline_of(CH).unwrap(), None);
+}
+
+#[test]
+fn a_challenge_waiting_beside_a_game_keeps_its_expiry_when_the_game_ends() {
+    let (t, clock) = table();
+    let t0 = clock.now_ms();
+    t.challenge(request(CH, ANN, user(BO), GameSettings::default()))
+        .unwrap();
+    let bot = request(CH, EVE, Opponent::Bot(Level::Greedy), GameSettings::default());
+    let ChallengeOutcome::Started(_) = t.challenge(bot).unwrap() else {
+        panic!("a game against the bot starts at once")
+    };
+    clock.advance(HOUR);
+    t.resign(CH, EVE).unwrap();
+    assert_eq!(t.store().deadline_of(CH).unwrap(), Some(t0 + DAY));
+    clock.advance(DAY - HOUR);
+    let n = t.tick().unwrap();
+    assert!(
+        matches!(&n[..], [Notice::ChallengeExpired(c)] if c.opponent.is(BO)),
+        "{n:?}"
+    );
+    assert_eq!(t.store().deadline_of(CH).unwrap(), None);
+}
+
+#[test]
+fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
+    let (t, clock) = table();
+    let s = GameSettings::default();
+    t.challenge(request(CH, ANN, user(BO), s)).unwrap();
+    t.challenge(request(CH + 1, ANN, user(BO), s)).unwrap();
+    clock.advance(DAY - 1);
+    t.accept(CH + 1, BO, None).unwrap();
+    clock.advance(1);
+    // The clock has not cleared it yet: a late answer starts no game.
+    let deadline = t.store().deadline_of(CH).unwrap();
+    assert!(matches!(t.accept(CH, BO, None), Err(TableError::NoChallenge)));
+    assert!(matches!(
+        t.accept_from(CH, BO, Some(ANN), Some(555)),
+        Err(TableError::NoChallenge)
+    ));
+    assert!(t.game(CH).unwrap().is_none() && t.game(555).unwrap().is_none());
+    assert_eq!(t.challenges_in(CH).unwrap().len(), 1, "left for the clock");
+    assert_eq!(t.store().deadline_of(CH).unwrap(), deadline);
+    let n = t.tick().unwrap();
+    assert!(
+        matches!(&n[..], [Notice::ChallengeExpired(c)] if c.challenger.is(ANN)),
+        "the clock still announces it: {n:?}"
+    );
+    assert!(t.challenges_in(CH).unwrap().is_empty());
+}
+
+#[test]
+fn a_win_on_time_nobody_claims_is_recorded_when_the_claim_window_closes() {
+    use isolo_bot::store::Batch;
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let config = TableConfig {
+        timeout: TimeoutPolicy::Claim,
+        claim_window_secs: 3600,
+        ..TableConfig::default()
+    };
+    let t = table_with(Arc::new(MemoryStore::new()), clock.clone(), config);
+    let settings = GameSettings {
+        move_secs: Some(100),
+        ..GameSettings::default()
+    };
+    // Ann is to move and lets her time run out: two reminders, then the flag.
+    let flag = |t: &Table| {
+        let mut flagged = None;
+        for _ in 0..3 {
+            for n in t.tick().unwrap() {
+                if let Notice::Flagged {
+                    claimant,
+                    flagged: f,
+                    closes_ms,
+                    ..
+                } = n
+                {
+                    flagged = Some((claimant, f, closes_ms));
+                }
+            }
+        }
+        flagged
+    };
+    start(&t, CH, settings);
+    let timeout = clock.now_ms() + 100_000;
+    clock.advance(100_000);
+    assert_eq!(flag(&t), Some((BO, ANN, timeout + HOUR)));
+    assert_eq!(t.next_deadline().unwrap(), Some(timeout + HOUR));
+    clock.advance(HOUR - 1);
+    assert!(t.tick().unwrap().is_empty());
+    assert!(t.game(CH).unwrap().is_some(), "Bo may still claim");
+    clock.advance(1);
+    let n = t.tick().unwrap();
+    let [Notice::TimedOut(f)] = &n[..] else {
+        panic!("{n:?}")
+    };
+    assert_eq!(f.result.outcome, Outcome::Win(Side::North));
+    assert_eq!(f.result.termination, Termination::Timeout);
+    assert!(t.game(CH).unwrap().is_none(), "the channel is free again");
+    assert_eq!(t.next_deadline().unwrap(), None);
+
+    // A game flagged by an earlier release (no window, no deadline) gets
+    // its window at start-up, counted from its timeout.
+    start(&t, CH, settings);
+    let timeout = clock.now_ms() + 100_000;
+    clock.advance(100_000);
+    assert!(flag(&t).is_some());
+    let mut live = t.game(CH).unwrap().unwrap().live;
+    live.claim_closes_ms = None;
+    let mut batch = Batch::new();
+    batch
+        .put(Space::Games, &keys::id(CH), &live, Expect::Any)
+        .unwrap();
+    batch.set_deadline(CH, None);
+    t.store().apply(&batch).unwrap();
+    assert_eq!(t.catch_up().unwrap().flagged, 1);
+    assert_eq!(t.catch_up().unwrap().flagged, 0, "once");
+    clock.advance(HOUR / 2);
+    assert!(t.tick().unwrap().is_empty(), "half its window left");
+    assert_eq!(t.next_deadline().unwrap(), Some(timeout + HOUR));
+    clock.advance(HOUR / 2);
+    let n = t.tick().unwrap();
+    assert!(
+        matches!(&n[..], [Notice::TimedOut(f)] if f.result.outcome == Outcome::Win(Side::North)),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn a_tournament_game_under_the_claim_policy_ends_on_time_by_itself() {
+    use isolo_bot::table::{Format, TournamentRequest, Work};
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let config = TableConfig {
+        timeout: TimeoutPolicy::Claim,
+        ..TableConfig::default()
+    };
+    let t = table_with(Arc::new(MemoryStore::new()), clock.clone(), config);
+    let request = TournamentRequest {
+        guild: GUILD,
+        channel: CH,
+        creator: ANN,
+        format: Format::RoundRobin,
+        settings: GameSettings {
+            move_secs: Some(60),
+            ..GameSettings::default()
+        },
+        rounds: None,
+        entry_deadline_ms: None,
+    };
+    let number = t.create_tournament(request).unwrap().tournament.number;
+    for u in [ANN, BO, EVE] {
+        t.join_tournament(GUILD, Some(number), u, &format!("user{u}"))
+            .unwrap();
+    }
+    let started = t.start_tournament(GUILD, Some(number), ANN, false).unwrap();
+    let (round, board) = started
+        .work
+        .iter()
+        .find_map(|w| match *w {
+            Work::StartGame { round, board, .. } => Some((round, board)),
+            Work::Post(_) => None,
+        })
+        .expect("a board to play");
+    let view = t.start_board(GUILD, number, round, board, 555).unwrap();
+    clock.advance(60_000);
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        seen.extend(t.tick().unwrap());
+    }
+    assert!(
+        !seen.iter().any(|n| matches!(n, Notice::Flagged { .. })),
+        "{seen:?}"
+    );
+    let ended: Vec<_> = seen
+        .iter()
+        .filter_map(|n| match n {
+            Notice::TimedOut(f) => Some((f.id, f.result.termination)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ended, [(view.live.id, Termination::Timeout)], "{seen:?}");
+    assert!(t.game(555).unwrap().is_none());
+    let tour = t.tournament(GUILD, number).unwrap();
+    assert!(
+        tour.rounds[round as usize - 1]
+            .boards
+            .iter()
+            .all(|b| b.score.is_some()),
+        "the round does not wait on a claim"
+    );
+}

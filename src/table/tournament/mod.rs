@@ -641,7 +641,7 @@ impl Table {
                 expires_ms: self.now_ms(),
             };
             self.busy(thread)?;
-            let (live, mut batch) = self.new_game(&challenge, thread, Some(g))?;
+            let (live, mut batch) = self.new_game(&challenge, thread, Some(g), None)?;
             if let Some(b) = t.open_board(&g) {
                 b.game = Some(GameLink {
                     game: live.id,
