@@ -198,7 +198,9 @@ impl Table {
             live,
             Expect::Version(version),
         )?;
-        batch.set_deadline(live.channel, live.next_event_ms());
+        // Challenges waiting beside the game keep their expiry.
+        let waiting = self.challenges_expiry_into(&mut batch, live.channel)?;
+        batch.set_deadline(live.channel, super::challenges::earliest(live.next_event_ms(), waiting));
         self.commit(&batch).map(drop)
     }
 
