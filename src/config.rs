@@ -454,7 +454,10 @@ mod tests {
         assert_eq!(Config::default().discord.request_timeout_secs, 15);
         let c = Config::parse("[discord]\nrequest_timeout_secs = 30").unwrap();
         assert_eq!(c.discord.request_timeout_secs, 30);
-        for text in ["[discord]\nrequest_timeout_secs = 0", "[discord]\nrequest_timeout_secs = 301"] {
+        for text in [
+            "[discord]\nrequest_timeout_secs = 0",
+            "[discord]\nrequest_timeout_secs = 301",
+        ] {
             let err = Config::parse(text).expect_err(text).to_string();
             assert!(err.contains("discord.request_timeout_secs: "), "{text:?}: {err}");
         }

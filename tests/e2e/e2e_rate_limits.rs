@@ -152,7 +152,10 @@ async fn after_a_global_limit_nothing_but_interaction_answers_goes_out_until_it_
 async fn one_a_window(window: Duration) -> FakeDiscord {
     prepare_environment();
     FakeDiscord::start(FakeOptions {
-        buckets: Buckets { limit: 1, per: window },
+        buckets: Buckets {
+            limit: 1,
+            per: window,
+        },
         ..FakeOptions::default()
     })
     .await
@@ -171,7 +174,9 @@ fn bot_http(fake: &FakeDiscord, request_timeout_secs: u64) -> Http {
 /// Posts `n` in the test channel.
 async fn post(http: &Http, n: usize) -> serenity::Result<()> {
     let body = serde_json::json!({ "content": n.to_string() });
-    http.send_message(ChannelId::new(CHANNEL_ID), Vec::new(), &body).await.map(drop)
+    http.send_message(ChannelId::new(CHANNEL_ID), Vec::new(), &body)
+        .await
+        .map(drop)
 }
 
 /// The posts the fake has taken, in order of arrival: (number, status).
@@ -224,7 +229,11 @@ async fn a_request_never_answered_holds_its_bucket_one_window_and_the_rest_keep_
     burst.abort();
     let arrived = posts(&fake);
     let order: Vec<(usize, u16)> = arrived.iter().map(|(r, n)| (*n, r.status)).collect();
-    assert_eq!(answered, [2, 3, 4, 5], "every post after the swallowed one is answered: {order:?}");
+    assert_eq!(
+        answered,
+        [2, 3, 4, 5],
+        "every post after the swallowed one is answered: {order:?}"
+    );
     assert_eq!(
         order,
         [(0, 200), (1, 0), (2, 200), (3, 200), (4, 200), (5, 200)],
@@ -233,7 +242,10 @@ async fn a_request_never_answered_holds_its_bucket_one_window_and_the_rest_keep_
     // The bucket was let go one estimated window (a tenth longer than
     // Discord's) after the swallowed request's own, not at the timeout.
     let held = arrived[2].0.at - arrived[1].0.at;
-    assert!(held >= window, "the next post came {held:?} after the swallowed one");
+    assert!(
+        held >= window,
+        "the next post came {held:?} after the swallowed one"
+    );
     assert!(held < window * 4, "the bucket was held {held:?}");
     // Nothing went out before its bucket allowed it.
     fake.assert_no_problems();
@@ -245,7 +257,9 @@ async fn a_request_never_answered_is_given_up_after_the_request_timeout() {
     let http = bot_http(&fake, 1);
     fake.swallow_next(|r| matches!(r, Route::CreateMessage { .. }));
     let started = Instant::now();
-    let result = tokio::time::timeout(T, post(&http, 1)).await.expect("the client gives up");
+    let result = tokio::time::timeout(T, post(&http, 1))
+        .await
+        .expect("the client gives up");
     let took = started.elapsed();
     assert!(result.is_err(), "a swallowed request cannot succeed");
     assert!(
@@ -255,7 +269,11 @@ async fn a_request_never_answered_is_given_up_after_the_request_timeout() {
     // The bucket is free again: the next post goes at once.
     let started = Instant::now();
     post(&http, 2).await.expect("the next post");
-    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
     let statuses: Vec<(usize, u16)> = posts(&fake).iter().map(|(r, n)| (*n, r.status)).collect();
     assert_eq!(statuses, [(1, 0), (2, 200)]);
     fake.assert_no_problems();
