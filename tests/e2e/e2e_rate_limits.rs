@@ -199,18 +199,30 @@ async fn a_request_never_answered_holds_its_bucket_one_window_and_the_rest_keep_
     let http = std::sync::Arc::new(bot_http(&fake, 120));
     // The bot learns the bucket: one a window, none left.
     post(&http, 0).await.expect("the first post");
-    // The request that opens the next window is swallowed; four queue behind it.
+    // The request that opens the next window is swallowed.
     fake.swallow_next(|r| matches!(r, Route::CreateMessage { .. }));
+    let swallowed = tokio::spawn({
+        let http = http.clone();
+        async move { post(&http, 1).await }
+    });
+    fake.wait_for(|r| r.status == 0, T)
+        .await
+        .expect("the first post of the new window goes out");
+    // Four more while it is on its way, past the window the limiter estimated
+    // for it, a few milliseconds apart: waiters that raced for the bucket,
+    // each asking again on its own clock, would go out in any order.
+    tokio::time::sleep(window + window * 3 / 8).await;
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel();
     let burst = tokio::spawn({
         let http = http.clone();
         async move {
-            // Polled in order, so they queue in order.
-            futures_util::future::join_all((1..=5).map(|n| {
+            // One task: its timers wake, and its posts queue, in order.
+            futures_util::future::join_all((2..=5).map(|n| {
                 let (http, done_tx) = (http.clone(), done_tx.clone());
                 async move {
-                    let result = post(&http, n).await;
-                    let _ = done_tx.send((n, result.map_err(|e| e.to_string())));
+                    tokio::time::sleep(Duration::from_millis(7) * (n - 2)).await;
+                    let result = post(&http, n as usize).await;
+                    let _ = done_tx.send((n as usize, result.map_err(|e| e.to_string())));
                 }
             }))
             .await
@@ -227,6 +239,7 @@ async fn a_request_never_answered_holds_its_bucket_one_window_and_the_rest_keep_
         }
     }
     burst.abort();
+    swallowed.abort();
     let arrived = posts(&fake);
     let order: Vec<(usize, u16)> = arrived.iter().map(|(r, n)| (*n, r.status)).collect();
     assert_eq!(
