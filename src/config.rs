@@ -63,6 +63,10 @@ pub struct DiscordConfig {
     pub use_threads: bool,
     /// The gateway shards this process runs; unset: one shard, one process.
     pub shards: Option<ShardsConfig>,
+    /// Seconds a REST request to Discord (or the proxy) may take in full
+    /// before it is given up, so one that is never answered cannot hold
+    /// back the requests behind it.
+    pub request_timeout_secs: u64,
 }
 
 impl Default for DiscordConfig {
@@ -74,6 +78,7 @@ impl Default for DiscordConfig {
             proxy_enforces_rate_limits: false,
             use_threads: true,
             shards: None,
+            request_timeout_secs: DEFAULT_REQUEST_TIMEOUT_SECS,
         }
     }
 }
@@ -88,6 +93,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("proxy_enforces_rate_limits", &self.proxy_enforces_rate_limits)
             .field("use_threads", &self.use_threads)
             .field("shards", &self.shards)
+            .field("request_timeout_secs", &self.request_timeout_secs)
             .finish()
     }
 }
@@ -143,6 +149,12 @@ pub const IDLE_EXPIRY_SECS: RangeInclusive<u64> = 3600..=366 * 24 * 3600;
 pub const CLAIM_WINDOW_SECS: RangeInclusive<u64> = 60..=30 * 24 * 3600;
 /// `[ai] think_ms`: a millisecond to a minute per move.
 pub const THINK_MS: RangeInclusive<u64> = 1..=60_000;
+/// `[discord] request_timeout_secs` by default: longer than Discord takes to
+/// take an upload of a board's pictures, well short of an interaction
+/// token's 15 minutes.
+pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 15;
+/// `[discord] request_timeout_secs`: a second to five minutes.
+pub const REQUEST_TIMEOUT_SECS: RangeInclusive<u64> = 1..=300;
 /// `[discord] guild_id`: a Discord snowflake (0 is none; they fit in an i64).
 pub const GUILD_ID: RangeInclusive<u64> = 1..=i64::MAX as u64;
 
@@ -246,6 +258,11 @@ impl Config {
                 });
             }
         }
+        in_range(
+            "discord.request_timeout_secs",
+            d.request_timeout_secs,
+            REQUEST_TIMEOUT_SECS,
+        )?;
         if let Some(addr) = self.metrics.listen {
             if addr.port() == 0 {
                 return Err(invalid(
@@ -436,6 +453,20 @@ mod tests {
         ] {
             let err = Config::parse(text).expect_err(text).to_string();
             assert!(err.contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_request_timeout_is_read_and_checked() {
+        assert_eq!(Config::default().discord.request_timeout_secs, 15);
+        let c = Config::parse("[discord]\nrequest_timeout_secs = 30").unwrap();
+        assert_eq!(c.discord.request_timeout_secs, 30);
+        for text in [
+            "[discord]\nrequest_timeout_secs = 0",
+            "[discord]\nrequest_timeout_secs = 301",
+        ] {
+            let err = Config::parse(text).expect_err(text).to_string();
+            assert!(err.contains("discord.request_timeout_secs: "), "{text:?}: {err}");
         }
     }
 

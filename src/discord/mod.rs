@@ -333,9 +333,14 @@ pub struct Connection {
     proxy_enforces_rate_limits: bool,
     use_threads: bool,
     shards: Option<ShardsConfig>,
+    request_timeout: Duration,
     metrics: Arc<Metrics>,
     metrics_listen: Option<std::net::SocketAddr>,
 }
+
+/// How long connecting to Discord (or the proxy) may take: a connection
+/// is made in well under a second, so longer means the network is gone.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 impl Connection {
     /// The `[discord]` settings; without a usable token, an error that says
@@ -356,6 +361,7 @@ impl Connection {
             proxy_enforces_rate_limits: config.api_proxy.is_some() && config.proxy_enforces_rate_limits,
             use_threads: config.use_threads,
             shards: config.shards,
+            request_timeout: Duration::from_secs(config.request_timeout_secs),
             metrics: Arc::new(Metrics::new([])),
             metrics_listen: None,
         })
@@ -367,6 +373,22 @@ impl Connection {
         self.metrics = metrics;
         self.metrics_listen = listen;
         self
+    }
+
+    /// The REST client the bot talks to Discord with: through `api_proxy`
+    /// when set, rate limited by the bot unless the proxy does it, and with
+    /// connect and total timeouts (`[discord] request_timeout_secs`), so a
+    /// request that is never answered cannot hold back the requests behind
+    /// it (vendor/serenity/PATCHES.md, patch 9).
+    pub fn http(&self) -> serenity::Http {
+        let mut http = serenity::HttpBuilder::new(&self.token)
+            .connect_timeout(CONNECT_TIMEOUT.min(self.request_timeout))
+            .timeout(self.request_timeout);
+        if let Some(proxy) = &self.api_proxy {
+            // The patched limiter (vendor/serenity/PATCHES.md) goes through the proxy too.
+            http = http.proxy(proxy.clone());
+        }
+        http.ratelimiter_disabled(self.proxy_enforces_rate_limits).build()
     }
 }
 
@@ -506,15 +528,14 @@ pub async fn run(
     table: Arc<Table>,
     shutdown: impl std::future::Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
+    let http = connection.http();
     let Connection {
-        token,
         guild_id,
-        api_proxy,
-        proxy_enforces_rate_limits,
         use_threads,
         shards,
         metrics,
         metrics_listen,
+        ..
     } = connection;
     let mut shutdown = std::pin::pin!(shutdown);
     // Bound first: a taken port is an error before anything connects.
@@ -553,12 +574,6 @@ pub async fn run(
         serve_metrics(listener, metrics.clone(), data.table.clone(), stop_rx.clone());
     }
 
-    let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(proxy) = &api_proxy {
-        // The patched limiter (vendor/serenity/PATCHES.md) goes through the proxy too.
-        http = http.proxy(proxy.clone());
-    }
-    let http = http.ratelimiter_disabled(proxy_enforces_rate_limits).build();
     let auto = matches!(shards, Some(ShardsConfig::Auto));
     let Some(recommended) = reach_discord(&http, auto, &mut shutdown).await? else {
         tracing::info!("stopped before Discord could be reached");

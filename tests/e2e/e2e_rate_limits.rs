@@ -7,11 +7,16 @@
 
 use crate::support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use isolo_bot::config::Config;
+use isolo_bot::discord::Connection;
 use isolo_bot::engine::Variant;
-use support::bot::{InProcess, Via, T};
-use support::fake_discord::{FakeDiscord, Limit, Request, Route, Scope, SentInteraction};
+use serenity::all::{ChannelId, Http};
+use support::bot::{prepare_environment, InProcess, Via, T};
+use support::fake_discord::{
+    Buckets, FakeDiscord, FakeOptions, Limit, Request, Route, Scope, SentInteraction, CHANNEL_ID, TOKEN,
+};
 
 /// Discord drops an interaction whose first response is later than this.
 const DISCORD_DEADLINE: Duration = Duration::from_secs(3);
@@ -141,4 +146,148 @@ async fn after_a_global_limit_nothing_but_interaction_answers_goes_out_until_it_
         .expect("the limited request is retried");
     assert!(again.at - refused[0].at >= retry_after);
     bot.stop().await;
+}
+
+/// A fake Discord whose buckets take one request a `window`.
+async fn one_a_window(window: Duration) -> FakeDiscord {
+    prepare_environment();
+    FakeDiscord::start(FakeOptions {
+        buckets: Buckets {
+            limit: 1,
+            per: window,
+        },
+        ..FakeOptions::default()
+    })
+    .await
+}
+
+/// The REST client as `isolo-bot run` builds it from its config, on `fake`.
+fn bot_http(fake: &FakeDiscord, request_timeout_secs: u64) -> Http {
+    let text = format!(
+        "[discord]\ntoken = \"{TOKEN}\"\napi_proxy = \"{}\"\nrequest_timeout_secs = {request_timeout_secs}\n",
+        fake.base_url()
+    );
+    let config = Config::parse(&text).expect("config parses");
+    Connection::new(&config.discord).expect("a token").http()
+}
+
+/// Posts `n` in the test channel.
+async fn post(http: &Http, n: usize) -> serenity::Result<()> {
+    let body = serde_json::json!({ "content": n.to_string() });
+    http.send_message(ChannelId::new(CHANNEL_ID), Vec::new(), &body)
+        .await
+        .map(drop)
+}
+
+/// The posts the fake has taken, in order of arrival: (number, status).
+fn posts(fake: &FakeDiscord) -> Vec<(Request, usize)> {
+    fake.requests()
+        .into_iter()
+        .filter(|r| matches!(r.route, Route::CreateMessage { .. }))
+        .filter_map(|r| {
+            let n = r.body["content"].as_str()?.parse().ok()?;
+            Some((r, n))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_never_answered_holds_its_bucket_one_window_and_the_rest_keep_their_order() {
+    let window = Duration::from_millis(400);
+    let fake = one_a_window(window).await;
+    // A total timeout far beyond the test: the limiter alone lets the bucket go.
+    let http = std::sync::Arc::new(bot_http(&fake, 120));
+    // The bot learns the bucket: one a window, none left.
+    post(&http, 0).await.expect("the first post");
+    // The request that opens the next window is swallowed.
+    fake.swallow_next(|r| matches!(r, Route::CreateMessage { .. }));
+    let swallowed = tokio::spawn({
+        let http = http.clone();
+        async move { post(&http, 1).await }
+    });
+    fake.wait_for(|r| r.status == 0, T)
+        .await
+        .expect("the first post of the new window goes out");
+    // Four more while it is on its way, past the window the limiter estimated
+    // for it, a few milliseconds apart: waiters that raced for the bucket,
+    // each asking again on its own clock, would go out in any order.
+    tokio::time::sleep(window + window * 3 / 8).await;
+    let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel();
+    let burst = tokio::spawn({
+        let http = http.clone();
+        async move {
+            // One task: its timers wake, and its posts queue, in order.
+            futures_util::future::join_all((2..=5).map(|n| {
+                let (http, done_tx) = (http.clone(), done_tx.clone());
+                async move {
+                    tokio::time::sleep(Duration::from_millis(7) * (n - 2)).await;
+                    let result = post(&http, n as usize).await;
+                    let _ = done_tx.send((n as usize, result.map_err(|e| e.to_string())));
+                }
+            }))
+            .await
+        }
+    });
+    let mut answered = Vec::new();
+    for _ in 2..=5 {
+        match tokio::time::timeout(T, done_rx.recv()).await {
+            Ok(Some((n, result))) => {
+                assert!(result.is_ok(), "post {n}: {result:?}");
+                answered.push(n);
+            }
+            _ => break,
+        }
+    }
+    burst.abort();
+    swallowed.abort();
+    let arrived = posts(&fake);
+    let order: Vec<(usize, u16)> = arrived.iter().map(|(r, n)| (*n, r.status)).collect();
+    assert_eq!(
+        answered,
+        [2, 3, 4, 5],
+        "every post after the swallowed one is answered: {order:?}"
+    );
+    assert_eq!(
+        order,
+        [(0, 200), (1, 0), (2, 200), (3, 200), (4, 200), (5, 200)],
+        "the swallowed post, then the others in the order they were made"
+    );
+    // The bucket was let go one estimated window (a tenth longer than
+    // Discord's) after the swallowed request's own, not at the timeout.
+    let held = arrived[2].0.at - arrived[1].0.at;
+    assert!(
+        held >= window,
+        "the next post came {held:?} after the swallowed one"
+    );
+    assert!(held < window * 4, "the bucket was held {held:?}");
+    // Nothing went out before its bucket allowed it.
+    fake.assert_no_problems();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_never_answered_is_given_up_after_the_request_timeout() {
+    let fake = one_a_window(Duration::from_millis(100)).await;
+    let http = bot_http(&fake, 1);
+    fake.swallow_next(|r| matches!(r, Route::CreateMessage { .. }));
+    let started = Instant::now();
+    let result = tokio::time::timeout(T, post(&http, 1))
+        .await
+        .expect("the client gives up");
+    let took = started.elapsed();
+    assert!(result.is_err(), "a swallowed request cannot succeed");
+    assert!(
+        took >= Duration::from_secs(1) && took < Duration::from_secs(4),
+        "given up after {took:?}, the timeout is 1 s"
+    );
+    // The bucket is free again: the next post goes at once.
+    let started = Instant::now();
+    post(&http, 2).await.expect("the next post");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    let statuses: Vec<(usize, u16)> = posts(&fake).iter().map(|(r, n)| (*n, r.status)).collect();
+    assert_eq!(statuses, [(1, 0), (2, 200)]);
+    fake.assert_no_problems();
 }

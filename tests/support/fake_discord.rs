@@ -292,7 +292,7 @@ pub struct Request {
     pub body: Value,
     /// The files of a multipart body.
     pub files: Vec<UploadedFile>,
-    /// The status the fake answered.
+    /// The status the fake answered; 0 for none (see [`FakeDiscord::swallow_next`]).
     pub status: u16,
     /// The body the fake answered (Null for 204).
     pub response: Value,
@@ -602,6 +602,8 @@ struct State {
     answer_window: bool,
     /// Requests to fail once each (see [`FakeDiscord::fail_next`]).
     failures: Vec<Failure>,
+    /// Requests to take and never answer (see [`FakeDiscord::swallow_next`]).
+    swallows: Vec<fn(&Route) -> bool>,
     /// Buckets, 429s on demand, and the waits they impose.
     rate_limits: limits::RateLimits,
     /// Channels the bot is not a member of (see [`FakeDiscord::add_place`]).
@@ -897,6 +899,15 @@ impl FakeDiscord {
     /// Make every thread creation take `delay` before it is answered.
     pub fn delay_threads(&self, delay: Duration) {
         self.shared.update(|st| st.thread_delay = delay);
+    }
+
+    /// Never answer the next request whose route `matches` and that its
+    /// bucket lets through, as when a connection is dropped on the way back
+    /// or a proxy hangs: it counts in its bucket and is handled, listed with
+    /// status 0, and its connection stays open without a word until the bot
+    /// gives up. Opt-in: nothing is swallowed otherwise.
+    pub fn swallow_next(&self, matches: fn(&Route) -> bool) {
+        self.shared.update(|st| st.swallows.push(matches));
     }
 
     /// Answer the next request whose route `matches` with `status` (a 5xx

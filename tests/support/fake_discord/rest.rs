@@ -89,7 +89,13 @@ pub(super) async fn handle(
             (Verdict::Pass(headers), None) => {
                 let (status, response) =
                     answer(st, &route, &body, &files, &app.shared.ws_url).unwrap_or_else(|err| err);
-                (status, response, headers)
+                match st.swallows.iter().position(|matches| matches(&route)) {
+                    Some(i) => {
+                        st.swallows.remove(i);
+                        (0, Value::Null, headers)
+                    }
+                    None => (status, response, headers),
+                }
             }
         };
         if route == Route::Unknown {
@@ -110,6 +116,10 @@ pub(super) async fn handle(
         (status, response, headers)
     });
 
+    if status == 0 {
+        // Swallowed: the bot's client must give up on its own.
+        return std::future::pending().await;
+    }
     let status = StatusCode::from_u16(status).expect("valid status");
     let mut answer = if status == StatusCode::NO_CONTENT {
         status.into_response()

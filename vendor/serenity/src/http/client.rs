@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::num::NonZeroU64;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use reqwest::header::{HeaderMap as Headers, HeaderValue};
@@ -59,6 +60,9 @@ pub struct HttpBuilder {
     proxy: Option<String>,
     application_id: Option<ApplicationId>,
     default_allowed_mentions: Option<CreateAllowedMentions>,
+    // isolo-bot patch: the default client's timeouts (none in stock 0.12.5).
+    connect_timeout: Option<Duration>,
+    timeout: Option<Duration>,
 }
 
 impl HttpBuilder {
@@ -73,6 +77,8 @@ impl HttpBuilder {
             proxy: None,
             application_id: None,
             default_allowed_mentions: None,
+            connect_timeout: None,
+            timeout: None,
         }
     }
 
@@ -92,6 +98,23 @@ impl HttpBuilder {
     /// Sets the [`reqwest::Client`]. If one isn't provided, a default one will be used.
     pub fn client(mut self, client: Client) -> Self {
         self.client = Some(client);
+        self
+    }
+
+    /// Gives up connecting to Discord (or the proxy) after `timeout`. Applies to the default
+    /// client only, not to one set with [`Self::client`]. isolo-bot patch.
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = Some(timeout);
+        self
+    }
+
+    /// Gives up a request not answered in full within `timeout`, from connecting to the end
+    /// of the response's body. Without one, a request that is never answered (a dropped
+    /// connection, a hung proxy) waits forever, and with it every later request of its
+    /// rate-limit bucket. Applies to the default client only, not to one set with
+    /// [`Self::client`]. isolo-bot patch.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
         self
     }
 
@@ -146,7 +169,14 @@ impl HttpBuilder {
         let application_id = AtomicU64::new(self.application_id.map_or(0, ApplicationId::get));
 
         let client = self.client.unwrap_or_else(|| {
-            let builder = configure_client_backend(Client::builder());
+            let mut builder = configure_client_backend(Client::builder());
+            // isolo-bot patch: timeouts, when asked for.
+            if let Some(timeout) = self.connect_timeout {
+                builder = builder.connect_timeout(timeout);
+            }
+            if let Some(timeout) = self.timeout {
+                builder = builder.timeout(timeout);
+            }
             builder.build().expect("Cannot build reqwest::Client")
         });
 

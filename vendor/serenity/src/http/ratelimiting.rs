@@ -38,9 +38,8 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::str::{self, FromStr};
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Instant, SystemTime};
 
 use reqwest::header::HeaderMap;
 use reqwest::{Client, Response, StatusCode};
@@ -215,8 +214,14 @@ impl Ratelimiter {
             let request =
                 req.clone().build(&self.client, self.token.expose_secret(), self.proxy.as_deref())?;
             let request = request.build()?;
-            // isolo-bot patch: waits with the bucket let go (see `Ratelimit::admit`), and
-            // counts the request until its response is in, or the caller gives up.
+            // isolo-bot patch: a bucket admits its requests in the order they came (its
+            // queue is a fair, first-come first-served lock, and only the request at its
+            // head asks the bucket); stock 0.12.5 let every waiter race for the bucket
+            // when it woke. The head waits with the bucket let go (see `Ratelimit::admit`),
+            // and the request counts until its response is in, the caller gives up, or it
+            // has been on its way too long to count (see `Ratelimit::counts_for`).
+            let queue = Arc::clone(&bucket.lock().await.queue);
+            let turn = queue.lock().await;
             let on_its_way = loop {
                 let mut b = bucket.lock().await;
                 match b.admit(&req, &self.ratelimit_callback) {
@@ -227,6 +232,7 @@ impl Ratelimiter {
                     },
                 }
             };
+            drop(turn);
             let sent = self.client.execute(request).await;
             drop(on_its_way);
             let response = sent?;
@@ -355,7 +361,10 @@ pub struct Ratelimit {
     /// (`reset_after` itself is what was left of the window at the last response).
     period: Option<Duration>,
     /// isolo-bot patch: requests sent whose responses are not in yet.
-    in_flight: Arc<AtomicI64>,
+    in_flight: Arc<std::sync::Mutex<OnItsWay>>,
+    /// isolo-bot patch: the bucket's requests wait here for their turn, first come
+    /// first served (tokio's `Mutex` is fair).
+    queue: Arc<Mutex<()>>,
     /// isolo-bot patch: Discord's `X-RateLimit-Reset` of the window `remaining` was
     /// read from (None while the limiter estimates a window of its own).
     window: Option<f64>,
@@ -403,24 +412,67 @@ const RESET_MARGIN: Duration = Duration::from_millis(20);
 /// of a window waits for Discord's figures.
 const UNCONFIRMED_POLL: Duration = Duration::from_millis(25);
 
-/// isolo-bot patch: one request on its way, counted in its bucket until dropped:
-/// when its response is in, or when the caller stops waiting for it.
-struct InFlight(Arc<AtomicI64>);
+/// isolo-bot patch: a bucket's requests on their way, each with when it was sent.
+#[derive(Debug, Default)]
+struct OnItsWay {
+    next: u64,
+    sent: Vec<(u64, Instant)>,
+}
+
+/// isolo-bot patch: one request on its way, listed in its bucket until dropped:
+/// when its response is in, when it fails (a timeout), or when the caller stops
+/// waiting for it.
+struct InFlight {
+    list: Arc<std::sync::Mutex<OnItsWay>>,
+    id: u64,
+}
 
 impl InFlight {
-    fn new(count: &Arc<AtomicI64>) -> Self {
-        count.fetch_add(1, Ordering::SeqCst);
-        Self(Arc::clone(count))
+    fn new(list: &Arc<std::sync::Mutex<OnItsWay>>) -> Self {
+        let mut l = list.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let id = l.next;
+        l.next += 1;
+        l.sent.push((id, Instant::now()));
+        Self {
+            list: Arc::clone(list),
+            id,
+        }
     }
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        let mut l = self.list.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        l.sent.retain(|(id, _)| *id != self.id);
     }
 }
 
 impl Ratelimit {
+    /// isolo-bot patch: the length of a window the limiter estimates: the longest
+    /// seen (Discord's window starts when its first request arrives, a little after
+    /// it was sent), and a tenth more.
+    fn estimate(&self) -> Duration {
+        let period = self.period.unwrap_or(Duration::from_secs(1));
+        period + period / 10
+    }
+
+    /// isolo-bot patch: how long a request on its way counts in its bucket: the
+    /// window it may have opened, then one more for a slow response. A request that
+    /// is never answered (a dropped connection, a hung proxy) then lets its bucket go
+    /// one window after its own, whatever the client's timeout: stock 0.12.5 counted
+    /// nothing, but this limiter's requests wait for those on their way.
+    fn counts_for(&self) -> Duration {
+        self.estimate() * 2
+    }
+
+    /// isolo-bot patch: the requests on their way that still count.
+    fn on_its_way(&self) -> i64 {
+        let within = self.counts_for();
+        let l = self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let counted = l.sent.iter().filter(|(_, at)| at.elapsed() < within).count();
+        i64::try_from(counted).unwrap_or(i64::MAX)
+    }
+
     #[instrument(skip(ratelimit_callback))]
     pub async fn pre_hook(
         &mut self,
@@ -462,7 +514,7 @@ impl Ratelimit {
             }
             // isolo-bot patch: a window of our own estimate opens with one request;
             // the rest wait for its figures, not for the estimate's end.
-            if self.estimating && self.in_flight.load(Ordering::SeqCst) > 0 {
+            if self.estimating && self.on_its_way() > 0 {
                 return Some(UNCONFIRMED_POLL.min(delay));
             }
             debug!(
@@ -485,9 +537,10 @@ impl Ratelimit {
         // brings Discord's own figures. Stock 0.12.5 let every request through once the
         // reset had passed, so requests queued behind a reset all went out at once.
         // Requests still on their way may land in the new window too.
-        if self.estimating && self.in_flight.load(Ordering::SeqCst) > 0 {
+        if self.estimating && self.on_its_way() > 0 {
             // The last estimate is not confirmed yet, and its requests are still on
-            // their way: Discord's window may have begun later. Wait for its figures.
+            // their way: Discord's window may have begun later. Wait for its figures,
+            // but no longer than `counts_for` after the request was sent.
             return Some(UNCONFIRMED_POLL);
         }
         self.estimating = true;
@@ -500,8 +553,7 @@ impl Ratelimit {
         self.remaining = 0;
         // Discord's window starts when this request arrives, a little later than now:
         // a tenth of the window to spare keeps the next one from starting early.
-        let period = self.period.unwrap_or(Duration::from_secs(1));
-        self.reset = Some(SystemTime::now() + period + period / 10);
+        self.reset = Some(SystemTime::now() + self.estimate());
         None
     }
 
@@ -531,7 +583,7 @@ impl Ratelimit {
         if let Some(remaining) = parse_header::<i64>(response.headers(), "x-ratelimit-remaining")? {
             // isolo-bot patch: a response's count may predate requests still on their
             // way, which stock 0.12.5 then sent again: they are not counted twice.
-            let remaining = (remaining - self.in_flight.load(Ordering::SeqCst)).max(0);
+            let remaining = (remaining - self.on_its_way()).max(0);
             self.remaining = match window {
                 Window::Same => self.remaining.min(remaining),
                 _ => remaining,
@@ -604,6 +656,7 @@ impl Default for Ratelimit {
             reset_after: None,
             period: None,
             in_flight: Arc::default(),
+            queue: Arc::default(),
             window: None,
             past: None,
             estimating: false,
