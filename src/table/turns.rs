@@ -200,7 +200,10 @@ impl Table {
         )?;
         // Challenges waiting beside the game keep their expiry.
         let waiting = self.challenges_expiry_into(&mut batch, live.channel)?;
-        batch.set_deadline(live.channel, super::challenges::earliest(live.next_event_ms(), waiting));
+        batch.set_deadline(
+            live.channel,
+            super::challenges::earliest(live.next_event_ms(), waiting),
+        );
         self.commit(&batch).map(drop)
     }
 
