@@ -75,14 +75,20 @@ async fn the_bot_moves_even_when_the_answer_to_the_move_is_lost() {
 /// any first answer later than that, as Discord does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_save_is_acknowledged_in_time_and_its_board_follows() {
-    use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+    use std::sync::atomic::Ordering::SeqCst;
     use std::sync::Arc;
     use support::bot::{Duel, Via};
-    use support::store::SlowStore;
+    use support::faulty::FaultyStore;
 
-    let delay = Arc::new(AtomicU64::new(0));
-    let slow = delay.clone();
-    let bot = InProcess::start_wrapped(false, move |s| Arc::new(SlowStore::new(s, slow))).await;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let bot = InProcess::start_wrapped(false, move |s| {
+        let slow = Arc::new(FaultyStore::new(s));
+        tx.send(slow.clone()).unwrap();
+        slow
+    })
+    .await;
+    let slow = rx.recv().unwrap();
+    let delay = &slow.delay_ms;
     let fake = &bot.fake;
     let mut duel = Duel::alice_and_bob(fake, CHANNEL_ID, isolo_bot::engine::Variant::Women, 3).await;
     fake.enforce_answer_window();

@@ -6,6 +6,8 @@
 
 #[path = "../../fuzz/checks.rs"]
 mod checks;
+#[path = "../support/faulty.rs"]
+mod faulty;
 #[path = "../support/walk.rs"]
 mod walk;
 

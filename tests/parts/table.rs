@@ -77,6 +77,18 @@ fn play_out(t: &Table, channel: u64) -> isolo_bot::table::FinishedGame {
     panic!("the game did not end");
 }
 
+/// Two games with a one-minute clock, in `CH` and `CH + 1`.
+fn two_timed_games() -> (Table, Arc<ManualClock>) {
+    let (t, clock) = table();
+    let timed = GameSettings {
+        move_secs: Some(60),
+        ..GameSettings::default()
+    };
+    start(&t, CH, timed);
+    start(&t, CH + 1, timed);
+    (t, clock)
+}
+
 fn stored_game(t: &Table, channel: u64) -> Option<Vec<u8>> {
     t.store()
         .get_raw(Space::Games, &keys::id(channel))
@@ -524,13 +536,7 @@ fn a_corrupt_game_affects_only_its_channel() {
 
 #[test]
 fn a_damaged_entry_with_a_deadline_is_reported_once_and_set_aside() {
-    let (t, clock) = table();
-    let timed = GameSettings {
-        move_secs: Some(60),
-        ..GameSettings::default()
-    };
-    start(&t, CH, timed);
-    start(&t, CH + 1, timed);
+    let (t, clock) = two_timed_games();
     // A stored move that is not legal: the entry decodes, the game does not replay.
     let mut raw: serde_json::Value = serde_json::from_slice(
         &t.store()
@@ -675,42 +681,10 @@ fn finished_games_are_reviewed_and_live_ones_are_not() {
     }
 }
 
-/// A store whose commits fail while `failing` is set, as a full disk would.
-struct FailingStore {
-    inner: MemoryStore,
-    failing: std::sync::atomic::AtomicBool,
-    commits_tried: std::sync::atomic::AtomicUsize,
-}
-
-impl Store for FailingStore {
-    fn get_raw(&self, space: Space, key: &[u8]) -> isolo_bot::store::Result<Option<isolo_bot::store::Entry>> {
-        self.inner.get_raw(space, key)
-    }
-    fn scan(
-        &self,
-        space: Space,
-        range: &isolo_bot::store::KeyRange,
-    ) -> isolo_bot::store::Result<Vec<isolo_bot::store::Scanned>> {
-        self.inner.scan(space, range)
-    }
-    fn commit(&self, ops: &[Op]) -> isolo_bot::store::Result<u64> {
-        use std::sync::atomic::Ordering::SeqCst;
-        if self.failing.load(SeqCst) {
-            self.commits_tried.fetch_add(1, SeqCst);
-            return Err(std::io::Error::other("No space left on device").into());
-        }
-        self.inner.commit(ops)
-    }
-}
-
 #[test]
 fn a_failed_save_says_so_once_and_changes_nothing() {
     use std::sync::atomic::Ordering::SeqCst;
-    let store = Arc::new(FailingStore {
-        inner: MemoryStore::new(),
-        failing: false.into(),
-        commits_tried: 0.into(),
-    });
+    let store = Arc::new(crate::faulty::FaultyStore::new(Arc::new(MemoryStore::new())));
     let clock = Arc::new(ManualClock::new(1_800_000_000_000));
     let t = table_with(store.clone(), clock, TableConfig::default());
     start(&t, CH, GameSettings::default());
@@ -954,13 +928,7 @@ fn from_a_newer_version(t: &Table, space: Space, key: &[u8]) -> (Vec<u8>, u64) {
 
 #[test]
 fn a_stored_game_of_a_future_format_with_a_due_deadline_survives_tick_untouched() {
-    let (t, clock) = table();
-    let timed = GameSettings {
-        move_secs: Some(60),
-        ..GameSettings::default()
-    };
-    start(&t, CH, timed);
-    start(&t, CH + 1, timed);
+    let (t, clock) = two_timed_games();
     let key = keys::id(CH);
     let ours = stored_game(&t, CH).unwrap();
     let (newer, version) = from_a_newer_version(&t, Space::Games, &key);

@@ -6,6 +6,7 @@
 
 pub mod bot;
 pub mod fake_discord;
+pub mod faulty;
 pub mod ops;
 pub mod pg_bin;
 #[cfg(unix)]
