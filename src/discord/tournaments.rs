@@ -259,10 +259,10 @@ pub async fn standings(
     #[min = 1]
     tournament: Option<u64>,
 ) -> Result<(), Error> {
-    let (guild, _, user) = here(&ctx);
+    let (guild, channel, user) = here(&ctx);
     let data = ctx.data();
     let (t, lines) = data
-        .run(move |table| table.tournament_standings(guild, tournament, user))
+        .run(move |table| table.tournament_standings(guild, channel, tournament, user))
         .await?;
     let lang = data.langs(&Reply::Poise(ctx)).await.server;
     let out = match t.status {

@@ -697,7 +697,9 @@ fn standings_pictures_of_a_round_robin_and_a_swiss() {
         let (t, number, _) = started(format, &users);
         let tour = play_out(&t, number);
         assert_eq!(tour.status, Status::Finished);
-        let (tour, lines) = t.tournament_standings(GUILD, Some(number), ORGANIZER).unwrap();
+        let (tour, lines) = t
+            .tournament_standings(GUILD, CHANNEL, Some(number), ORGANIZER)
+            .unwrap();
         let view = StandingsView {
             title: "Tournament #1 · final standings",
             labels,
@@ -754,4 +756,27 @@ fn the_largest_tournaments_fit_in_one_stored_value() {
         );
         eprintln!("{format:?} of {players}: {} bytes stored", stored.len());
     }
+}
+
+#[test]
+fn standings_without_a_number_show_the_latest_tournament_of_the_channel_even_finished() {
+    let users: Vec<u64> = (1..=4).map(|u| 300 + u).collect();
+    let (t, number, _) = started(Format::RoundRobin, &users);
+    let tour = play_out(&t, number);
+    assert_eq!(tour.status, Status::Finished);
+    // Its winner, in its channel, right after the end.
+    let winner = t.tournament_standings(GUILD, CHANNEL, None, users[0]).unwrap().0;
+    assert_eq!((winner.number, winner.status), (number, Status::Finished));
+    // A bystander too; in another channel there is none to show.
+    assert_eq!(
+        t.tournament_standings(GUILD, CHANNEL, None, 999)
+            .unwrap()
+            .0
+            .number,
+        number
+    );
+    assert!(matches!(
+        t.tournament_standings(GUILD, CHANNEL + 1, None, users[0]),
+        Err(isolo_bot::table::TableError::NoTournament)
+    ));
 }

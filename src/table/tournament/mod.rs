@@ -209,6 +209,21 @@ impl Table {
         self.commit(&batch).map(drop)
     }
 
+    /// The latest tournament made in `channel`, finished or not.
+    fn latest_tournament_in(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+    ) -> Result<Option<Tournament>, TableError> {
+        Ok(self
+            .store
+            .list::<Tournament>(Space::Meta, &key(TOURNAMENT, &[guild]))?
+            .into_iter()
+            .rev()
+            .filter_map(|(_, t)| t.ok().map(|t| t.value))
+            .find(|t| t.channel == channel))
+    }
+
     /// A server's tournaments that are live or have messages to post, by number.
     pub fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, TableError> {
         self.live_tournaments(&key(LIVE, &[guild]))
@@ -584,10 +599,18 @@ impl Table {
     pub fn tournament_standings(
         &self,
         guild: GuildId,
+        channel: ChannelId,
         number: Option<u64>,
         user: UserId,
     ) -> Result<(Tournament, Vec<Standing>), TableError> {
-        let t = self.resolve(guild, number, Concern::Watching(user))?.value;
+        let here = match number {
+            Some(_) => None,
+            None => self.latest_tournament_in(guild, channel)?,
+        };
+        let t = match here {
+            Some(t) => t,
+            None => self.resolve(guild, number, Concern::Watching(user))?.value,
+        };
         let lines = t.standings();
         Ok((t, lines))
     }
