@@ -619,6 +619,13 @@ pub async fn run(
             on_error: |e| Box::pin(on_error(e)),
             pre_command: |ctx| {
                 Box::pin(async move {
+                    // Learnt before anything is worded: the first public
+                    // message in a server already speaks its language.
+                    if let (poise::Context::Application(a), Some(g)) = (ctx, ctx.guild_id()) {
+                        if let Some(locale) = &a.interaction.guild_locale {
+                            ctx.data().saw_guild_locale(g.get(), locale);
+                        }
+                    }
                     let busy = InFlight::enter(&ctx.data().in_flight);
                     ctx.set_invocation_data(Invocation {
                         _busy: busy,
@@ -646,6 +653,9 @@ pub async fn run(
                     } = event
                     {
                         let data = framework.user_data;
+                        if let (Some(g), Some(locale)) = (ci.guild_id, &ci.guild_locale) {
+                            data.saw_guild_locale(g.get(), locale);
+                        }
                         let _busy = InFlight::enter(&data.in_flight);
                         let started = std::time::Instant::now();
                         let outcome = components::handle(framework.serenity_context, data, ci).await;

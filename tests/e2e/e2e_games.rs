@@ -358,3 +358,23 @@ async fn forget_me_asks_first_then_forgets_the_member_and_keeps_the_results() {
     );
     bot.stop().await;
 }
+
+/// The first public message in a French server, a challenge, is French:
+/// the interaction's `guild_locale` is learnt before anything is worded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_challenge_in_a_french_server_is_french() {
+    let bot = InProcess::start(false).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let cmd = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bob)
+        .guild_locale("fr")
+        .by(&alice);
+    let sent = fake.send_command(&cmd).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("the challenge");
+    let text = cb.message.content.clone().unwrap_or_default();
+    assert!(!cb.message.is_ephemeral(), "{text}");
+    assert!(text.contains("défie"), "French from the first message: {text}");
+    bot.stop().await;
+}

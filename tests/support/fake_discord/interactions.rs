@@ -47,6 +47,8 @@ pub struct SlashCommand {
     by: FakeUser,
     channel_id: u64,
     guild: bool,
+    /// The server's language in Discord (`guild_locale`; `en-US` unless set).
+    guild_locale: Option<String>,
 }
 
 impl SlashCommand {
@@ -60,7 +62,14 @@ impl SlashCommand {
             by: FakeUser::alice(),
             channel_id: CHANNEL_ID,
             guild: true,
+            guild_locale: None,
         }
+    }
+
+    /// Sent from a server whose language in Discord is `locale` (e.g. `fr`).
+    pub fn guild_locale(mut self, locale: &str) -> Self {
+        self.guild_locale = Some(locale.to_owned());
+        self
     }
 
     /// Descends into a subcommand; `"group subcommand"` (or two calls)
@@ -178,7 +187,7 @@ impl SlashCommand {
         if let Some(g) = guild {
             data["guild_id"] = id(g);
         }
-        payloads::interaction_base(
+        let mut v = payloads::interaction_base(
             kind,
             interaction_id,
             token,
@@ -186,7 +195,11 @@ impl SlashCommand {
             guild,
             &self.by,
             data,
-        )
+        );
+        if let (Some(locale), true) = (&self.guild_locale, self.guild) {
+            v["guild_locale"] = json!(locale);
+        }
+        v
     }
 }
 
