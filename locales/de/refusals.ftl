@@ -74,7 +74,7 @@ refusal-contended = die Partie hat sich geändert, während dein Befehl bearbeit
 refusal-storage = die Partie konnte nicht gespeichert oder geladen werden; es wurde nichts geändert, bitte versuch es noch einmal
 
 # Züge gegen die Regeln. $ranks ist etwa „1-2“.
-illegal-not-your-pit = { $pit } ist nicht deine Mulde: { $side } spielt aus den Reihen { $ranks }
+illegal-not-your-pit = { $pit } ist nicht deine Mulde: { $side } spielt aus den Reihen { $first } und { $second }
 illegal-too-few-seeds = in { $pit } { $seeds ->
         [one] liegt { $seeds } Samen
        *[other] liegen { $seeds } Samen

@@ -74,7 +74,7 @@ refusal-contended = the game changed while your command was handled; nothing was
 refusal-storage = the game could not be saved or loaded; nothing was changed, please try again
 
 # Moves that break the rules. $ranks is like "1-2".
-illegal-not-your-pit = { $pit } is not your pit: { $side } plays from ranks { $ranks }
+illegal-not-your-pit = { $pit } is not your pit: { $side } plays from ranks { $first } and { $second }
 illegal-too-few-seeds = { $pit } holds { $seeds ->
         [one] { $seeds } seed
        *[other] { $seeds } seeds

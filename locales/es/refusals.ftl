@@ -74,7 +74,7 @@ refusal-contended = la partida cambió mientras se procesaba tu comando; no se h
 refusal-storage = no se pudo guardar ni cargar la partida; no se ha cambiado nada, inténtalo de nuevo
 
 # Jugadas que rompen las reglas. $ranks es como "1-2".
-illegal-not-your-pit = { $pit } no es tu hoyo: { $side } juega desde las filas { $ranks }
+illegal-not-your-pit = { $pit } no es tu hoyo: { $side } juega desde las filas { $first } y { $second }
 illegal-too-few-seeds = { $pit } tiene { $seeds ->
         [one] { $seeds } semilla
        *[other] { $seeds } semillas

@@ -74,7 +74,7 @@ refusal-contended = la partie a changé pendant le traitement de ta commande ; r
 refusal-storage = impossible d'enregistrer ou de charger la partie ; rien n'a été modifié, réessaie
 
 # Coups contraires aux règles. $ranks ressemble à « 1-2 ».
-illegal-not-your-pit = { $pit } n'est pas à toi : { $side } joue depuis les rangées { $ranks }
+illegal-not-your-pit = { $pit } n'est pas à toi : { $side } joue depuis les rangées { $first } et { $second }
 illegal-too-few-seeds = { $pit } contient { $seeds ->
         [one] { $seeds } graine
        *[other] { $seeds } graines

@@ -75,7 +75,7 @@ refusal-contended = a partida mudou enquanto seu comando era processado; nada fo
 refusal-storage = não foi possível salvar ou carregar a partida; nada foi alterado, tente de novo
 
 # Jogadas que quebram as regras. $ranks é algo como "1-2".
-illegal-not-your-pit = { $pit } não é sua casa: o { $side } joga das fileiras { $ranks }
+illegal-not-your-pit = { $pit } não é sua casa: o { $side } joga das fileiras { $first } e { $second }
 illegal-too-few-seeds = { $pit } { $seeds ->
         [0] está vazia
         [one] tem só { $seeds } semente

@@ -74,7 +74,7 @@ refusal-contended = mchezo ulibadilika wakati amri yako ikishughulikiwa; hakuna 
 refusal-storage = mchezo haukuweza kuhifadhiwa au kupakiwa; hakuna kilichobadilika, tafadhali jaribu tena
 
 # Moves that break the rules. $ranks is like "1-2".
-illegal-not-your-pit = { $pit } si shimo lako: { $side } anacheza kutoka safu { $ranks }
+illegal-not-your-pit = { $pit } si shimo lako: { $side } anacheza kutoka safu za { $first } na { $second }
 illegal-too-few-seeds = { $pit } lina kete { $seeds }: hatua inahitaji shimo lenye angalau kete 2
 illegal-out-of-play = { $pit } halichezwi mpaka ucheze ng'hana yako (shimo la kete 17 linalofungua mchezo wa wavulana), inayomaliza overture yako (awamu ya ufunguzi)
 illegal-never-ending = { $pit } lingeanzisha hatua isiyoisha kamwe, kwa hiyo hairuhusiwi

@@ -4,7 +4,7 @@
 
 use super::narrate::{duration, side, variant};
 use super::{list, Lang};
-use crate::engine::IllegalMove;
+use crate::engine::{IllegalMove, Side};
 use crate::table::{ChannelRight, TableError, Unreadable};
 use crate::tr;
 
@@ -152,13 +152,21 @@ pub fn cannot_host(lang: Lang, missing: ChannelRight) -> String {
 /// Why a move breaks the rules.
 pub fn illegal(lang: Lang, m: &IllegalMove) -> String {
     match m {
-        IllegalMove::NotYourPit { pit, side: s, ranks } => tr!(
-            lang,
-            "illegal-not-your-pit",
-            pit = pit.to_string(),
-            side = side(lang, *s),
-            ranks = *ranks
-        ),
+        IllegalMove::NotYourPit { pit, side: s, .. } => {
+            // The pair is joined in each language's own words, not the engine's English.
+            let first = match s {
+                Side::South => 1,
+                Side::North => 3,
+            };
+            tr!(
+                lang,
+                "illegal-not-your-pit",
+                pit = pit.to_string(),
+                side = side(lang, *s),
+                first = first,
+                second = first + 1
+            )
+        }
         IllegalMove::TooFewSeeds { pit, seeds } => {
             tr!(
                 lang,
@@ -170,5 +178,31 @@ pub fn illegal(lang: Lang, m: &IllegalMove) -> String {
         IllegalMove::OutOfPlay { pit } => tr!(lang, "illegal-out-of-play", pit = pit.to_string()),
         IllegalMove::NeverEnding { pit } => tr!(lang, "illegal-never-ending", pit = pit.to_string()),
         IllegalMove::GameOver => tr!(lang, "illegal-game-over"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pit;
+
+    #[test]
+    fn a_pair_of_ranks_is_joined_in_the_language_itself() {
+        let m = IllegalMove::NotYourPit {
+            pit: "c3".parse::<Pit>().unwrap(),
+            side: Side::South,
+            ranks: "1 and 2",
+        };
+        for (tag, joined) in [
+            ("en", "1 and 2"),
+            ("fr", "1 et 2"),
+            ("es", "1 y 2"),
+            ("pt-BR", "1 e 2"),
+            ("de", "1 und 2"),
+            ("sw", "1 na 2"),
+        ] {
+            let text = illegal(Lang::from_tag(tag).unwrap(), &m);
+            assert!(text.contains(joined), "{tag}: {text}");
+        }
     }
 }
