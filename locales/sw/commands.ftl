@@ -192,5 +192,5 @@ cmd-isolo-tournament-cancel = Futa mashindano
     .name = cancel
     .tournament-name = tournament
     .tournament = Namba
-cmd-menu-challenge-to-isolo = Mwalike mwanachama huyu acheze Isolo (mchezo wa wanawake, bila kikomo cha muda; zaidi: `/isolo challenge`)
+cmd-menu-challenge-to-isolo = Mwalike mtu huyu acheze Isolo (mchezo wa wanawake, bila kikomo cha muda; zaidi: `/isolo challenge`)
     .name = Challenge to Isolo

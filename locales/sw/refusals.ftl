@@ -76,6 +76,6 @@ refusal-storage = mchezo haukuweza kuhifadhiwa au kupakiwa; hakuna kilichobadili
 # Moves that break the rules. $ranks is like "1-2".
 illegal-not-your-pit = { $pit } si shimo lako: { $side } anacheza kutoka safu { $ranks }
 illegal-too-few-seeds = { $pit } lina kete { $seeds }: hatua inahitaji shimo lenye angalau kete 2
-illegal-out-of-play = { $pit } halichezwi mpaka ucheze ng'hana yako (shimo la kete 17 linalofungua mchezo wa wavulana), inayomaliza ufunguzi wako (awamu ya mwanzo ya mchezo wa wavulana)
+illegal-out-of-play = { $pit } halichezwi mpaka ucheze ng'hana yako (shimo la kete 17 linalofungua mchezo wa wavulana), inayomaliza ufunguzi wako (awamu ya mwanzo)
 illegal-never-ending = { $pit } lingeanzisha hatua isiyoisha kamwe, kwa hiyo hairuhusiwi
 illegal-game-over = mchezo umekwisha
