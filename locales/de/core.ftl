@@ -1,6 +1,7 @@
-# Wörter, die alle anderen Dateien benutzen. Mulden heißen a1-h4; die
-# Spielbegriffe Ng'hana und Overture bleiben erhalten und werden dort
-# erklärt, wo man ihnen zuerst begegnet.
+# Wörter, die alle anderen Dateien benutzen. Mulden heißen a1-h4; der
+# Spielbegriff Ng'hana bleibt erhalten; die erste Phase der Jungenvariante
+# heißt Eröffnung (englisch overture). Beide werden dort erklärt, wo man
+# ihnen zuerst begegnet.
 # Begriffe: Mulde (pit), Samen (seed, Singular = Plural), säen, Weitersäen
 # (relay), schlagen (capture), Durchgang (lap), Halbzug (ply), Partie (game).
 

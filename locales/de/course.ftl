@@ -16,9 +16,9 @@ lesson-move-ends = Wann ein Zug endet. Ein Zug geht Durchgang für Durchgang wei
 lesson-move-ends-done = Drei Durchgänge: zweimal weitergesät, dann hat eine leere Mulde den Zug beendet.
 lesson-who-wins = Wer gewinnt. Wer am Zug ist und nicht ziehen kann, weil keine seiner Mulden mindestens zwei Samen enthält, verliert. Wer alle Samen des Gegners schlägt, gewinnt sofort.
 lesson-who-wins-done = Nord hat nur noch einzelne Samen: Er kann nicht ziehen, also gewinnst du.
-lesson-nghana = Die Jungenvariante. Sie beginnt mit einer festen Aufstellung: Die Mulde ganz rechts in der äußeren Reihe jedes Spielers ist seine Ng'hana, mit 17 Samen. In der Overture, der Eröffnungsphase, ist seine Spalte ganz rechts aus dem Spiel und kann nicht geschlagen werden. Wer seine Ng'hana spielt, beendet damit seine Overture und sät ihre 17 Samen einmal ganz herum.
-lesson-nghana-done = Die Ng'hana ist gespielt: Deine Overture ist vorbei, deine ganze Seite ist jetzt im Spiel und kann geschlagen werden.
-lesson-overture = In der Overture überspringt dein Säen deine Spalte ganz rechts: Nach g1 kommt g2. Geschlagen wird wie in der Frauenvariante.
+lesson-nghana = Die Jungenvariante. Sie beginnt mit einer festen Aufstellung: Die Mulde ganz rechts in der äußeren Reihe jedes Spielers ist seine Ng'hana, mit 17 Samen. In der Eröffnungsphase ist seine Spalte ganz rechts aus dem Spiel und kann nicht geschlagen werden. Wer seine Ng'hana spielt, beendet damit seine Eröffnung und sät ihre 17 Samen einmal ganz herum.
+lesson-nghana-done = Die Ng'hana ist gespielt: Deine Eröffnung ist vorbei, deine ganze Seite ist jetzt im Spiel und kann geschlagen werden.
+lesson-overture = In der Eröffnung überspringt dein Säen deine Spalte ganz rechts: Nach g1 kommt g2. Geschlagen wird wie in der Frauenvariante.
 lesson-overture-done = Das Säen hat h1 und h2 übersprungen und in der inneren Reihe geschlagen.
 lesson-take-the-most = Eine erste Taktik: Zähl vor deinem Zug nach, wo der letzte Samen jedes Zuges landet und was er schlägt. Nimm den größten Fang.
 lesson-take-the-most-done = Acht Samen: der größere Fang.
@@ -48,7 +48,7 @@ task-capture = { $seeds ->
     [1] Aufgabe: Schlag Samen des Gegners.
    *[other] Aufgabe: Schlag mindestens { $seeds } Samen.
 }
-task-end-overture = Aufgabe: Beende deine Overture (spiel deine Ng'hana).
+task-end-overture = Aufgabe: Beende deine Eröffnung (spiel deine Ng'hana).
 task-win = Aufgabe: Gewinne die Partie.
 
 # Ein Zug, Durchgang für Durchgang erzählt. $from und $end sind die

@@ -97,7 +97,7 @@ way-on-still-playing-challenges = {" "}(zieh sie mit /isolo zurückziehen zurüc
 way-on-corrupt = ; ein Moderator kann die Partie mit /isolo partie abbrechen beenden
 way-on-stale = : Nutze das Menü unter dem neuesten Brett oder /isolo zug
 # Ersetzt refusal-which-challenge auf Discord, wo Buttons helfen.
-refusal-which-challenge-here = hier betreffen dich mehrere Herausforderungen ({ $names }): Nutze die Buttons an der, die du meinst, oder nenne den Spieler mit der Option `from` von /isolo annehmen und /isolo ablehnen (der Option `to` von /isolo zurückziehen)
+refusal-which-challenge-here = hier betreffen dich mehrere Herausforderungen ({ $names }): Nutze die Buttons an der, die du meinst, oder nenne den Spieler mit der Option `von` bei /isolo annehmen und /isolo ablehnen (mit der Option `an` bei /isolo zurückziehen)
 refusal-server-language = die Einstellungen des Servers (Sprache, wer Turniere erstellt, Tagesrätsel) können nur Moderatoren (Nachrichten verwalten) ändern, und nur auf einem Server
 
 internal-error = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal. Wenn das öfter passiert, sag dem Betreiber des Bots Bescheid: Referenz `{ $reference }`.

@@ -3,12 +3,12 @@
 
 # Ein Zug. $laps zählt die gesäten Durchgänge; $nghana ist „yes“, wenn der
 # Zug die Ng'hana (die 17-Samen-Mulde der Jungenvariante) gespielt und damit
-# die Overture beendet hat.
+# die Eröffnung beendet hat.
 move-described = { $player } sät aus { $pit }{ $laps ->
         [1] {""}
        *[other] {" "}({ $laps } Durchgänge)
     }{ $nghana ->
-        [yes] , spielt damit die Ng'hana und beendet die Overture
+        [yes] , spielt damit die Ng'hana und beendet die Eröffnung
        *[no] {""}
     }{ $captured ->
         [0] : kein Schlag.
@@ -63,7 +63,7 @@ result-rating-change = { $player }: { $before } -> { $after } ({ $change })
 review-title = Analyse der Partie #{ $game }
 review-players = ({ $south } gegen { $north }).
 review-clean = Kein Zug hat auch nur einen Samen verschenkt: eine saubere Partie.
-review-turning-points = Wendepunkte (Werte aus Sicht des Ziehenden: Samen Vorsprung oder ein erzwungenes Ergebnis):
+review-turning-points = Wendepunkte (Werte aus Sicht des Ziehenden: Vorsprung in Samen oder ein erzwungenes Ergebnis):
 # $kind: inaccuracy, mistake oder blunder; $before und $after sind Bewertungen.
 review-turning-point = - Halbzug { $ply }: { $player } spielte { $played } ({ $kind ->
         [mistake] Fehler

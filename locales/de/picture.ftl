@@ -8,15 +8,15 @@ picture-seeds = { $seeds } Samen
 # Das Schild rechts in einer Leiste ($pit ist eine Mulde).
 picture-pill = { $pill ->
         [winner] SIEGER
-        [draw] REMIS
+        [draw] UNENTSCHIEDEN
         [playing] SPIELT { $pit }
        *[to-move] AM ZUG
     }
 picture-played = spielte { $from } → { $end }
 picture-took = schlug { $seeds }
 picture-overture = { $overture ->
-        [in] in der Overture
-       *[over] Overture vorbei
+        [in] in der Eröffnung
+       *[over] Eröffnung vorbei
     }
 picture-result = { $outcome ->
         [win] { $winner } gewinnt
@@ -39,8 +39,8 @@ board-house-rules = Hausregeln: { $rules }
 board-who = { $side } ({ $name })
 board-at-the-bottom = { $who } unten
 board-band = { $who }: { $seeds } Samen{ $overture ->
-        [in] , in der Overture
-        [over] , Overture vorbei
+        [in] , in der Eröffnung
+        [over] , Eröffnung vorbei
        *[none] {""}
     }{ $turn ->
         [yes] {"  "}<< am Zug
@@ -54,7 +54,7 @@ board-mark = { $symbol } { $mark ->
         [from] Start
         [end] Ende
         [taken] geschlagen
-       *[protected] geschützt (Overture)
+       *[protected] geschützt (Eröffnung)
     }
 board-marks = Zeichen: { $marks }
 board-result = Ergebnis: { $result } ({ $notation })
@@ -66,8 +66,8 @@ alt-side = { $who }, Reihen { $first } und { $second }, { $place ->
         [top] oben
        *[bottom] unten
     }: { $seeds } Samen{ $overture ->
-        [in] , in der Overture (Ng'hana { $nghana } geschützt)
-        [over] , Overture vorbei
+        [in] , in der Eröffnung (Ng'hana { $nghana } geschützt)
+        [over] , Eröffnung vorbei
        *[none] {""}
     }.
 alt-seeds = Samen je Reihe, von oben nach unten, Spalten { $first } bis { $last }: { $ranks }.

@@ -39,7 +39,7 @@ refusal-nothing-to-claim = hier gibt es nichts einzufordern: Die Zeit deines Geg
 refusal-still-has-time = { $player } hat noch { $left } für den Zug
 refusal-no-tournament = hier betrifft dich kein Turnier
 refusal-no-such-tournament = auf diesem Server gibt es kein Turnier #{ $number }
-refusal-which-tournament = mehrere Turniere betreffen dich ({ $numbers }): Wähle eins mit der Option `tournament`
+refusal-which-tournament = mehrere Turniere betreffen dich ({ $numbers }): Wähle eins mit der Option `turnier`
 refusal-clock-required = ein Turnier braucht eine Uhr: Wähle die Zeit pro Zug
 refusal-bad-rounds = die Zahl der Runden muss zwischen 1 und { $max } liegen
 refusal-rounds-of-round-robin = bei einem Rundenturnier ergibt sich die Zahl der Runden aus den Teilnehmern: Lass die Runden weg
@@ -79,6 +79,6 @@ illegal-too-few-seeds = in { $pit } { $seeds ->
         [one] liegt { $seeds } Samen
        *[other] liegen { $seeds } Samen
     }: Ein Zug braucht eine Mulde mit mindestens 2
-illegal-out-of-play = { $pit } ist aus dem Spiel, bis du deine Ng'hana spielst (die Mulde mit 17 Samen, mit der die Jungenvariante beginnt); damit endet deine Overture, die Eröffnungsphase
+illegal-out-of-play = { $pit } ist aus dem Spiel, bis du deine Ng'hana spielst (die Mulde mit 17 Samen, mit der die Jungenvariante beginnt); damit endet deine Eröffnungsphase
 illegal-never-ending = { $pit } würde einen Zug starten, der nie endet, deshalb ist er nicht erlaubt
 illegal-game-over = die Partie ist vorbei

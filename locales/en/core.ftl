@@ -1,6 +1,8 @@
 # Words every other file uses. Pit names (a1-h4) stay as they are in every
-# language; so do the game's own terms ng'hana and overture, explained where
-# a player first meets them.
+# language; so does the game's own term ng'hana. "Overture", the boys' opening
+# phase, is an English word: translate it (sw ufunguzi, fr ouverture, es
+# apertura, pt abertura, de Eröffnung). Both are explained where a player
+# first meets them.
 
 # The language's name in itself, offered in /isolo settings.
 language-name = English

@@ -1,6 +1,7 @@
 # Palabras que usan todos los demás archivos. Los nombres de los hoyos (a1-h4)
-# no cambian; tampoco los términos propios del juego, ng'hana y overture,
-# que se explican donde el jugador los encuentra por primera vez.
+# no cambian; tampoco el término propio del juego, ng'hana. La primera fase
+# del juego de los muchachos es la apertura (overture en inglés). Los términos
+# se explican donde el jugador los encuentra por primera vez.
 
 # El nombre del idioma en sí mismo, que se ofrece en /isolo ajustes.
 language-name = Español

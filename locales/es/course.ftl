@@ -16,9 +16,9 @@ lesson-move-ends = Cuándo termina una jugada. Una jugada sigue, vuelta tras vue
 lesson-move-ends-done = Tres vueltas: dos relevos, y luego un hoyo vacío puso fin a la jugada.
 lesson-who-wins = Quién gana. Pierde quien no puede mover en su turno porque ninguno de sus hoyos tiene dos semillas. Quien se lleva todas las semillas del rival gana en el acto.
 lesson-who-wins-done = A Norte solo le quedan semillas sueltas: no puede mover, así que ganas.
-lesson-nghana = El juego de los muchachos. Empieza desde una posición fija: el hoyo del extremo derecho de la fila exterior de cada jugador es su ng'hana, con 17 semillas. Durante la overture (la fase de apertura), la columna del extremo derecho de cada jugador queda fuera de juego y no se puede capturar. Jugar la ng'hana pone fin a la overture y reparte sus 17 semillas por todo el recorrido.
-lesson-nghana-done = Has jugado la ng'hana: tu overture ha terminado; ahora todo tu lado está en juego y se puede capturar.
-lesson-overture = Durante la overture, tu siembra se salta tu columna del extremo derecho: después de g1 viene g2. Las capturas funcionan como en el juego de las mujeres.
+lesson-nghana = El juego de los muchachos. Empieza desde una posición fija: el hoyo del extremo derecho de la fila exterior de cada jugador es su ng'hana, con 17 semillas. Durante la apertura (la primera fase de la partida), la columna del extremo derecho de cada jugador queda fuera de juego y no se puede capturar. Jugar la ng'hana pone fin a la apertura y reparte sus 17 semillas por todo el recorrido.
+lesson-nghana-done = Has jugado la ng'hana: tu apertura ha terminado; ahora todo tu lado está en juego y se puede capturar.
+lesson-overture = Durante la apertura, tu siembra se salta tu columna del extremo derecho: después de g1 viene g2. Las capturas funcionan como en el juego de las mujeres.
 lesson-overture-done = La siembra se saltó h1 y h2, y capturó en la fila interior.
 lesson-take-the-most = Una primera táctica: antes de mover, calcula dónde caerá la última semilla de cada jugada y qué captura. Quédate con la que más se lleve.
 lesson-take-the-most-done = Ocho semillas: la captura más grande.
@@ -48,11 +48,14 @@ task-capture = { $seeds ->
     [1] Tarea: haz una captura.
    *[other] Tarea: captura al menos { $seeds } semillas.
 }
-task-end-overture = Tarea: termina tu overture (juega tu ng'hana).
+task-end-overture = Tarea: termina tu apertura (juega tu ng'hana).
 task-win = Tarea: gana la partida.
 
 # Una jugada contada vuelta a vuelta. $from y $end son las frases de abajo.
-lap = vuelta { $lap }: { $seeds } semillas { $from }, en { $pits }; { $end }.
+lap = vuelta { $lap }: { $seeds ->
+        [one] { $seeds } semilla
+       *[other] { $seeds } semillas
+    } { $from }, en { $pits }; { $end }.
 lap-from-move = desde { $pit }
 lap-from-relay = levantadas de { $pit }
 lap-from-capture = capturadas, sembradas después de { $pit }

@@ -100,7 +100,7 @@ way-on-still-playing-challenges = {" "}(retíralos o recházalos con /isolo reti
 way-on-corrupt = ; un moderador puede anular la partida con /isolo partida anular
 way-on-stale = : usa el menú del tablero más reciente, o /isolo mover
 # Sustituye a refusal-which-challenge en Discord, donde los botones ayudan.
-refusal-which-challenge-here = aquí hay varios desafíos que te afectan ({ $names }): usa los botones del que quieras, o indica quién con la opción `from` de /isolo aceptar y /isolo rechazar (la opción `to` de /isolo retirar)
+refusal-which-challenge-here = aquí hay varios desafíos que te afectan ({ $names }): usa los botones del que quieras, o indica quién con la opción `de` en /isolo aceptar y /isolo rechazar (la opción `a` en /isolo retirar)
 refusal-server-language = solo los moderadores (con permiso para gestionar mensajes) pueden cambiar los ajustes del servidor (su idioma, quién crea torneos, el problema diario), y solo dentro de un servidor
 
 internal-error = Algo ha fallado por mi parte; no se ha cambiado nada. Inténtalo de nuevo. Si sigue pasando, avisa a quien administra el bot: referencia `{ $reference }`.

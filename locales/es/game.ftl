@@ -3,12 +3,12 @@
 
 # Una jugada. $laps cuenta las vueltas sembradas; $nghana es "yes" cuando la
 # jugada fue la ng'hana (el hoyo de 17 semillas del juego de los muchachos) y
-# así terminó la overture.
+# así terminó la apertura.
 move-described = { $player } sembró { $pit }{ $laps ->
         [1] {""}
        *[other] {" "}({ $laps } vueltas)
     }{ $nghana ->
-        [yes] , jugando la ng'hana y terminando así su overture
+        [yes] , jugando la ng'hana y terminando así su apertura
        *[no] {""}
     }{ $captured ->
         [0] : sin captura.

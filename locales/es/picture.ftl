@@ -19,8 +19,8 @@ picture-pill = { $pill ->
 picture-played = jugó { $from } → { $end }
 picture-took = capturó { $seeds }
 picture-overture = { $overture ->
-        [in] en overture
-       *[over] overture terminada
+        [in] en apertura
+       *[over] apertura terminada
     }
 picture-result = { $outcome ->
         [win] { $winner } gana
@@ -46,8 +46,8 @@ board-band = { $who }: { $seeds ->
         [one] { $seeds } semilla
        *[other] { $seeds } semillas
     }{ $overture ->
-        [in] , en overture
-        [over] , overture terminada
+        [in] , en apertura
+        [over] , apertura terminada
        *[none] {""}
     }{ $turn ->
         [yes] {"  "}<< le toca
@@ -61,7 +61,7 @@ board-mark = { $symbol } { $mark ->
         [from] inicio
         [end] final
         [taken] capturado
-       *[protected] protegido (overture)
+       *[protected] protegido (apertura)
     }
 board-marks = Marcas: { $marks }
 board-result = Resultado: { $result } ({ $notation })
@@ -76,8 +76,8 @@ alt-side = { $who }, filas { $first } y { $second }, { $place ->
         [one] { $seeds } semilla
        *[other] { $seeds } semillas
     }{ $overture ->
-        [in] , en overture (ng'hana { $nghana } protegida)
-        [over] , overture terminada
+        [in] , en apertura (ng'hana { $nghana } protegida)
+        [over] , apertura terminada
        *[none] {""}
     }.
 alt-seeds = Semillas por fila, de arriba abajo, columnas de la { $first } a la { $last }: { $ranks }.

@@ -7,7 +7,7 @@ refusal-no-challenge = no hay ningún desafío abierto en este canal
 refusal-busy = este canal ya tiene una partida en curso (partida #{ $game }, { $south } contra { $north })
 refusal-which-challenge = aquí hay varios desafíos que te afectan ({ $names }): indica el otro jugador con la opción del comando
 refusal-challenge-pending = { $challenger } ya ha desafiado a { $opponent } aquí: primero hay que responder o retirar ese desafío
-refusal-self-challenge = no puedes desafiarte a ti: desafía a otra persona, o al bot para jugar contra la máquina
+refusal-self-challenge = no puedes desafiarte a ti mismo: desafía a otra persona, o al bot para jugar contra la máquina
 refusal-bot-opponent = { $name } es una cuenta de bot: desafía a una persona, o a mí para jugar contra la máquina
 refusal-not-the-opponent = solo { $name } puede responder a este desafío
 refusal-not-the-challenger = solo { $name }, que lanzó el desafío, puede retirarlo
@@ -39,7 +39,7 @@ refusal-nothing-to-claim = no hay nada que reclamar: a tu rival todavía le qued
 refusal-still-has-time = { $player } todavía tiene { $left } para mover
 refusal-no-tournament = aquí no hay ningún torneo que te afecte
 refusal-no-such-tournament = no hay ningún torneo #{ $number } en este servidor
-refusal-which-tournament = te afectan varios torneos ({ $numbers }): indica cuál con la opción `tournament`
+refusal-which-tournament = te afectan varios torneos ({ $numbers }): indica cuál con la opción `torneo`
 refusal-clock-required = un torneo necesita reloj: elige el tiempo por jugada
 refusal-bad-rounds = el número de rondas debe estar entre 1 y { $max }
 refusal-rounds-of-round-robin = en un torneo todos contra todos, las rondas dependen de los jugadores: no indiques el número de rondas
@@ -79,6 +79,6 @@ illegal-too-few-seeds = { $pit } tiene { $seeds ->
         [one] { $seeds } semilla
        *[other] { $seeds } semillas
     }: para jugar hace falta un hoyo con al menos 2
-illegal-out-of-play = { $pit } está fuera de juego hasta que juegues tu ng'hana (el hoyo de 17 semillas con el que empieza el juego de los muchachos), que pone fin a tu overture (la fase de apertura)
+illegal-out-of-play = { $pit } está fuera de juego hasta que juegues tu ng'hana (el hoyo de 17 semillas con el que empieza el juego de los muchachos), que pone fin a tu apertura (la primera fase de la partida)
 illegal-never-ending = { $pit } empezaría una jugada que no termina nunca, así que no está permitida
 illegal-game-over = la partida ha terminado

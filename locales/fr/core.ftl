@@ -1,5 +1,6 @@
 # Mots communs à tous les fichiers. Les noms des trous (a1-h4) ne se
-# traduisent pas, pas plus que les termes propres au jeu, ng'hana et overture,
+# traduisent pas, pas plus que le terme propre au jeu, ng'hana ; la première
+# phase du jeu des garçons est l'ouverture (overture en anglais). Termes
 # expliqués là où le joueur les rencontre pour la première fois.
 # Ton : tutoiement partout.
 

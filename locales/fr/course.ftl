@@ -16,9 +16,9 @@ lesson-move-ends = Quand un coup se termine. Un coup continue, semis après semi
 lesson-move-ends-done = Trois semis : deux relais, puis un trou vide a mis fin au coup.
 lesson-who-wins = Qui gagne. Le joueur qui ne peut pas jouer quand vient son tour, parce qu'aucun de ses trous ne contient deux graines, a perdu. Prendre toutes les graines de l'adversaire fait gagner tout de suite.
 lesson-who-wins-done = Nord n'a plus que des graines isolées : il ne peut plus jouer, tu as donc gagné.
-lesson-nghana = Le jeu des garçons. Il part d'une disposition fixe : le trou extérieur le plus à droite de chaque joueur est son ng'hana, qui contient 17 graines. Pendant l'overture (la phase d'ouverture de chaque joueur), sa colonne la plus à droite est hors jeu et ne peut pas être capturée. Jouer le ng'hana met fin à l'overture et sème ses 17 graines tout autour du circuit.
-lesson-nghana-done = Le ng'hana est joué : ton overture est terminée, tout ton côté est désormais en jeu et peut être capturé.
-lesson-overture = Pendant l'overture, ton semis saute ta colonne la plus à droite : après g1, le trou suivant est g2. Les captures se font comme dans le jeu des femmes.
+lesson-nghana = Le jeu des garçons. Il part d'une disposition fixe : le trou extérieur le plus à droite de chaque joueur est son ng'hana, qui contient 17 graines. Pendant l'ouverture (la première phase de la partie de chaque joueur), sa colonne la plus à droite est hors jeu et ne peut pas être capturée. Jouer le ng'hana met fin à l'ouverture et sème ses 17 graines tout autour du circuit.
+lesson-nghana-done = Le ng'hana est joué : ton ouverture est terminée, tout ton côté est désormais en jeu et peut être capturé.
+lesson-overture = Pendant l'ouverture, ton semis saute ta colonne la plus à droite : après g1, le trou suivant est g2. Les captures se font comme dans le jeu des femmes.
 lesson-overture-done = Le semis a sauté h1 et h2, puis a capturé dans la rangée intérieure.
 lesson-take-the-most = Une première tactique : avant de jouer, compte où tombera la dernière graine de chaque coup, et ce qu'elle capture. Choisis le coup qui prend le plus.
 lesson-take-the-most-done = Huit graines : la plus grosse capture.
@@ -45,7 +45,7 @@ task-capture = { $seeds ->
     [1] Objectif : fais une capture.
    *[other] Objectif : capture au moins { $seeds } graines.
 }
-task-end-overture = Objectif : termine ton overture (joue ton ng'hana).
+task-end-overture = Objectif : termine ton ouverture (joue ton ng'hana).
 task-win = Objectif : gagne la partie.
 
 # Un coup raconté semis par semis. $from et $end sont les phrases ci-dessous.

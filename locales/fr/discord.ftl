@@ -109,7 +109,7 @@ way-on-still-playing-challenges = {" "}(retire-les ou refuse-les avec /isolo ret
 way-on-corrupt = {" "}; un modérateur peut annuler la partie avec /isolo partie annuler
 way-on-stale = {" "}: utilise le menu sous le plateau le plus récent, ou /isolo jouer
 # Remplace refusal-which-challenge sur Discord, où les boutons aident.
-refusal-which-challenge-here = plusieurs défis ici te concernent ({ $names }) : utilise les boutons du défi concerné, ou précise qui avec l'option `from` de /isolo accepter et /isolo refuser (l'option `to` de /isolo retirer)
+refusal-which-challenge-here = plusieurs défis ici te concernent ({ $names }) : utilise les boutons du défi concerné, ou précise qui avec l'option `de` de /isolo accepter et /isolo refuser (l'option `adversaire` de /isolo retirer)
 refusal-server-language = seuls les modérateurs (permission Gérer les messages) peuvent modifier les réglages du serveur (sa langue, qui crée les tournois, le problème du jour), et seulement dans un serveur
 
 internal-error = Quelque chose s'est mal passé de mon côté ; rien n'a été modifié. Réessaie. Si le problème persiste, préviens l'opérateur du bot en donnant la référence `{ $reference }`.

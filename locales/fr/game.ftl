@@ -4,12 +4,12 @@
 
 # Un coup. $laps compte les semis ; $nghana vaut « yes » quand le coup a joué
 # le ng'hana (le trou de 17 graines du jeu des garçons) et a donc mis fin à
-# l'overture.
+# l'ouverture.
 move-described = { $player } a semé { $pit }{ $laps ->
         [1] {""}
        *[other] {" "}({ $laps } semis)
     }{ $nghana ->
-        [yes] , en jouant son ng'hana, ce qui met fin à son overture
+        [yes] , en jouant son ng'hana, ce qui met fin à son ouverture
        *[no] {""}
     }{ $captured ->
         [0] {" "}: pas de capture.

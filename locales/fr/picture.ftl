@@ -19,8 +19,8 @@ picture-pill = { $pill ->
 picture-played = a joué { $from } → { $end }
 picture-took = a pris { $seeds }
 picture-overture = { $overture ->
-        [in] en overture
-       *[over] overture finie
+        [in] en ouverture
+       *[over] ouverture finie
     }
 picture-result = { $outcome ->
         [win] { $winner } gagne
@@ -46,8 +46,8 @@ board-band = { $who } : { $seeds ->
         [one] { $seeds } graine
        *[other] { $seeds } graines
     }{ $overture ->
-        [in] , en overture
-        [over] , overture finie
+        [in] , en ouverture
+        [over] , ouverture finie
        *[none] {""}
     }{ $turn ->
         [yes] {"  "}<< au trait
@@ -61,7 +61,7 @@ board-mark = { $symbol } { $mark ->
         [from] départ
         [end] arrivée
         [taken] pris
-       *[protected] protégé (overture)
+       *[protected] protégé (ouverture)
     }
 board-marks = Repères : { $marks }
 board-result = Résultat : { $result } ({ $notation })
@@ -76,8 +76,8 @@ alt-side = { $who }, rangées { $first } et { $second }, { $place ->
         [one] { $seeds } graine
        *[other] { $seeds } graines
     }{ $overture ->
-        [in] , en overture (ng'hana { $nghana } protégé)
-        [over] , overture finie
+        [in] , en ouverture (ng'hana { $nghana } protégé)
+        [over] , ouverture finie
        *[none] {""}
     }.
 alt-seeds = Graines par rangée, de haut en bas, colonnes { $first } à { $last } : { $ranks }.

@@ -39,7 +39,7 @@ refusal-nothing-to-claim = il n'y a rien à réclamer : ton adversaire n'a pas d
 refusal-still-has-time = il reste encore { $left } à { $player } pour jouer
 refusal-no-tournament = aucun tournoi ici ne te concerne
 refusal-no-such-tournament = il n'y a pas de tournoi #{ $number } sur ce serveur
-refusal-which-tournament = plusieurs tournois te concernent ({ $numbers }) : précise lequel avec l'option `tournament`
+refusal-which-tournament = plusieurs tournois te concernent ({ $numbers }) : précise lequel avec l'option `tournoi`
 refusal-clock-required = un tournoi a besoin d'une pendule : choisis le temps par coup
 refusal-bad-rounds = le nombre de rondes doit être compris entre 1 et { $max }
 refusal-rounds-of-round-robin = dans un tournoi toutes rondes, le nombre de rondes découle du nombre de joueurs : ne l'indique pas
@@ -79,6 +79,6 @@ illegal-too-few-seeds = { $pit } contient { $seeds ->
         [one] { $seeds } graine
        *[other] { $seeds } graines
     } : un coup doit partir d'un trou qui en contient au moins 2
-illegal-out-of-play = { $pit } est hors jeu pendant ton overture (la phase d'ouverture du jeu des garçons), qui prend fin quand tu joues ton ng'hana (ton trou de 17 graines)
+illegal-out-of-play = { $pit } est hors jeu pendant ton ouverture (la première phase du jeu des garçons), qui prend fin quand tu joues ton ng'hana (ton trou de 17 graines)
 illegal-never-ending = { $pit } lancerait un coup qui ne finit jamais : il n'est donc pas autorisé
 illegal-game-over = la partie est terminée

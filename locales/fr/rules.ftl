@@ -7,8 +7,8 @@ rules-common = **Comment se joue un coup.** Prends toutes les graines d'un de te
     3. sinon : **semis en relais** : ramasse toutes les graines de ce trou et continue à semer.
     Un joueur qui n'a plus aucun coup possible a perdu. Un coup qui ne finirait jamais est interdit. Triple répétition ou 2 000 coups : partie nulle.
 rules-house = **Règles maison** (choisies dans le défi ; la règle standard est donnée en premier) :
-    - après une capture : le coup s'arrête (standard), ou **les captures continuent** : le semis des graines capturées se termine comme n'importe quel autre semis, il peut donc capturer ou relancer à son tour (jeu très vif : le premier joueur peut forcer la victoire très tôt) ;
+    - après une capture : le coup s'arrête (standard), ou **les captures continuent** : le semis des graines capturées se termine comme n'importe quel autre semis, il peut donc capturer ou relayer à son tour (jeu très vif : le premier joueur peut forcer la victoire très tôt) ;
     - les graines capturées sont semées depuis le début du semis qui a capturé (standard), ou depuis le **trou de capture**.
 rules-women = **Jeu des femmes :** 2 graines dans chaque trou ; les règles ci-dessus, rien de plus.
-rules-boys = **Jeu des garçons :** chaque joueur commence avec 17 graines dans son trou extérieur le plus à droite, le **ng'hana**. Pendant son **overture** (sa phase d'ouverture), sa colonne la plus à droite est hors jeu et ne peut pas être capturée ; ses semis la sautent. Jouer le ng'hana (17 graines semées sur ses 16 trous) met fin à son overture.
+rules-boys = **Jeu des garçons :** chaque joueur commence avec 17 graines dans son trou extérieur le plus à droite, le **ng'hana**. Pendant son **ouverture** (la première phase de sa partie), sa colonne la plus à droite est hors jeu et ne peut pas être capturée ; ses semis la sautent. Jouer le ng'hana (17 graines semées sur ses 16 trous) met fin à son ouverture.
 rules-no-men = Le jeu des hommes n'est pas disponible : ses règles ne sont décrites dans aucune des sources que nous avons pu consulter.

@@ -1,5 +1,6 @@
 # Palavras usadas pelos outros arquivos. Os nomes das casas (a1-h4) não mudam;
-# os termos próprios do jogo, ng'hana e overture, também não (são explicados
+# o termo próprio do jogo, ng'hana, também não. A primeira fase do jogo dos
+# meninos é a abertura (overture em inglês). Os termos são explicados
 # onde o jogador os encontra pela primeira vez).
 
 # O nome do idioma nele mesmo, oferecido em /isolo ajustes.

@@ -100,7 +100,7 @@ way-on-still-playing-challenges = {" "}(retire ou recuse os desafios com /isolo 
 way-on-corrupt = ; um moderador pode resolver com /isolo partida cancelar
 way-on-stale = : use o menu do tabuleiro mais recente, ou /isolo jogar
 # Substitui refusal-which-challenge no Discord, onde os botões ajudam.
-refusal-which-challenge-here = há vários desafios aqui envolvendo você ({ $names }): use os botões do desafio que você quer, ou diga quem é com a opção `from` de /isolo aceitar e /isolo recusar (a opção `to` de /isolo retirar)
+refusal-which-challenge-here = há vários desafios aqui envolvendo você ({ $names }): use os botões do desafio que você quer, ou diga quem é com a opção `de` em /isolo aceitar e /isolo recusar (a opção `para` em /isolo retirar)
 refusal-server-language = só moderadores (com a permissão Gerenciar mensagens) podem mudar as configurações do servidor (o idioma, quem cria torneios, o problema do dia), e só dentro de um servidor
 
 internal-error = Algo deu errado do meu lado; nada foi alterado. Tente de novo. Se continuar acontecendo, avise quem opera o bot: referência `{ $reference }`.

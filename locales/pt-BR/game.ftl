@@ -2,12 +2,12 @@
 # afins são nomes (ou menções); as casas são escritas a1-h4 em todo idioma.
 
 # Uma jogada. $laps conta as voltas semeadas; $nghana é "yes" quando a jogada
-# foi a ng'hana (a casa de 17 sementes do jogo dos meninos) e encerrou a overture.
+# foi a ng'hana (a casa de 17 sementes do jogo dos meninos) e encerrou a abertura.
 move-described = { $player } semeou a partir de { $pit }{ $laps ->
         [1] {""}
        *[other] {" "}({ $laps } voltas)
     }{ $nghana ->
-        [yes] , jogando a ng'hana e encerrando a overture
+        [yes] , jogando a ng'hana e encerrando a abertura
        *[no] {""}
     }{ $captured ->
         [0] : sem captura.

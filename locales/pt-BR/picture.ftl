@@ -5,6 +5,7 @@
 ## As faixas e o aviso da imagem: curtos, dividem uma linha.
 
 picture-seeds = { $seeds ->
+        [0] { $seeds } sementes
         [one] { $seeds } semente
        *[other] { $seeds } sementes
     }
@@ -18,8 +19,8 @@ picture-pill = { $pill ->
 picture-played = jogou { $from } → { $end }
 picture-took = capturou { $seeds }
 picture-overture = { $overture ->
-        [in] em overture
-       *[over] overture encerrada
+        [in] na abertura
+       *[over] abertura encerrada
     }
 picture-result = { $outcome ->
         [win] { $winner } vence
@@ -42,11 +43,12 @@ board-house-rules = Regras opcionais: { $rules }
 board-who = { $side } ({ $name })
 board-at-the-bottom = { $who } embaixo
 board-band = { $who }: { $seeds ->
+        [0] { $seeds } sementes
         [one] { $seeds } semente
        *[other] { $seeds } sementes
     }{ $overture ->
-        [in] , em overture
-        [over] , overture encerrada
+        [in] , na abertura
+        [over] , abertura encerrada
        *[none] {""}
     }{ $turn ->
         [yes] {"  "}<< sua vez
@@ -60,7 +62,7 @@ board-mark = { $symbol } { $mark ->
         [from] início
         [end] fim
         [taken] capturada
-       *[protected] protegida (overture)
+       *[protected] protegida (abertura)
     }
 board-marks = Marcas: { $marks }
 board-result = Resultado: { $result } ({ $notation })
@@ -72,11 +74,12 @@ alt-side = { $who }, fileiras { $first } e { $second }, { $place ->
         [top] em cima
        *[bottom] embaixo
     }: { $seeds ->
+        [0] { $seeds } sementes
         [one] { $seeds } semente
        *[other] { $seeds } sementes
     }{ $overture ->
-        [in] , em overture (ng'hana { $nghana } protegida)
-        [over] , overture encerrada
+        [in] , na abertura (ng'hana { $nghana } protegida)
+        [over] , abertura encerrada
        *[none] {""}
     }.
 alt-seeds = Sementes por fileira, de cima para baixo, colunas do { $first } ao { $last }: { $ranks }.

@@ -39,7 +39,7 @@ refusal-nothing-to-claim = não há vitória por tempo para reivindicar: o tempo
 refusal-still-has-time = { $player } ainda tem { $left } para jogar
 refusal-no-tournament = nenhum torneio daqui envolve você
 refusal-no-such-tournament = não existe torneio #{ $number } neste servidor
-refusal-which-tournament = vários torneios envolvem você ({ $numbers }): diga qual com a opção `tournament`
+refusal-which-tournament = vários torneios envolvem você ({ $numbers }): diga qual com a opção `torneio`
 refusal-clock-required = um torneio precisa de relógio: escolha o tempo por jogada
 refusal-bad-rounds = o número de rodadas precisa ficar entre 1 e { $max }
 refusal-rounds-of-round-robin = num todos contra todos, as rodadas dependem dos jogadores: deixe as rodadas de fora
@@ -81,6 +81,6 @@ illegal-too-few-seeds = { $pit } { $seeds ->
         [one] tem só { $seeds } semente
        *[other] tem { $seeds } sementes
     }: uma jogada precisa de uma casa com pelo menos 2
-illegal-out-of-play = { $pit } está fora de jogo até você jogar a sua ng'hana (a casa de 17 sementes que abre o jogo dos meninos), o que encerra a sua overture (a fase de abertura)
+illegal-out-of-play = { $pit } está fora de jogo até você jogar a sua ng'hana (a casa de 17 sementes que abre o jogo dos meninos), o que encerra a sua abertura (a primeira fase da partida)
 illegal-never-ending = { $pit } começaria uma jogada que nunca termina, por isso não é permitida
 illegal-game-over = a partida acabou

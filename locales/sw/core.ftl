@@ -1,5 +1,6 @@
 # Maneno yanayotumiwa na faili nyingine zote. Majina ya mashimo (a1-h4)
-# hayabadiliki; vilevile maneno ya mchezo wenyewe, ng'hana na overture.
+# hayabadiliki; vilevile neno la mchezo wenyewe, ng'hana. Awamu ya kwanza ya
+# mchezo wa wavulana ni ufunguzi (overture kwa Kiingereza).
 # Istilahi: shimo/mashimo (pits), kete (seeds), kupanda (to sow),
 # kula (to capture), kusafiri (relay sowing), hatua (a move, a ply),
 # mzunguko/mizunguko (lap), zamu (turn), mwaliko (challenge).

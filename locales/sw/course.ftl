@@ -16,9 +16,9 @@ lesson-move-ends = Hatua inaisha lini. Hatua inaendelea, mzunguko baada ya mzung
 lesson-move-ends-done = Mizunguko mitatu: kusafiri mara mbili, kisha shimo tupu likamaliza hatua.
 lesson-who-wins = Nani anashinda. Mchezaji asiyeweza kucheza zamu yake ikifika, kwa sababu hana shimo lenye kete mbili, ameshindwa. Ukila kete zote za mpinzani, unashinda papo hapo.
 lesson-who-wins-done = Kaskazini amebaki na kete moja moja tu: hawezi kucheza, kwa hiyo umeshinda.
-lesson-nghana = Mchezo wa wavulana. Unaanza kwa mpangilio maalum: kila mchezaji ana ng'hana, yaani shimo lake la nje la kulia kabisa, lenye kete 17. Wakati wa overture (awamu ya ufunguzi), safu wima yake ya kulia kabisa haichezwi na haiwezi kuliwa. Kucheza ng'hana kunamaliza overture na kupanda kete zake 17 kuzunguka upande wote.
-lesson-nghana-done = Ng'hana imechezwa: overture yako imekwisha, upande wako wote sasa uko kwenye mchezo, na unaweza kuliwa.
-lesson-overture = Wakati wa overture, upandaji wako unaruka safu wima yako ya kulia kabisa: baada ya g1 shimo linalofuata ni g2. Kula ni kama katika mchezo wa wanawake.
+lesson-nghana = Mchezo wa wavulana. Unaanza kwa mpangilio maalum: kila mchezaji ana ng'hana, yaani shimo lake la nje la kulia kabisa, lenye kete 17. Wakati wa ufunguzi (awamu ya mwanzo), safu wima yake ya kulia kabisa haichezwi na haiwezi kuliwa. Kucheza ng'hana kunamaliza ufunguzi na kupanda kete zake 17 kuzunguka upande wote.
+lesson-nghana-done = Ng'hana imechezwa: ufunguzi wako umekwisha, upande wako wote sasa uko kwenye mchezo, na unaweza kuliwa.
+lesson-overture = Wakati wa ufunguzi, upandaji wako unaruka safu wima yako ya kulia kabisa: baada ya g1 shimo linalofuata ni g2. Kula ni kama katika mchezo wa wanawake.
 lesson-overture-done = Upandaji uliruka h1 na h2, kisha ukala kwenye safu ya ndani.
 lesson-take-the-most = Mbinu ya kwanza: kabla ya kucheza, hesabu kete ya mwisho ya kila hatua itaangukia wapi, na itakula nini. Chagua inayokula zaidi.
 lesson-take-the-most-done = Kete nane: huo ndio ulaji mkubwa zaidi.
@@ -41,11 +41,11 @@ hint-look-ahead = Hatua ipi inamwachia mpinzani majibu mabaya tu?
 task-last-seed-in = Kazi: fanya kete yako ya mwisho iangukie { $pit }.
 task-laps = Kazi: cheza hatua yenye angalau mizunguko { $laps }.
 task-capture = { $seeds ->
-    [0] Kazi: kula.
-    [1] Kazi: kula.
+    [0] Kazi: kula kete za mpinzani.
+    [1] Kazi: kula kete za mpinzani.
    *[other] Kazi: kula angalau kete { $seeds }.
 }
-task-end-overture = Kazi: maliza overture yako (cheza ng'hana yako).
+task-end-overture = Kazi: maliza ufunguzi wako (cheza ng'hana yako).
 task-win = Kazi: shinda mchezo.
 
 # A move told lap by lap. $from and $end are the phrases below; $pits is the

@@ -82,7 +82,7 @@ way-on-not-a-player = ; unaweza kutazama kwa /isolo board
 way-on-still-playing-games = {" "}(`/isolo games` inaiorodhesha)
 way-on-still-playing-challenges = {" "}(ighairi au uikatae kwa /isolo withdraw na /isolo decline)
 way-on-corrupt = ; msimamizi anaweza kuuondoa kwa /isolo game abort
-way-on-stale = : tumia menyu chini ya bao la karibuni zaidi, au /isolo move
+way-on-stale = : tumia menyu chini ya ubao wa karibuni zaidi, au /isolo move
 # Replaces refusal-which-challenge on Discord, where buttons help.
 refusal-which-challenge-here = kuna mialiko kadhaa hapa inayokuhusu ({ $names }): tumia vitufe vya mwaliko unaoukusudia, au mtaje mchezaji kwa chaguo la `from` la /isolo accept na /isolo decline (chaguo la `to` la /isolo withdraw)
 refusal-server-language = ni wasimamizi tu (Manage Messages) wanaoweza kubadilisha mipangilio ya seva (lugha yake, nani anaanzisha mashindano, fumbo la siku), na ndani ya seva tu
@@ -107,7 +107,7 @@ not-your-button = Kitufe hiki ni cha mwanachama aliyeomba kusahauliwa.
 
 thread-note = Sikuweza kufungua uzi kwa ajili ya mchezo huu (nahitaji ruhusa za Create Public Threads na Send Messages in Threads), kwa hiyo unachezwa kwenye chaneli hii.
 thread-name = Isolo: { $south } dhidi ya { $north }
-thread-intro = Mchezo wa Isolo: { $south } dhidi ya { $north }. Chezeni hapa kwa `/isolo move` au menyu chini ya bao; `/isolo help` inaorodhesha amri zote.
+thread-intro = Mchezo wa Isolo: { $south } dhidi ya { $north }. Chezeni hapa kwa `/isolo move` au menyu chini ya ubao; `/isolo help` inaorodhesha amri zote.
 accepted-in-thread = { $opponent } amekubali. Mchezo #{ $game } unachezwa kwenye { $thread }.
 bot-game-in-thread = Mchezo #{ $game } dhidi ya { $bot } umeanza: unachezwa kwenye { $thread }.
 play-in-thread = (Chezeni kwenye { $thread }.)
@@ -121,7 +121,7 @@ settings = Mipangilio yako (katika kila seva):
         [on] umewashwa
        *[off] umezimwa
     }
-    - bao huchorwa kutoka: { $board ->
+    - ubao huchorwa kutoka: { $board ->
         [south] Kusini, kila mara
        *[mover] upande wa mchezaji mwenye zamu
     }
@@ -176,12 +176,12 @@ hint = Ningecheza **{ $pit }**{ $captured ->
     }.
 no-move-yet = Bado hakuna hatua iliyochezwa katika mchezo huu.
 
-help-intro = **Isolo**, mchezo wa bao wa Wasukuma, wenye safu nne za mashimo manane. Kila shimo linaitwa kwa herufi ya safu wima (a-h) na namba ya safu (1-4); Kusini anamiliki safu 1-2, Kaskazini safu 3-4. Vitufe na menyu chini ya bao hufanya kazi sawa na amri.
+help-intro = **Isolo**, mchezo wa bao wa Wasukuma, wenye safu nne za mashimo manane. Kila shimo linaitwa kwa herufi ya safu wima (a-h) na namba ya safu (1-4); Kusini anamiliki safu 1-2, Kaskazini safu 3-4. Vitufe na menyu chini ya ubao hufanya kazi sawa na amri.
 
 reminder = { $player }, ni zamu yako katika mchezo #{ $game }. Muda wako unaisha: <t:{ $deadline }:R>.
 idle = { $player }, mchezo #{ $game } unasubiri hatua yako. Usipocheza, utaisha kwa sare (haihesabiwi kwenye alama): <t:{ $closes }:R>.
 flagged = Muda wa { $flagged } umekwisha. { $claimant }, unaweza kudai ushindi kwa `/isolo game claim`.
-flagged-closes = La sivyo, ushindi utahesabiwa kwako kiotomatiki kwa muda: <t:{ $closes }:R>.
+flagged-closes = La sivyo, ushindi utahesabiwa kwako kiotomatiki: <t:{ $closes }:R>.
 held-title = **Yaliyotokea tangu mara ya mwisho** (naweza kusema kitu hapa tu mtu anaponitumia):
 held-bot-moved = Nimecheza hatua yangu katika mchezo #{ $game }: `/isolo board` inaonyesha nafasi ilivyo.
 held-moved = { $player } amecheza katika mchezo #{ $game }; hatua imehifadhiwa, lakini Discord haikupokea jibu langu: `/isolo board` inaonyesha nafasi ilivyo.

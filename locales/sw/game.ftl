@@ -7,7 +7,7 @@ move-described = { $player } amecheza { $pit }{ $laps ->
         [1] {""}
        *[other] {" "}(mizunguko { $laps })
     }{ $nghana ->
-        [yes] , akicheza ng'hana yake na kumaliza overture
+        [yes] , akicheza ng'hana yake na kumaliza ufunguzi wake
        *[no] {""}
     }{ $captured ->
         [0] : hakula kitu.

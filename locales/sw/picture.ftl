@@ -14,13 +14,13 @@ picture-pill = { $pill ->
         [playing] ANACHEZA { $pit }
        *[to-move] ZAMU YAKE
     }
-# Hatua ya mwisho; mashimo yanachorwa kwa rangi za alama zao.
+# Hatua ya mwisho; mashimo yanachorwa kwa rangi za viashiria vyao.
 picture-played = amecheza { $from } → { $end }
 picture-took = amekula { $seeds }
-# Mchezo wa wavulana: kama upande bado uko kwenye overture yake.
+# Mchezo wa wavulana: kama upande bado uko kwenye ufunguzi wake.
 picture-overture = { $overture ->
-        [in] kwenye overture
-       *[over] overture imekwisha
+        [in] kwenye ufunguzi
+       *[over] ufunguzi umekwisha
     }
 # Mstari wa matokeo katikati ya ubao ($winner, $loser: majina).
 picture-result = { $outcome ->
@@ -44,8 +44,8 @@ board-house-rules = Kanuni za hiari: { $rules }
 board-who = { $side } ({ $name })
 board-at-the-bottom = { $who } yuko chini
 board-band = { $who }: kete { $seeds }{ $overture ->
-        [in] , kwenye overture
-        [over] , overture imekwisha
+        [in] , kwenye ufunguzi
+        [over] , ufunguzi umekwisha
        *[none] {""}
     }{ $turn ->
         [yes] {"  "}<< zamu yake
@@ -56,14 +56,14 @@ board-last = Mwisho: { $side } amecheza { $from } -> { $end }{ $captured ->
         [0] {""}
        *[other] , amekula { $captured } ({ $taken })
     }
-# Maelezo ya alama za ubao; $symbol ni alama yenyewe.
+# Maelezo ya viashiria vya ubao; $symbol ni kiashiria chenyewe.
 board-mark = { $symbol } { $mark ->
         [from] mwanzo
         [end] mwisho
         [taken] zimeliwa
-       *[protected] zimelindwa (overture)
+       *[protected] yamelindwa (ufunguzi)
     }
-board-marks = Alama: { $marks }
+board-marks = Viashiria: { $marks }
 board-result = Matokeo: { $result } ({ $notation })
 
 ## Maelezo kwa wasomaji wa skrini.
@@ -73,13 +73,13 @@ alt-side = { $who }, safu { $first } na { $second }, { $place ->
         [top] juu
        *[bottom] chini
     }: kete { $seeds }{ $overture ->
-        [in] , kwenye overture (ng'hana { $nghana } imelindwa)
-        [over] , overture imekwisha
+        [in] , kwenye ufunguzi (ng'hana { $nghana } imelindwa)
+        [over] , ufunguzi umekwisha
        *[none] {""}
     }.
 alt-seeds = Kete kwa kila safu, kutoka juu hadi chini, safu wima { $first } hadi { $last }: { $ranks }.
 alt-rank = safu { $rank }: { $seeds }
-alt-last = Hatua ya mwisho: { $side } amecheza { $from }, akamalizia { $end }{ $captured ->
+alt-last = Hatua ya mwisho: { $side } amecheza { $from }, ikaishia kwenye { $end }{ $captured ->
         [0] {""}
        *[other] , akila { $captures }
     }.

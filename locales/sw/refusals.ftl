@@ -54,7 +54,7 @@ refusal-not-enough-players = mashindano #{ $number } yana { $have ->
         [one] mchezaji { $have }
        *[other] wachezaji { $have }
     }; yanahitaji { $need }
-refusal-not-organizer = ni mwanzilishi wa mashindano #{ $number } au msimamizi tu anayeweza kufanya hivi
+refusal-not-organizer = ni mwandaaji wa mashindano #{ $number } au msimamizi tu anayeweza kufanya hivi
 refusal-no-such-board = mashindano #{ $number } hayana meza { $board } inayosubiri katika raundi { $round }
 refusal-board-started = meza hii tayari inachezwa kama mchezo #{ $game }
 refusal-no-such-puzzle = hakuna fumbo { $id }
@@ -69,13 +69,13 @@ refusal-corrupt-lesson = somo { $lesson } la kozi halisomeki
 refusal-corrupt-puzzle = fumbo hili halisomeki
 refusal-corrupt-newer = hiki kilihifadhiwa na toleo jipya zaidi la bot, na toleo hili haliwezi kukisoma
 refusal-corrupt-entry = baadhi ya data iliyohifadhiwa hapa haisomeki
-refusal-stale = bao hili limepitwa na wakati
+refusal-stale = ubao huu umepitwa na wakati
 refusal-contended = mchezo ulibadilika wakati amri yako ikishughulikiwa; hakuna kilichofanyika, tafadhali jaribu tena
 refusal-storage = mchezo haukuweza kuhifadhiwa au kupakiwa; hakuna kilichobadilika, tafadhali jaribu tena
 
 # Moves that break the rules. $ranks is like "1-2".
 illegal-not-your-pit = { $pit } si shimo lako: { $side } anacheza kutoka safu za { $first } na { $second }
 illegal-too-few-seeds = { $pit } lina kete { $seeds }: hatua inahitaji shimo lenye angalau kete 2
-illegal-out-of-play = { $pit } halichezwi mpaka ucheze ng'hana yako (shimo la kete 17 linalofungua mchezo wa wavulana), inayomaliza overture yako (awamu ya ufunguzi)
+illegal-out-of-play = { $pit } halichezwi mpaka ucheze ng'hana yako (shimo la kete 17 linalofungua mchezo wa wavulana), inayomaliza ufunguzi wako (awamu ya mwanzo)
 illegal-never-ending = { $pit } lingeanzisha hatua isiyoisha kamwe, kwa hiyo hairuhusiwi
 illegal-game-over = mchezo umekwisha

@@ -10,5 +10,5 @@ rules-house = **Kanuni za hiari** (huchaguliwa kwenye mwaliko; kanuni ya kawaida
     - baada ya kula: hatua inaisha (kawaida), au **hatua inaendelea baada ya kula**: mzunguko wa kete zilizoliwa unaisha kama mzunguko mwingine wowote, kwa hiyo unaweza kula au kusafiri tena (mchezo mkali: mchezaji wa kwanza anaweza kulazimisha ushindi mapema);
     - kete zilizoliwa hupandwa kuanzia mwanzo wa mzunguko uliokula (kawaida), au kuanzia **shimo lililokula**.
 rules-women = **Mchezo wa wanawake:** kete 2 katika kila shimo; kanuni zilizo hapo juu, basi.
-rules-boys = **Mchezo wa wavulana:** kila mchezaji anaanza na kete 17 katika shimo lake la nje la kulia kabisa, **ng'hana**. Wakati wa **overture** (awamu ya ufunguzi), safu wima yake ya kulia kabisa haichezwi na haiwezi kuliwa; upandaji unairuka. Kucheza ng'hana (kete 17 kuzunguka mashimo yote 16) kunamaliza overture yake.
+rules-boys = **Mchezo wa wavulana:** kila mchezaji anaanza na kete 17 katika shimo lake la nje la kulia kabisa, **ng'hana**. Wakati wa **ufunguzi** wake (awamu ya mwanzo), safu wima yake ya kulia kabisa haichezwi na haiwezi kuliwa; upandaji unairuka. Kucheza ng'hana (kete 17 kuzunguka mashimo yote 16) kunamaliza ufunguzi wake.
 rules-no-men = Mchezo wa wanaume haupatikani: kanuni zake hazijaelezwa katika chanzo chochote tulichoweza kukifikia.

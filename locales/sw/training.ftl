@@ -18,6 +18,6 @@ training-stats-puzzles = Mafumbo: alama { $rating }, yaliyotatuliwa { $solved },
 # $pit is the move being sown in the animation.
 training-animation-alt = Hatua { $pit } ikipandwa, mzunguko kwa mzunguko.
 
-settings-daily-puzzle = Fumbo la siku: linawekwa { $channel } kila siku saa { $time } UTC. Linalofuata: { $next }.
-settings-daily-puzzle-off = Fumbo la siku: bot haliwekwi kwenye seva hii. Mtu yeyote bado anaweza kulionyesha kwa `/isolo puzzle daily:True`.
-daily-post-failed = Sikuweza kuweka fumbo la siku { $channel }: siruhusiwi kutuma ujumbe au kuambatisha faili huko. Nipe ruhusa hizo, au tumia `/isolo settings server-daily-puzzle:True` kwenye chaneli nyingine. Nitajaribu tena kesho, na sitakuandikia tena kuhusu hili.
+settings-daily-puzzle = Fumbo la siku: linawekwa kwenye { $channel } kila siku saa { $time } UTC. Linalofuata: { $next }.
+settings-daily-puzzle-off = Fumbo la siku: siliweki kwenye seva hii. Mtu yeyote bado anaweza kulionyesha kwa `/isolo puzzle daily:True`.
+daily-post-failed = Sikuweza kuweka fumbo la siku kwenye { $channel }: siruhusiwi kutuma ujumbe au kuambatisha faili huko. Nipe ruhusa hizo, au tumia `/isolo settings server-daily-puzzle:True` kwenye chaneli nyingine. Nitajaribu tena kesho, na sitakuandikia tena kuhusu hili.

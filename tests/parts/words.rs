@@ -303,3 +303,99 @@ fn the_code_asks_for_english_messages_with_exactly_their_variables() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(seen > 150, "{seen} calls found");
 }
+
+/// A language's slash command and option names, as its picker shows them:
+/// (message, attribute) to name, from the `.name` and `.<option>-name`
+/// attributes of its `commands.ftl`.
+fn picker_names(tag: &str) -> BTreeMap<(String, String), String> {
+    let (_, text) = files(tag)
+        .iter()
+        .find(|(file, _)| *file == "commands.ftl")
+        .expect("a commands.ftl");
+    let resource = match fluent_syntax::parser::parse(*text) {
+        Ok(r) => r,
+        Err((r, _)) => r,
+    };
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        let ast::Entry::Message(m) = entry else { continue };
+        for a in &m.attributes {
+            if a.id.name != "name" && !a.id.name.ends_with("-name") {
+                continue;
+            }
+            let name: String = a
+                .value
+                .elements
+                .iter()
+                .filter_map(|e| match e {
+                    ast::PatternElement::TextElement { value } => Some(*value),
+                    ast::PatternElement::Placeable { .. } => None,
+                })
+                .collect();
+            out.insert((m.id.name.to_string(), a.id.name.to_string()), name);
+        }
+    }
+    out
+}
+
+/// The command and option names a line of text refers to: words after
+/// `/isolo`, names before `:` inside a backquoted command, and a backquoted
+/// bare name (`` `from` ``).
+fn named_in(line: &str) -> Vec<&str> {
+    let is_name = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+    let mut out = Vec::new();
+    for (i, span) in line.split('`').enumerate() {
+        let quoted = i % 2 == 1;
+        if quoted && is_name(span) {
+            out.push(span);
+        }
+        let mut rest = span;
+        while let Some(at) = rest.find("/isolo ") {
+            rest = &rest[at + "/isolo ".len()..];
+            let words = rest.split_whitespace();
+            // Outside backquotes only the word right after /isolo is surely a name.
+            for word in words.take(if quoted { usize::MAX } else { 1 }) {
+                let word = word.trim_end_matches([',', '.', ';', ')']);
+                let name = word.split(':').next().unwrap_or_default();
+                if is_name(name) {
+                    out.push(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn sentences_name_commands_and_options_as_each_language_picker_shows_them() {
+    let english = picker_names("en");
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (tag, files) in LOCALES.iter().filter(|(tag, _)| *tag != "en") {
+        let own = picker_names(tag);
+        let names: BTreeSet<&str> = own.values().map(String::as_str).collect();
+        // English names this language's picker shows under another name.
+        let replaced: BTreeSet<&str> = english
+            .iter()
+            .filter(|(key, name)| own.get(*key).is_some_and(|n| n != *name))
+            .map(|(_, name)| name.as_str())
+            .filter(|name| !names.contains(name))
+            .collect();
+        // The terminal's commands are typed in English in every language.
+        for (file, text) in files
+            .iter()
+            .filter(|(f, _)| !["commands.ftl", "terminal.ftl"].contains(f))
+        {
+            for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                for name in named_in(line) {
+                    checked += 1;
+                    if replaced.contains(name) {
+                        problems.push(format!("{tag}/{file}: `{name}` is English here: {line}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(checked > 100, "only {checked} names found");
+}
