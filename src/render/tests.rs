@@ -414,7 +414,7 @@ fn the_picture_and_its_texts_speak_the_callers_language() {
     let text = super::render_text(&kiswahili);
     // North has no name: the side's own name in Swahili stands for it.
     assert!(
-        text.contains("Kaskazini: kete") && text.contains("overture"),
+        text.contains("Kaskazini: kete") && text.contains("ufunguzi") && !text.contains("overture"),
         "{text}"
     );
     let alt = super::alt_text(&kiswahili);
