@@ -24,14 +24,17 @@ variant-short-boys = meninos
 # $kind: inaccuracy, mistake ou blunder.
 judgement = { $kind ->
     [mistake] { $count ->
+        [0] { $count } erros
         [one] { $count } erro
        *[other] { $count } erros
     }
     [blunder] { $count ->
+        [0] { $count } erros graves
         [one] { $count } erro grave
        *[other] { $count } erros graves
     }
    *[inaccuracy] { $count ->
+        [0] { $count } imprecisões
         [one] { $count } imprecisão
        *[other] { $count } imprecisões
     }
@@ -52,10 +55,12 @@ evaluation-forced-loss = Seu adversário pode forçar a vitória em { $plies ->
 evaluation-seeds = { $direction ->
     [even] O jogo está equilibrado
     [ahead] Você está na frente por cerca de { $seeds ->
+        [0] { $seeds } sementes
         [one] { $seeds } semente
        *[other] { $seeds } sementes
     }
    *[behind] Você está atrás por cerca de { $seeds ->
+        [0] { $seeds } sementes
         [one] { $seeds } semente
        *[other] { $seeds } sementes
     }
@@ -64,14 +69,17 @@ evaluation-seeds = { $direction ->
 # Durações: "3 dias e 4 horas", "2 horas e 5 minutos". $unit: day, hour ou minute.
 duration-part = { $unit ->
     [day] { $count ->
+        [0] { $count } dias
         [one] { $count } dia
        *[other] { $count } dias
     }
     [hour] { $count ->
+        [0] { $count } horas
         [one] { $count } hora
        *[other] { $count } horas
     }
    *[minute] { $count ->
+        [0] { $count } minutos
         [one] { $count } minuto
        *[other] { $count } minutos
     }

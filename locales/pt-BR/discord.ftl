@@ -34,10 +34,12 @@ turn-your-move = { $player }, é a sua vez ({ $side }): escolha uma casa abaixo 
 turn-your-move-clock = { $player }, é a sua vez ({ $side }; o tempo acaba <t:{ $deadline }:R>): escolha uma casa abaixo ou use `/isolo jogar`.
 
 clock-days = { $days ->
+    [0] { $days } dias por jogada
     [one] { $days } dia por jogada
    *[other] { $days } dias por jogada
 }
 clock-minutes = { $minutes ->
+    [0] { $minutes } minutos por jogada
     [one] { $minutes } minuto por jogada
    *[other] { $minutes } minutos por jogada
 }
@@ -85,6 +87,7 @@ leaderboard-empty = Ainda não há partidas ranqueadas neste servidor: desafie a
 leaderboard-private = Conversas privadas não têm ranking: as partidas daqui só contam para os resultados de cada jogador, que ele vê com `/isolo desempenho`. Cada servidor tem seu próprio ranking.
 leaderboard-title = Ranking de Isolo
 leaderboard-line = { $rank }. { $player } { $rating } ({ $games ->
+        [0] { $games } partidas
         [one] { $games } partida
        *[other] { $games } partidas
     }, { $wins }-{ $losses }-{ $draws })

@@ -98,6 +98,7 @@ review-table-turning-point = {"  "}lance { $ply }: { $side } jogou { $played } (
        *[no] , desperdiçou { $loss } sementes
     }; { $best } era melhor ({ $before } em vez de { $after })
 review-table-side-total = { $side }: { $moves ->
+        [0] { $moves } jogadas
         [one] { $moves } jogada
        *[other] { $moves } jogadas
     }: { $tally }; { $loss } sementes desperdiçadas no total (uma vitória forçada conta +64, uma derrota forçada -64)

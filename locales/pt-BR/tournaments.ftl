@@ -23,6 +23,7 @@ tournament-created = { $creator } criou o torneio #{ $number }: { $format }, jog
        *[other] ; as inscrições fecham <t:{ $deadline }:R>, quando o torneio começa
     }.
 tournament-joined = { $player } entrou no torneio #{ $number } ({ $count ->
+        [0] { $count } jogadores
         [one] { $count } jogador
        *[other] { $count } jogadores
     }).
@@ -33,6 +34,7 @@ tournament-left-before = { $player } saiu do torneio #{ $number } ({ $count ->
     }).
 tournament-withdrew = { $player } abandonou o torneio #{ $number }: as partidas que faltavam contam como derrota por W.O.
 tournament-started = O torneio #{ $number } começou: { $count } jogadores, { $rounds ->
+        [0] { $rounds } rodadas
         [one] { $rounds } rodada
        *[other] { $rounds } rodadas
     }. Os confrontos vêm a seguir.
@@ -54,6 +56,7 @@ tournament-final-title = Torneio #{ $number }: classificação final
 tournament-standings-title = Torneio #{ $number }: classificação depois da rodada { $round } de { $rounds }
 tournament-standings-open = O torneio #{ $number } ainda não começou. Jogadores ({ $count }): { $players }
 tournament-winner = { $count ->
+        [0] { $winners } dividem o primeiro lugar do torneio #{ $number } com { $points } pontos. Parabéns!
         [one] { $winners } vence o torneio #{ $number } com { $points } pontos. Parabéns!
        *[other] { $winners } dividem o primeiro lugar do torneio #{ $number } com { $points } pontos. Parabéns!
     }

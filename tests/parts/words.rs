@@ -399,3 +399,64 @@ fn sentences_name_commands_and_options_as_each_language_picker_shows_them() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(checked > 100, "only {checked} names found");
 }
+
+/// Count nouns whose plural is the singular, by language.
+const INVARIANT: [(&str, &[&str]); 2] = [
+    ("de", &["Samen"]),
+    // Class 9/10 nouns.
+    (
+        "sw",
+        &[
+            "kete", "mbegu", "siku", "saa", "dakika", "hatua", "raundi", "mara",
+        ],
+    ),
+];
+
+/// Every count English words with a plural is worded with plural cases in
+/// every language too, and reads right for 0, 1, 2 and 5: a message that
+/// counts without a select ("1 semillas"), or, in Brazilian Portuguese,
+/// whose 0 takes the singular (CLDR puts 0 with 1 there; Brazilians write
+/// "0 sementes"), fails. A noun whose plural is its singular (German
+/// Samen, Swahili kete) may be counted without a select.
+#[test]
+fn every_counted_noun_has_its_plural_cases_in_every_language() {
+    let english = shapes(files("en"));
+    let mut problems = Vec::new();
+    for lang in words::languages() {
+        let own = shapes(files(lang.tag()));
+        for (key, (_, en_shape)) in &english {
+            let Some((_, shape)) = own.get(key) else { continue };
+            for (var, keys) in &en_shape.keys {
+                if !keys.contains("one") || !keys.contains("other") {
+                    continue;
+                }
+                let selects = shape
+                    .keys
+                    .get(var)
+                    .is_some_and(|k| k.iter().any(|k| PLURAL.contains(&k.as_str())));
+                let render = |n: f64| {
+                    let mut base = samples(shape).swap_remove(0);
+                    base.set(var.clone(), Value::from(n));
+                    lang.try_tr(key, Some(&base)).unwrap_or_default()
+                };
+                let counts_invariant = INVARIANT
+                    .iter()
+                    .filter(|(tag, _)| *tag == lang.tag())
+                    .flat_map(|(_, nouns)| nouns.iter())
+                    .any(|noun| render(5.0).contains(noun));
+                if !selects && lang.tag() != "en" && !counts_invariant {
+                    problems.push(format!(
+                        "{}: {key} counts ${var} without plural cases",
+                        lang.tag()
+                    ));
+                    continue;
+                }
+                let zero_singular = render(0.0).replace('0', "N") == render(1.0).replace('1', "N");
+                if lang.tag() == "pt-BR" && selects && !shape.keys[var].contains("0") && zero_singular {
+                    problems.push(format!("pt-BR: {key} reads ${var} = 0 in the singular"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
