@@ -234,7 +234,6 @@ async fn langs(ctx: &Context<'_>) -> Langs {
     ctx.data().langs(&Reply::Poise(*ctx)).await
 }
 
-/// Where `ctx`'s command was used, and by whom.
 impl Here {
     /// Whom work asked for here is done for, in the analysis pool.
     fn owner(&self) -> super::limits::Owner {
@@ -254,6 +253,7 @@ impl Here {
     }
 }
 
+/// Where `ctx`'s command was used, and by whom.
 fn here(ctx: &Context<'_>) -> Here {
     Here {
         guild: ctx.guild_id().map_or(0, |g| g.get()),

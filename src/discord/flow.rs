@@ -9,10 +9,9 @@ use super::limits::Owner;
 use super::present::{self, Out};
 use super::reply::Reply;
 use super::{Data, Error};
-use crate::table::MoveOutcome;
 use crate::table::{
     BoardRef, Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame,
-    MemberSettings, Notice, Opponent, Seat, UserId,
+    MemberSettings, MoveOutcome, Notice, Opponent, Seat, UserId,
 };
 use crate::words::Lang;
 
@@ -53,8 +52,8 @@ pub(crate) enum Close {
 }
 
 /// Draws a picture ([`Data::render`]) for an answer: when many are drawn at
-/// once and this one is not ready in [`ANSWER_WITHIN`](super::reply::ANSWER_WITHIN) of the interaction, the interaction is
-/// acknowledged first.
+/// once and this one is not ready by the interaction's
+/// [deadline](Reply::deadline), the interaction is acknowledged first.
 pub(crate) async fn draw<T: Send + 'static>(
     data: &Data,
     reply: &mut Reply<'_>,
@@ -69,7 +68,8 @@ pub(crate) async fn draw<T: Send + 'static>(
 const MAX_TRACKED_BOARDS: usize = 10_000;
 
 /// Runs an analysis (a review, a hint) in its own pool ([`Data`]'s
-/// `analysis`): when it is not done in [`ANSWER_WITHIN`](super::reply::ANSWER_WITHIN) of the interaction, the interaction is
+/// `analysis`, served in turn by `owner`): when it is not done by the
+/// interaction's [deadline](Reply::deadline), the interaction is
 /// acknowledged first.
 pub(crate) async fn analyse<T: Send + 'static>(
     data: &Data,

@@ -217,7 +217,7 @@ impl Analysis {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
         let waiting = Waiting::enter(&self.waiting).ok_or(Limited::Busy)?;
-        self.serve(owner, Some(waiting), work).await
+        self.serve(owner, waiting, work).await
     }
 
     /// [`Analysis::run`] for work a player waits for and that is never
@@ -229,13 +229,13 @@ impl Analysis {
     ) -> Result<T, Error> {
         self.waiting.fetch_add(1, Ordering::SeqCst);
         let waiting = Waiting(&self.waiting);
-        self.serve(owner, Some(waiting), work).await
+        self.serve(owner, waiting, work).await
     }
 
     async fn serve<T: Send + 'static>(
         &self,
         owner: Owner,
-        waiting: Option<Waiting<'_>>,
+        waiting: Waiting<'_>,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
         // Tokio's mutex and semaphores are first come, first served: a member
