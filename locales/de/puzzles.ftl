@@ -12,6 +12,10 @@ puzzle-task = Rätsel { $id } (Wertung { $rating }): Du spielst { $side }; { $ki
 }.
 puzzle-reply = Richtig! Der Gegner antwortet { $pit }. Du bist wieder am Zug.
 puzzle-solved = Gelöst!{ $rating } { $record }
+puzzle-also = { $kind ->
+    [forced-win] { $pit } gewinnt auch; am schnellsten war { $best }.
+   *[material] { $pit } geht auch: nur wenige Samen hinter dem besten Zug, { $best }.
+}
 # $after: wie die Partie nach dem Zug steht (ein Satz wie „Du liegst etwa 3 Samen zurück“).
 puzzle-failed = { $pit } ist es leider nicht. Stand danach: { $after } (bester Zug: { $best }). Die Lösung war { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Rätselwertung { $before } -> { $after }.

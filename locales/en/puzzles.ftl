@@ -12,6 +12,11 @@ puzzle-task = Puzzle { $id } (rating { $rating }): you are { $side }; { $kind ->
 }.
 puzzle-reply = Right! The opponent answers { $pit }. Your move again.
 puzzle-solved = Solved!{ $rating } { $record }
+# $kind as in puzzle-task; $pit: the member's move, $best: the listed one.
+puzzle-also = { $kind ->
+    [forced-win] { $pit } wins too; the fastest was { $best }.
+   *[material] { $pit } works too, within a few seeds of the best move, { $best }.
+}
 # $after: how the game stands after the move (a sentence like "You are behind by about 3 seeds").
 puzzle-failed = { $pit } is not it: after it, { $after } (the best move: { $best }). The solution was { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Puzzle rating { $before } -> { $after }.

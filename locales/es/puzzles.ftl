@@ -12,6 +12,10 @@ puzzle-task = Problema { $id } (puntuación { $rating }): juegas con { $side }; 
 }.
 puzzle-reply = ¡Correcto! El rival responde { $pit }. Te toca otra vez.
 puzzle-solved = ¡Resuelto!{ $rating } { $record }
+puzzle-also = { $kind ->
+    [forced-win] { $pit } también gana; la más rápida era { $best }.
+   *[material] { $pit } también vale: se queda a pocas semillas de la mejor jugada, { $best }.
+}
 # $after: cómo queda la partida tras la jugada (una frase como "Vas unas 3 semillas por detrás").
 puzzle-failed = { $pit } no es la jugada. { $after } después de ella (la mejor: { $best }). La solución era { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Puntuación de problemas: { $before } -> { $after }.

@@ -15,6 +15,10 @@ puzzle-task = Problème { $id } (cote { $rating }) : tu joues { $side } ; { $kin
 }.
 puzzle-reply = Bien vu ! L'adversaire répond { $pit }. À toi de nouveau.
 puzzle-solved = Résolu !{ $rating } { $record }
+puzzle-also = { $kind ->
+    [forced-win] { $pit } gagne aussi ; le plus rapide était { $best }.
+   *[material] { $pit } convient aussi, à quelques graines du meilleur coup, { $best }.
+}
 # $after : la situation après le coup (une phrase comme « Tu as environ 3 graines de retard »).
 puzzle-failed = Raté : { $pit } n'est pas le bon coup. { $after } après ce coup (avec le meilleur coup : { $best }). La solution était : { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Cote problèmes : { $before } → { $after }.

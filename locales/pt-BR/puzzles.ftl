@@ -12,6 +12,10 @@ puzzle-task = Problema { $id } (rating { $rating }): você é o { $side }; { $ki
 }.
 puzzle-reply = Isso! O adversário responde { $pit }. Sua vez de novo.
 puzzle-solved = Resolvido!{ $rating } { $record }
+puzzle-also = { $kind ->
+    [forced-win] { $pit } também vence; a mais rápida era { $best }.
+   *[material] { $pit } também serve: fica a poucas sementes da melhor jogada, { $best }.
+}
 # $after: como fica a partida depois da jogada (uma frase como "Você está atrás por cerca de 3 sementes").
 puzzle-failed = { $pit } não é a resposta. Depois dela: { $after } (a melhor jogada: { $best }). A solução era { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Rating de problemas: { $before } -> { $after }.

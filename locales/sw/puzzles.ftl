@@ -12,6 +12,10 @@ puzzle-task = Fumbo { $id } (alama { $rating }): wewe ni { $side }; { $kind ->
 }.
 puzzle-reply = Sawa! Mpinzani anajibu { $pit }. Zamu yako tena.
 puzzle-solved = Umelitatua!{ $rating } { $record }
+puzzle-also = { $kind ->
+    [forced-win] Hatua { $pit } nayo inashinda; ya haraka zaidi ilikuwa { $best }.
+   *[material] Hatua { $pit } nayo ni nzuri: iko kete chache tu nyuma ya hatua bora, { $best }.
+}
 # $after: how the game stands after the move (a sentence like "Uko nyuma kwa takribani kete 3").
 puzzle-failed = { $pit } si jibu. Baada yake: { $after } (hatua bora: { $best }). Jibu lilikuwa { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Alama za mafumbo: { $before } -> { $after }.

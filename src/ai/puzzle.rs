@@ -31,11 +31,28 @@ pub const MIN_MARGIN: f64 = 10.0;
 pub const MAX_MATERIAL_MOVES: usize = 3;
 
 /// Plies beyond a forced win's length to which the other moves are searched
-/// in the proof (the deeper re-proof; the scan uses 0).
-pub const PROOF_EXTRA: u32 = 2;
+/// in the proof (the deeper re-proof; the scan uses 0): no other move may win
+/// within this many plies more than the listed one.
+pub const PROOF_EXTRA: u32 = 6;
+
+/// The proof searches this many times the nodes of the scan that found the
+/// puzzle.
+pub const PROOF_FACTOR: u64 = 10;
 
 /// Longest forced win kept, in plies.
 pub const MAX_WIN_PLIES: i32 = 15;
+
+/// How far below the best move's seed difference a move of a material
+/// puzzle may score and still be accepted ("a few seeds").
+pub const MATERIAL_SLACK: f64 = 4.0;
+
+/// Nodes the search of a solver's own move may take to find that it keeps
+/// the win (one root move: it reaches deeper than the review's search).
+pub const JUDGE_NODES: u64 = 4 * REVIEW_NODES;
+
+/// Longest line, in plies, a solver who keeps a forced win by other moves
+/// than the listed ones plays before the puzzle counts as solved.
+pub const MAX_LINE_PLIES: usize = 2 * MAX_WIN_PLIES as usize;
 
 /// What a puzzle asks for. In data files it is flat beside the other fields:
 /// `"kind":"forced-win","plies":9` or `"kind":"material","margin":8`.
@@ -128,7 +145,10 @@ pub enum Origin {
 /// The search figures that proved a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proof {
-    /// Node budget of each proving search (the deeper re-proof).
+    /// Node budget of each search of the scan that found the puzzle.
+    pub scan: u64,
+    /// Node budget of each proving search (the deeper re-proof):
+    /// [`PROOF_FACTOR`] times `scan`.
     pub nodes: u64,
     /// Nodes searched by the whole proof.
     pub searched: u64,
@@ -212,14 +232,17 @@ pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
 /// A solver's move judged against a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judged {
-    /// The right move; the opponent answers with `reply` (`None`: solved).
+    /// A right move; the opponent answers with `reply` (`None`: solved).
     Right {
         /// What the move did.
         report: MoveReport,
         /// The opponent's answer and what it did, if the line goes on.
         reply: Option<MoveReport>,
+        /// The listed (fastest, or best) move, when the solver found another
+        /// that wins too, or keeps the material within [`MATERIAL_SLACK`].
+        also: Option<Move>,
     },
-    /// A legal move that is not the solution.
+    /// A legal move that gives the win or the material away.
     Wrong {
         /// What the move did.
         report: MoveReport,
@@ -287,39 +310,156 @@ impl Puzzle {
         Ok(pos)
     }
 
-    /// Whether [`Puzzle::judge`] of `mv` at `plies` searches: only for a
-    /// legal move that is neither the solution's nor a win at once.
-    pub fn needs_search(&self, plies: usize, mv: Move) -> bool {
-        let Ok(pos) = self.position_at(plies) else {
+    /// The position after `line`, the moves played from the puzzle position
+    /// (the solution's, or others a solver found).
+    pub fn position_after(&self, line: &[Move]) -> Result<Position, PuzzleError> {
+        let mut pos = self.start()?;
+        for &m in line {
+            pos.play_mut(m).map_err(|e| PuzzleError::Broken {
+                id: self.id.clone(),
+                reason: format!("move {m} of the line is illegal: {e}"),
+            })?;
+        }
+        Ok(pos)
+    }
+
+    /// The move the solution lists after `line`, while `line` follows it.
+    fn listed(&self, line: &[Move]) -> Option<Move> {
+        self.solution
+            .starts_with(line)
+            .then(|| self.solution.get(line.len()).copied())
+            .flatten()
+    }
+
+    /// Whether [`Puzzle::judge_line`] of `mv` after `line` searches: only
+    /// for a legal move that is neither the listed one nor a win at once.
+    pub fn needs_search(&self, line: &[Move], mv: Move) -> bool {
+        let Ok(pos) = self.position_after(line) else {
             return false;
         };
-        if self.solution.get(plies) == Some(&mv) {
+        if self.listed(line) == Some(mv) {
             return false;
         }
         matches!(pos.play(mv), Ok((_, report)) if report.result.is_none())
     }
 
-    /// Judges the solver's move `mv` at solution ply `plies` (even: the
-    /// solver's turn). The solution's move is right; so is any move that wins
-    /// the game at once. `Err` carries the engine's reason for an illegal move.
+    /// Judges the solver's move `mv` at solution ply `plies`, on the listed
+    /// line (see [`Puzzle::judge_line`]).
     pub fn judge(&self, plies: usize, mv: Move) -> Result<Judged, JudgeError> {
-        let pos = self.position_at(plies).map_err(JudgeError::Broken)?;
-        if plies % 2 == 1 || plies >= self.solution.len() {
+        let line = self.solution.get(..plies).ok_or(JudgeError::NotSolversTurn)?;
+        self.judge_line(line, mv)
+    }
+
+    /// Judges the solver's move `mv` after `line` (an even number of plies
+    /// from the puzzle position). The listed move is right, and so is any
+    /// move that wins at once. Any other move is searched: in a forced win it
+    /// is right if the win is still forced after it, in a material puzzle if
+    /// it scores within [`MATERIAL_SLACK`] of the best move at the same
+    /// depth (or wins). After a right move off the listed line the opponent
+    /// answers with the search's best defence, and the line ends when the
+    /// game does (a forced win, or after [`MAX_LINE_PLIES`]) or after as
+    /// many solver moves as the solution has (material). `Err` carries the
+    /// engine's reason for an illegal move.
+    pub fn judge_line(&self, line: &[Move], mv: Move) -> Result<Judged, JudgeError> {
+        let pos = self.position_after(line).map_err(JudgeError::Broken)?;
+        if line.len() % 2 == 1 || self.line_over(line) {
             return Err(JudgeError::NotSolversTurn);
         }
         let (after, report) = pos.play(mv).map_err(|e| JudgeError::Illegal(e.reason))?;
-        let wins_now = report.result.is_some();
-        if mv == self.solution[plies] || wins_now {
-            let reply = match self.solution.get(plies + 1) {
-                Some(&r) if !wins_now => Some(after.play(r).map_err(|e| JudgeError::Illegal(e.reason))?.1),
-                _ => None,
-            };
-            return Ok(Judged::Right { report, reply });
+        let listed = self.listed(line);
+        if report.result.is_some() {
+            return Ok(Judged::Right {
+                report,
+                reply: None,
+                also: None,
+            });
         }
-        let budget = Budget::nodes(REVIEW_NODES);
-        let best = hint(&pos, budget).map_or(Score(0), |h| h.score);
-        let after = hint(&after, budget).map_or(best, |h| h.score.flip());
-        Ok(Judged::Wrong { report, after, best })
+        let mut played = line.to_vec();
+        played.push(mv);
+        if listed == Some(mv) {
+            let reply = match self.solution.get(played.len()) {
+                Some(&r) => Some(after.play(r).map_err(|e| JudgeError::Illegal(e.reason))?.1),
+                None => None,
+            };
+            return Ok(Judged::Right {
+                report,
+                reply,
+                also: None,
+            });
+        }
+        // Both sides of the comparison searched to the same depth.
+        let best = search_within(&pos, REVIEW_NODES, u16::MAX, MAX_DEPTH);
+        // A forced win is looked for as deep as the budget goes; material is
+        // compared at the best move's depth.
+        let depth = match self.kind {
+            Kind::ForcedWin { .. } => MAX_DEPTH,
+            Kind::Material { .. } => best.depth.max(1),
+        };
+        let mine = search_within(&pos, JUDGE_NODES, 1 << mv.pit().ring(), depth);
+        let keeps = match self.kind {
+            Kind::ForcedWin { .. } => mine.score.is_win(),
+            Kind::Material { .. } => {
+                mine.score.is_win()
+                    || (!mine.score.is_loss()
+                        && !best.score.is_win()
+                        && mine.score.seeds() >= best.score.seeds() - MATERIAL_SLACK)
+            }
+        };
+        if !keeps {
+            let defence = hint(&after, Budget::nodes(REVIEW_NODES));
+            return Ok(Judged::Wrong {
+                report,
+                after: defence.map_or(mine.score, |h| h.score.flip()),
+                best: best.score,
+            });
+        }
+        let also = listed.or(best.best).filter(|&b| b != mv);
+        if self.line_over(&played) {
+            return Ok(Judged::Right {
+                report,
+                reply: None,
+                also,
+            });
+        }
+        let reply = match hint(&after, Budget::nodes(REVIEW_NODES)) {
+            Some(h) => after.play(h.mv).map_err(|e| JudgeError::Illegal(e.reason))?.1,
+            None => {
+                return Ok(Judged::Right {
+                    report,
+                    reply: None,
+                    also,
+                })
+            }
+        };
+        if reply.result.is_some() {
+            // The defence ended the game: the move did not keep what it had.
+            return Ok(Judged::Wrong {
+                report,
+                after: mine.score,
+                best: best.score,
+            });
+        }
+        Ok(Judged::Right {
+            report,
+            reply: Some(reply),
+            also,
+        })
+    }
+
+    /// Whether the puzzle is over after `line` (its last move the solver's):
+    /// the listed line is played out, a material puzzle has had as many
+    /// solver moves as its solution, or a forced win ran [`MAX_LINE_PLIES`].
+    pub fn line_over(&self, line: &[Move]) -> bool {
+        if line.len() % 2 == 0 {
+            return false;
+        }
+        if self.solution.starts_with(line) {
+            return line.len() >= self.solution.len();
+        }
+        match self.kind {
+            Kind::ForcedWin { .. } => line.len() >= MAX_LINE_PLIES,
+            Kind::Material { .. } => line.len().div_ceil(2) >= self.solver_moves(),
+        }
     }
 }
 
@@ -436,8 +576,7 @@ pub struct Line {
 }
 
 /// Builds and proves the line from `start` with `nodes` per search: every
-/// solver move passes [`only_move`] (a forced win's last move may be any that
-/// wins at once), the opponent answers with the search's best defence. A
+/// solver move passes [`only_move`], the last of a forced win too, the opponent answers with the search's best defence. A
 /// material line stops at the first solver move that fails the test.
 pub fn prove(start: &Position, nodes: u64, extra: u32) -> Option<Line> {
     let mut total = 0;
@@ -475,15 +614,11 @@ pub fn prove(start: &Position, nodes: u64, extra: u32) -> Option<Line> {
                 if r.score.forced_in() != Some(left) {
                     return None;
                 }
-                if left == 1 {
-                    r.best?
-                } else {
-                    let s = test_only_move(&after, nodes, extra, &mut total)?;
-                    if s.score.forced_in() != Some(left) {
-                        return None;
-                    }
-                    s.best
+                let s = test_only_move(&after, nodes, extra, &mut total)?;
+                if s.score.forced_in() != Some(left) {
+                    return None;
                 }
+                s.best
             }
             Kind::Material { .. } => match test_only_move(&after, nodes, extra, &mut total) {
                 Some(s) if s.score.forced_in().is_none() => s.best,
@@ -591,9 +726,10 @@ pub fn id_of(pos: &Position) -> String {
     format!("{letter}{:012x}", pos.hash64() >> 16)
 }
 
-/// Re-proves a stored puzzle with its own node budget: the moves reach its
-/// position, every solver move of the solution passes the only-move test
-/// again (a forced win's last move may be any that ends the game), each
+/// Re-proves a stored puzzle with its own node budget (at least
+/// [`PROOF_FACTOR`] times the scan's): the moves reach its position, every
+/// solver move of the solution passes the only-move test
+/// again (the last of a forced win too), each
 /// defence keeps the win exactly as long as claimed, and a forced win agrees
 /// with `analyse`. It checks the stored line, not that the search would
 /// choose the same defences, so a later change to the search's move order
@@ -603,6 +739,12 @@ pub fn verify(p: &Puzzle) -> Result<(), PuzzleError> {
         id: p.id.clone(),
         reason,
     };
+    if p.proof.nodes < PROOF_FACTOR.saturating_mul(p.proof.scan) || p.proof.scan == 0 {
+        return Err(broken(format!(
+            "proven at {} nodes, less than {PROOF_FACTOR} times the scan's {}",
+            p.proof.nodes, p.proof.scan
+        )));
+    }
     let start = p.start()?;
     if start.to_string() != p.position {
         return Err(broken(format!("the moves reach {start}, not {}", p.position)));
@@ -624,12 +766,9 @@ pub fn verify(p: &Puzzle) -> Result<(), PuzzleError> {
     for (i, &mv) in p.solution.iter().enumerate() {
         if i % 2 == 0 {
             let left = win.map(|n| n - i as i32);
-            let proven = match left {
-                Some(1) => pos.play(mv).is_ok_and(|(_, r)| r.result.is_some()),
-                _ => only_move(&pos, p.proof.nodes, PROOF_EXTRA)
-                    .0
-                    .is_some_and(|s| s.best == mv && s.score.forced_in() == left),
-            };
+            let proven = only_move(&pos, p.proof.nodes, PROOF_EXTRA)
+                .0
+                .is_some_and(|s| s.best == mv && s.score.forced_in() == left);
             if !proven {
                 return Err(broken(format!(
                     "solution move {} ({mv}) fails the only-move test",
@@ -653,4 +792,70 @@ pub fn theme_counts<'a>(puzzles: impl IntoIterator<Item = &'a Puzzle>) -> BTreeM
         *counts.entry(p.theme).or_insert(0) += 1;
     }
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A forced win in one (a2) where, as an old generator let through, every
+    /// other move also wins, only later.
+    const EVERY_MOVE_WINS: &str = r#"{"id":"we48f4dcf5fc4","variant":"women","capture_from":"origin","after_capture":"end","moves":["f1","a3","g2","e3","b1","c4","h1","d4","a2","a3","e2","c3","h2","e3","d2","h3","h1","f4","a2","b4","f1","a3","h2","a4","f2","d3","g2","a3","e2","e3","f2","g3","b2","h4","b1","f3","d1","g4","a1","c4"],"position":"women 1,2,0,0,0,1,0,1/0,2,0,0,0,0,1,1/4,0,3,10,5,5,3,5/0,1,5,1,0,6,2,5 s -","solution":["a2"],"kind":"forced-win","plies":1,"theme":"relay-capture","rating":800,"proof":{"scan":40000,"nodes":400000,"searched":203,"best":"win in 1","second":"+56.0","depth":1,"alt_depth":3,"found_at":30},"origin":{"type":"self-play","south":"hard","north":"easy"}}"#;
+
+    fn puzzle(json: &str) -> Puzzle {
+        serde_json::from_str(json).expect("a puzzle")
+    }
+
+    #[test]
+    fn a_puzzle_where_another_move_wins_fails_the_proof() {
+        let p = puzzle(EVERY_MOVE_WINS);
+        let err = verify(&p).expect_err("another move wins within six plies more");
+        assert!(err.to_string().contains("only-move"), "{err}");
+        let start = p.start().expect("reaches its position");
+        assert!(prove(&start, p.proof.nodes, PROOF_EXTRA).is_none());
+    }
+
+    #[test]
+    fn a_proof_below_ten_times_the_scan_is_refused() {
+        let mut p = puzzle(EVERY_MOVE_WINS);
+        p.proof.scan = p.proof.nodes;
+        let err = verify(&p).expect_err("proven at the scan's own budget");
+        assert!(err.to_string().contains("times the scan"), "{err}");
+    }
+
+    #[test]
+    fn another_winning_move_is_right_and_the_line_plays_on_to_the_win() {
+        let p = puzzle(EVERY_MOVE_WINS);
+        let start = p.start().expect("reaches its position");
+        let listed = p.solution[0];
+        let mut accepted = 0;
+        for mv in start.legal_moves().iter().filter(|&m| m != listed) {
+            let Judged::Right { report, reply, also } = p.judge_line(&[], mv).expect("legal") else {
+                panic!("{mv} keeps the forced win: it is not wrong");
+            };
+            if report.result.is_some() {
+                assert_eq!((reply, also), (None, None), "a win at once needs no other word");
+                continue;
+            }
+            accepted += 1;
+            assert_eq!(also, Some(listed), "the answer names the fastest move");
+            // Play on from where the move led, with the search's best each
+            // time, until the game is won.
+            let mut line = vec![mv, reply.expect("the line goes on").mv];
+            loop {
+                let pos = p.position_after(&line).expect("a legal line");
+                let best = search_within(&pos, REVIEW_NODES, u16::MAX, MAX_DEPTH).best.expect("a move");
+                match p.judge_line(&line, best).expect("legal") {
+                    Judged::Right { reply: Some(r), .. } => line.extend([best, r.mv]),
+                    Judged::Right { reply: None, report, .. } => {
+                        assert!(report.result.is_some(), "a forced win ends with the game");
+                        break;
+                    }
+                    wrong => panic!("the search's best keeps the win: {wrong:?}"),
+                }
+                assert!(line.len() < MAX_LINE_PLIES, "the line ends");
+            }
+        }
+        assert!(accepted > 0, "some other move wins later");
+    }
 }

@@ -11,6 +11,7 @@ use crate::engine::{Move, Position, Rules, Side};
 
 use super::puzzle::{
     found_at, hard_to_see, id_of, only_move, prove, rating_of, theme_of, Origin, Proof, Puzzle, PROOF_EXTRA,
+    PROOF_FACTOR,
 };
 use super::{game_seed, play_game_from, Budget, Level, Player, Random};
 
@@ -103,10 +104,9 @@ impl Iterator for SelfPlayGames {
 pub struct GenConfig {
     /// Puzzles wanted.
     pub count: usize,
-    /// Nodes per search of the scan (the first, cheap only-move test).
+    /// Nodes per search of the scan (the first, cheap only-move test); the
+    /// proof searches [`PROOF_FACTOR`] times as many.
     pub scan_nodes: u64,
-    /// Nodes per search of the proof (the deeper re-proof); kept in each puzzle.
-    pub proof_nodes: u64,
     /// Stop at this time even if fewer puzzles were found.
     pub deadline: Option<Instant>,
     /// Positions before this ply of a game are not scanned.
@@ -120,11 +120,17 @@ impl Default for GenConfig {
         GenConfig {
             count: 500,
             scan_nodes: 50_000,
-            proof_nodes: 400_000,
             deadline: None,
             first_ply: 2,
             per_game: 2,
         }
+    }
+}
+
+impl GenConfig {
+    /// Nodes per search of the proof, kept in each puzzle.
+    pub fn proof_nodes(&self) -> u64 {
+        self.scan_nodes.saturating_mul(PROOF_FACTOR)
     }
 }
 
@@ -145,6 +151,11 @@ pub struct GenStats {
     pub near_copies: u64,
     /// Candidates the deeper proof did not confirm.
     pub unproven: u64,
+    /// Of those, the candidates the scan saw as forced wins (another move
+    /// also wins within the extra plies, the win is longer at depth, or the
+    /// search could not prove it in budget); the rest were material puzzles
+    /// whose lead fell under the margin at depth.
+    pub unproven_wins: u64,
     /// Proven one-move puzzles dropped as easy to see.
     pub too_easy: u64,
     /// Puzzles kept.
@@ -207,17 +218,18 @@ pub fn generate<E>(
             stats.positions += 1;
             let (scan, spent) = only_move(&here, cfg.scan_nodes, 0);
             stats.nodes += spent;
-            if scan.is_none() {
+            let Some(scan) = scan else {
                 continue;
-            }
+            };
             stats.candidates += 1;
             let b = board(&here);
             if kept_boards.iter().any(|k| distance(k, &b) < NEAR_COPY) {
                 stats.near_copies += 1;
                 continue;
             }
-            let Some(line) = prove(&here, cfg.proof_nodes, PROOF_EXTRA) else {
+            let Some(line) = prove(&here, cfg.proof_nodes(), PROOF_EXTRA) else {
                 stats.unproven += 1;
+                stats.unproven_wins += u64::from(scan.score.is_win());
                 continue;
             };
             stats.nodes += line.nodes;
@@ -243,7 +255,8 @@ pub fn generate<E>(
                 kind: line.kind,
                 theme,
                 proof: Proof {
-                    nodes: cfg.proof_nodes,
+                    scan: cfg.scan_nodes,
+                    nodes: cfg.proof_nodes(),
                     searched: line.nodes,
                     best: line.first.score.to_string(),
                     second: line.first.second.to_string(),
@@ -282,8 +295,7 @@ mod tests {
     fn what_the_generator_keeps_proves_again() {
         let cfg = GenConfig {
             count: 2,
-            scan_nodes: 5_000,
-            proof_nodes: 20_000,
+            scan_nodes: 2_000,
             ..GenConfig::default()
         };
         let rules = Rules::new(Variant::Women);

@@ -52,12 +52,9 @@ struct GenerateArgs {
     /// Seed of the self-play games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Nodes per search of the scan.
+    /// Nodes per search of the scan (the proof searches ten times as many).
     #[arg(long, default_value_t = GenConfig::default().scan_nodes)]
     scan_nodes: u64,
-    /// Nodes per search of the deeper proof.
-    #[arg(long, default_value_t = GenConfig::default().proof_nodes)]
-    proof_nodes: u64,
     /// Stop after this many seconds even with fewer puzzles.
     #[arg(long)]
     seconds: Option<u64>,
@@ -116,7 +113,6 @@ fn generate_set(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let cfg = GenConfig {
         count: args.count,
         scan_nodes: args.scan_nodes,
-        proof_nodes: args.proof_nodes,
         deadline: args.seconds.map(|s| Instant::now() + Duration::from_secs(s)),
         per_game: args.per_game,
         ..GenConfig::default()

@@ -77,10 +77,14 @@ pub fn puzzles(table: &Table, variant: Variant) -> anyhow::Result<ExitCode> {
                     report,
                     reply,
                     next,
+                    also,
                     change,
                     stats,
                 }) => {
                     println!("{}", words::laps(&report));
+                    if let Some(best) = also {
+                        println!("{}", words::puzzle_also(view.puzzle.kind, report.mv, best));
+                    }
                     match (reply, next) {
                         (Some(reply), Some(next)) => {
                             println!("{}\n{}", words::puzzle_reply(&reply), words::laps(&reply));

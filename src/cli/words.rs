@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
+use isolo_bot::ai::puzzle::Kind;
 use isolo_bot::ai::{Hint, Score};
 use isolo_bot::engine::{Move, MoveReport, Variant};
 use isolo_bot::table::{
@@ -214,6 +215,11 @@ pub fn puzzle_task(view: &PuzzleView) -> String {
 /// The puzzle goes on: the opponent's answer.
 pub fn puzzle_reply(reply: &MoveReport) -> String {
     train::puzzle_reply(lang(), reply)
+}
+
+/// The move wins too (or keeps the material): the listed one was `best`.
+pub fn puzzle_also(kind: Kind, mv: Move, best: Move) -> String {
+    train::puzzle_also(lang(), kind, mv, best)
 }
 
 /// A solved puzzle.

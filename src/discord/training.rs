@@ -352,14 +352,6 @@ struct Run {
     daily: Option<Daily>,
 }
 
-/// Whether judging `pit` in puzzle `id` at ply `plies` takes a search.
-fn needs_search(id: &str, plies: usize, pit: &str) -> bool {
-    let Ok(pit) = pit.parse::<crate::engine::Pit>() else {
-        return false;
-    };
-    crate::table::puzzles::find(id).is_some_and(|p| p.needs_search(plies, crate::engine::Move(pit)))
-}
-
 /// Plays `pit` in `run` (searching on the analysis pool) and answers
 /// privately: the next board, or the verdict. `retire` takes the clicked
 /// menu away (a member's own board; never the public daily one).
@@ -382,11 +374,14 @@ async fn answer(
     let cooling = data.cooldowns.start(user, Costly::Puzzle)?;
     let table = data.table.clone();
     let id = run.id.clone();
+    let kind = crate::table::puzzles::find(&run.id).map(|p| p.kind);
     let daily_ref = daily.map(|d| DailyRef { guild, day: d.day });
     let play = move || table.puzzle_move(user, &id, plies, &pit, daily_ref);
     // A move judged without a search (the solution, a win at once, an
     // illegal pit) never waits for the analysis pool, nor is refused by it.
-    let answer = match needs_search(&run.id, plies, &play_pit) {
+    let (id, pit) = (run.id.clone(), play_pit.clone());
+    let searches = data.run(move |t| t.puzzle_needs_search(user, &id, &pit)).await?;
+    let answer = match searches {
         false => data.run(move |_| play()).await?,
         true => {
             flow::analyse(
@@ -413,9 +408,11 @@ async fn answer(
                 report,
                 reply: Some(answered),
                 next: Some(next),
+                also,
                 ..
             } => {
                 let mut header = train::laps(lang, &report);
+                header.extend(also.map(|best| train::puzzle_also(lang, next.puzzle.kind, report.mv, best)));
                 header.push(train::puzzle_reply(lang, &answered));
                 let out = flow::draw(data, reply, move || {
                     puzzle_board(lang, channel, &next, daily, Some(&answered), &header, palette)
@@ -425,11 +422,13 @@ async fn answer(
             }
             PuzzleAnswer::Right {
                 report,
+                also,
                 change,
                 stats,
                 ..
             } => {
                 let mut lines = train::laps(lang, &report);
+                lines.extend(also.zip(kind).map(|(best, kind)| train::puzzle_also(lang, kind, report.mv, best)));
                 lines.push(train::puzzle_solved(lang, change, &stats));
                 lines.push(tr!(lang, "training-puzzle-next"));
                 reply.send(&Out::private(message(&lines))).await?;

@@ -91,8 +91,12 @@ pub struct DailyRef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Attempt {
     puzzle: String,
-    /// Solution plies played so far.
+    /// Plies played so far (the length of `line`).
     plies: usize,
+    /// The moves played from the puzzle position: the solution's, or others
+    /// that win too and the search's replies to them.
+    #[serde(default)]
+    line: Vec<Move>,
     state: AttemptState,
     /// Whether this run changes the ratings: only the member's first.
     counted: bool,
@@ -102,7 +106,27 @@ struct Attempt {
 
 impl Versioned for Attempt {
     const KIND: &'static str = "puzzle-attempt";
-    const FORMAT: u32 = 1;
+    // 2: the line played, which may leave the solution's.
+    const FORMAT: u32 = 2;
+
+    fn migrate(format: u32, data: serde_json::Value) -> Result<Self, String> {
+        match format {
+            // Format 1 followed the solution: `line` is filled from it when read.
+            1 => serde_json::from_value(data).map_err(|e| e.to_string()),
+            _ => Err(format!("no migration from format {format}")),
+        }
+    }
+}
+
+impl Attempt {
+    /// The line played in `p` (a format-1 attempt followed the solution).
+    fn line_in(&self, p: &Puzzle) -> Vec<Move> {
+        if self.line.len() == self.plies {
+            self.line.clone()
+        } else {
+            p.solution.iter().take(self.plies).copied().collect()
+        }
+    }
 }
 
 /// A member's puzzle record, for every server.
@@ -176,8 +200,11 @@ pub struct PuzzleView {
     pub puzzle: &'static Puzzle,
     /// The position the solver moves in now.
     pub position: Position,
-    /// Solution plies played so far (the menu's move belongs to this ply).
+    /// Plies played so far (the menu's move belongs to this ply).
     pub plies: usize,
+    /// Whether the moves so far are the solution's (a solver who found
+    /// another win plays on from where it led).
+    pub on_line: bool,
     /// The solver's legal moves, for the menu.
     pub moves: Vec<Move>,
     /// The puzzle's live rating.
@@ -209,6 +236,9 @@ pub enum PuzzleAnswer {
         reply: Option<MoveReport>,
         /// The position to solve next (`None`: solved).
         next: Option<PuzzleView>,
+        /// The listed move, when the member's was another that wins too
+        /// (or keeps the material within a few seeds).
+        also: Option<Move>,
         /// The member's rating change, when the solve counted.
         change: Option<PuzzleRatingChange>,
         /// The member's record now.
@@ -260,15 +290,15 @@ impl Table {
         Ok(self.store.get::<Attempt>(Space::Meta, &attempt_key(user, id))?)
     }
 
-    /// The view of `p` after `plies` solution plies.
+    /// The view of `p` after `line`.
     fn view(
         &self,
         p: &'static Puzzle,
-        plies: usize,
+        line: &[Move],
         counted: bool,
         daily: Option<DailyRef>,
     ) -> Result<PuzzleView, TableError> {
-        let position = p.position_at(plies).map_err(broken)?;
+        let position = p.position_after(line).map_err(broken)?;
         let daily = match daily {
             Some(d) => Some((d, self.daily_tally(d)?)),
             None => None,
@@ -276,7 +306,8 @@ impl Table {
         Ok(PuzzleView {
             puzzle: p,
             position,
-            plies,
+            plies: line.len(),
+            on_line: p.solution.starts_with(line),
             moves: position.legal_moves().iter().collect(),
             rating: self.puzzle_rating(p)?.0,
             counted,
@@ -296,7 +327,7 @@ impl Table {
             let Ok(a) = entry else { continue };
             if a.value.state == AttemptState::Open && a.value.daily.is_none() {
                 if let Some(p) = set.iter().find(|p| p.id == a.value.puzzle) {
-                    return self.view(p, a.value.plies, a.value.counted, None);
+                    return self.view(p, &a.value.line_in(p), a.value.counted, None);
                 }
             }
             tried.insert(a.value.puzzle);
@@ -312,7 +343,7 @@ impl Table {
         });
         let near = fresh.len().min(NEAREST);
         let pick = fresh[(mix(user, tried.len() as u64) % near as u64) as usize];
-        self.view(pick, 0, true, None)
+        self.view(pick, &[], true, None)
     }
 
     /// The daily puzzle of a server on `day` (unix days): the same for every
@@ -324,7 +355,7 @@ impl Table {
             return Err(TableError::NoPuzzleLeft(variant));
         }
         let p = &set[(mix(guild, day) % set.len() as u64) as usize];
-        self.view(p, 0, true, Some(DailyRef { guild, day }))
+        self.view(p, &[], true, Some(DailyRef { guild, day }))
     }
 
     /// How many members solved a server's daily puzzle so far.
@@ -338,11 +369,25 @@ impl Table {
         let p = find(id).ok_or_else(|| TableError::NoSuchPuzzle(id.into()))?;
         match self.attempt(user, id)? {
             Some(a) if a.value.state == AttemptState::Open => {
-                self.view(p, a.value.plies, a.value.counted, a.value.daily)
+                self.view(p, &a.value.line_in(p), a.value.counted, a.value.daily)
             }
-            Some(_) => self.view(p, 0, false, None),
-            None => self.view(p, 0, true, None),
+            Some(_) => self.view(p, &[], false, None),
+            None => self.view(p, &[], true, None),
         }
+    }
+
+    /// Whether [`Table::puzzle_move`] of `pit` in the member's run of `id`
+    /// will search (see [`Puzzle::needs_search`]); an unknown puzzle or pit
+    /// does not, as it is refused at once.
+    pub fn puzzle_needs_search(&self, user: UserId, id: &str, pit: &str) -> Result<bool, TableError> {
+        let (Some(p), Ok(pit)) = (find(id), pit.parse::<Pit>()) else {
+            return Ok(false);
+        };
+        let line = match self.attempt(user, id)? {
+            Some(a) if a.value.state == AttemptState::Open => a.value.line_in(p),
+            _ => Vec::new(),
+        };
+        Ok(p.needs_search(&line, Move(pit)))
     }
 
     /// A member's move in puzzle `id`, played on the board of solution ply
@@ -369,6 +414,7 @@ impl Table {
                     // The first attempt is over: this run is practice.
                     Attempt {
                         plies: 0,
+                        line: Vec::new(),
                         state: AttemptState::Open,
                         counted: false,
                         daily: None,
@@ -381,6 +427,7 @@ impl Table {
                     Attempt {
                         puzzle: id.into(),
                         plies: 0,
+                        line: Vec::new(),
                         state: AttemptState::Open,
                         counted: true,
                         daily,
@@ -391,13 +438,17 @@ impl Table {
             if attempt.plies != plies {
                 return Err(TableError::Stale);
             }
-            let judged = p.judge(plies, mv).map_err(|e| match e {
+            let mut line = attempt.line_in(p);
+            let judged = p.judge_line(&line, mv).map_err(|e| match e {
                 JudgeError::Illegal(reason) => TableError::Illegal(reason),
                 other => broken_judge(other),
             })?;
             let done = match &judged {
                 Judged::Right { reply: None, .. } => Some(true),
-                Judged::Right { .. } => None,
+                Judged::Right { reply: Some(r), .. } => {
+                    line.extend([mv, r.mv]);
+                    None
+                }
                 Judged::Wrong { .. } => Some(false),
             };
             let mut batch = Batch::new();
@@ -405,7 +456,10 @@ impl Table {
             let (mut stats, sexpect) = self.meta::<PuzzleStats>(&skey)?;
             let mut change = None;
             match done {
-                None => attempt.plies += 2,
+                None => {
+                    attempt.plies = line.len();
+                    attempt.line = line.clone();
+                }
                 Some(solved) => {
                     attempt.state = if solved {
                         AttemptState::Solved
@@ -424,13 +478,14 @@ impl Table {
             batch.put(Space::Meta, &akey, &attempt, expect)?;
             self.commit(&batch)?;
             Ok(match judged {
-                Judged::Right { report, reply } => PuzzleAnswer::Right {
+                Judged::Right { report, reply, also } => PuzzleAnswer::Right {
                     report,
                     next: match reply {
-                        Some(_) => Some(self.view(p, attempt.plies, attempt.counted, attempt.daily)?),
+                        Some(_) => Some(self.view(p, &line, attempt.counted, attempt.daily)?),
                         None => None,
                     },
                     reply,
+                    also,
                     change,
                     stats,
                 },

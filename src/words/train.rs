@@ -32,6 +32,21 @@ pub fn puzzle_reply(lang: Lang, reply: &MoveReport) -> String {
     tr!(lang, "puzzle-reply", pit = reply.mv.to_string())
 }
 
+/// The member's move wins too (or keeps the material): the listed one was `best`.
+pub fn puzzle_also(lang: Lang, kind: Kind, mv: Move, best: Move) -> String {
+    let kind = match kind {
+        Kind::ForcedWin { .. } => "forced-win",
+        Kind::Material { .. } => "material",
+    };
+    tr!(
+        lang,
+        "puzzle-also",
+        kind = kind,
+        pit = mv.to_string(),
+        best = best.to_string()
+    )
+}
+
 /// A solved puzzle.
 pub fn puzzle_solved(lang: Lang, change: Option<PuzzleRatingChange>, stats: &PuzzleStats) -> String {
     tr!(

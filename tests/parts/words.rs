@@ -460,3 +460,100 @@ fn every_counted_noun_has_its_plural_cases_in_every_language() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// English game words a translation must not keep. Ng'hana is the game's
+/// own word and stays everywhere.
+const ENGLISH_TERMS: &[&str] = &[
+    "overture", "relay", "relays", "relayed", "sow", "sows", "sowing", "sown", "seed", "seeds", "pit", "pits",
+    "captures", "captured", "board", "boards", "move", "moves", "rating", "streak", "puzzle", "puzzles",
+    "tournament", "tournaments", "leaderboard", "draw", "rematch", "challenge", "resign", "south", "north",
+    "row", "rows", "win", "wins", "lap", "laps", "hint", "review", "standings", "forced", "wipe-out",
+];
+
+/// Words of [`ENGLISH_TERMS`] that are also the language's own, or the
+/// word its players use.
+const OWN_WORDS: [(&str, &[&str]); 2] = [
+    // Brazilian chess players say "rating".
+    ("pt-BR", &["rating"]),
+    ("fr", &["captures", "capturé"]),
+];
+
+/// The terminal's commands, typed in English in every language.
+const TERMINAL_COMMANDS: &[&str] = &[
+    "move", "board", "png", "animate", "save", "hint", "draw", "resign", "history", "rules", "help", "quit", "review",
+];
+
+/// `text` without the command names after `/isolo` (the picker's names,
+/// checked by the picker test).
+fn without_commands(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("/isolo ") {
+        out.push_str(&rest[..at]);
+        rest = rest[at + "/isolo ".len()..].trim_start_matches(|c: char| c.is_ascii_lowercase() || c == '-');
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text a player reads in a pattern: its text elements, with every
+/// select's variants, without the backquoted command spans.
+fn text_of(p: &ast::Pattern<&str>, out: &mut String) {
+    for el in &p.elements {
+        match el {
+            ast::PatternElement::TextElement { value } => out.push_str(value),
+            ast::PatternElement::Placeable {
+                expression: ast::Expression::Select { variants, .. },
+            } => {
+                for v in variants {
+                    out.push(' ');
+                    text_of(&v.value, out);
+                }
+            }
+            ast::PatternElement::Placeable { .. } => out.push(' '),
+        }
+    }
+}
+
+#[test]
+fn no_english_game_word_is_left_in_a_translation() {
+    let mut problems = Vec::new();
+    let mut words_read = 0;
+    for (tag, files) in LOCALES.iter().filter(|(tag, _)| *tag != "en") {
+        let own: &[&str] = OWN_WORDS.iter().find(|(t, _)| t == tag).map_or(&[], |(_, w)| w);
+        for (file, text) in files.iter() {
+            let resource = match fluent_syntax::parser::parse(*text) {
+                Ok(r) => r,
+                Err((r, _)) => r,
+            };
+            for entry in resource.body {
+                let ast::Entry::Message(m) = entry else { continue };
+                let mut patterns: Vec<(String, &ast::Pattern<&str>)> = Vec::new();
+                if let Some(v) = &m.value {
+                    patterns.push((m.id.name.to_string(), v));
+                }
+                for a in &m.attributes {
+                    // Picker names are checked against the picker itself.
+                    if a.id.name != "name" && !a.id.name.ends_with("-name") {
+                        patterns.push((format!("{}.{}", m.id.name, a.id.name), &a.value));
+                    }
+                }
+                for (key, pattern) in patterns {
+                    let mut text = String::new();
+                    text_of(pattern, &mut text);
+                    let spoken = without_commands(&text.split('`').step_by(2).collect::<Vec<_>>().join(" "));
+                    for word in spoken.split(|c: char| !(c.is_alphabetic() || c == '-')) {
+                        let word = word.trim_matches('-').to_lowercase();
+                        words_read += 1;
+                        let typed = *file == "terminal.ftl" && TERMINAL_COMMANDS.contains(&word.as_str());
+                        if ENGLISH_TERMS.contains(&word.as_str()) && !own.contains(&word.as_str()) && !typed {
+                            problems.push(format!("{tag}/{file}: {key} says \"{word}\" in English"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(words_read > 10_000, "only {words_read} words read");
+}
