@@ -24,6 +24,8 @@ pub struct Config {
     pub ai: AiConfig,
     /// `[metrics]`: the operator's HTTP page.
     pub metrics: MetricsConfig,
+    /// `[web]`: the live board's server.
+    pub web: crate::web::WebConfig,
     /// What the file says in a way an earlier release accepted and this one
     /// still reads (a key in its old place): log these at start-up.
     #[serde(skip)]
@@ -290,6 +292,9 @@ impl Config {
             CLAIM_WINDOW_SECS,
         )?;
         in_range("ai.think_ms", self.ai.think_ms, THINK_MS)?;
+        if let Some((key, reason)) = self.web.problem() {
+            return Err(ConfigError::Invalid { key, reason });
+        }
         Ok(())
     }
 
@@ -301,6 +306,7 @@ impl Config {
             ("storage", toml::Value::try_from(&self.storage)),
             ("games", toml::Value::try_from(&self.games)),
             ("ai", toml::Value::try_from(self.ai)),
+            ("web", toml::Value::try_from(&self.web)),
         ];
         for (section, fields) in known {
             let given = doc.get(section).and_then(toml::Value::as_table);

@@ -520,6 +520,32 @@ fn serve_metrics(
     });
 }
 
+/// Shows in the chat what other front ends did (a move made on the live
+/// board's page), as the clock's notices are shown, and answers with the
+/// bot's move where it is the bot's turn.
+async fn show_relayed(
+    data: Data,
+    http: Arc<serenity::Http>,
+    mut relayed: tokio::sync::mpsc::UnboundedReceiver<crate::table::Notice>,
+) {
+    while let Some(notice) = relayed.recv().await {
+        let bot_next = match &notice {
+            crate::table::Notice::Moved(out) if out.finished.is_none() && out.view.live.bot_to_move() => {
+                Some(out.view.live.channel)
+            }
+            _ => None,
+        };
+        flow::announce(&data, &http, notice).await;
+        if let Some(channel) = bot_next {
+            match flow::search_bot_move(&data, channel).await {
+                Ok(Some(out)) => flow::announce(&data, &http, crate::table::Notice::Moved(Box::new(out))).await,
+                Ok(None) => {}
+                Err(e) => tracing::warn!("the bot could not answer a move made on the page: {e:#}"),
+            }
+        }
+    }
+}
+
 /// Connects to Discord and hosts `table`'s games until `shutdown` completes.
 /// Runs the shard range of `[discord] shards`: only the process running
 /// shard 0 registers the commands, and each waits its turn to identify.
@@ -719,6 +745,9 @@ pub async fn run(
                     http.clone(),
                     scheduler_stop.clone(),
                 ));
+                if let Some(relayed) = table.relayed() {
+                    tokio::spawn(show_relayed(data.clone(), http.clone(), relayed));
+                }
                 tokio::spawn(crate::table::scheduler::run(table, scheduler_stop, move |n| {
                     let (http, data) = (http.clone(), data.clone());
                     async move { flow::announce(&data, &http, n).await }

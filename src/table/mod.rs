@@ -28,12 +28,13 @@ mod rating;
 pub mod scheduler;
 pub mod tournament;
 mod turns;
+mod watch;
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use access::{Viewer, PRIVATE_GUILD};
+pub use access::{may_watch, Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
@@ -60,6 +61,7 @@ pub use tournament::{
     TournamentGame, TournamentRequest, TournamentUpdate, Work,
 };
 pub use turns::{BoardRef, Choice, MoveOutcome};
+pub use watch::Watched;
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};
@@ -198,6 +200,8 @@ pub struct Table {
     /// Deadlines whose entries a newer version wrote: looked at again
     /// later, each logged once (see [`Table::tick`]).
     newer: std::sync::Mutex<deadlines::Newer>,
+    /// Live games changed by this process, and notices relayed to the chat.
+    changes: watch::Changes,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -224,6 +228,7 @@ impl Table {
             reviews: Default::default(),
             metrics: None,
             newer: Default::default(),
+            changes: Default::default(),
         }
     }
 
@@ -309,6 +314,27 @@ impl Table {
             .any(|op| matches!(op, crate::store::Op::SetDeadline { .. }))
         {
             self.deadlines_changed.notify_one();
+        }
+        let games: Vec<ChannelId> = batch
+            .ops()
+            .iter()
+            .filter_map(|op| match op {
+                crate::store::Op::Put {
+                    space: Space::Games,
+                    key,
+                    ..
+                }
+                | crate::store::Op::Delete {
+                    space: Space::Games,
+                    key,
+                    ..
+                } => keys::parse_id(key),
+                _ => None,
+            })
+            .collect();
+        if !games.is_empty() {
+            games.iter().for_each(|&c| self.changes.game_changed(c));
+            self.store.announce_games(&games);
         }
         Ok(version)
     }
