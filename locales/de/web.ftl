@@ -21,3 +21,6 @@ web-time-left = Restzeit
 web-seeds = Samen
 web-sign-in-to-play = Melde dich mit Discord an, um in dieser Partie zu ziehen.
 web-open-live = Live ansehen
+board-play-live = Live spielen
+board-live-link = Verfolge diese Partie live, jeden Zug animiert: { $url }
+board-live-off = Dieser Bot bietet kein Live-Brett an (wer ihn betreibt, kann es einschalten: [web] in der Konfiguration).

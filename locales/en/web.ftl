@@ -22,3 +22,6 @@ web-time-left = time left
 web-seeds = seeds
 web-sign-in-to-play = Sign in with Discord to move in this game.
 web-open-live = Watch it live
+board-play-live = Play live
+board-live-link = Watch this game live, with every move animated: { $url }
+board-live-off = The live board is not served by this bot (its operator can turn it on: [web] in the config).

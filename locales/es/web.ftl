@@ -21,3 +21,6 @@ web-time-left = tiempo restante
 web-seeds = semillas
 web-sign-in-to-play = Entra con Discord para jugar en esta partida.
 web-open-live = Ver en directo
+board-play-live = Jugar en directo
+board-live-link = Sigue esta partida en directo, con cada jugada animada: { $url }
+board-live-off = Este bot no ofrece el tablero en directo (quien lo administra puede activarlo: [web] en la configuración).

@@ -21,3 +21,6 @@ web-time-left = temps restant
 web-seeds = graines
 web-sign-in-to-play = Connecte-toi avec Discord pour jouer dans cette partie.
 web-open-live = Suivre en direct
+board-play-live = Jouer en direct
+board-live-link = Suis cette partie en direct, chaque coup animé : { $url }
+board-live-off = Ce bot ne sert pas de plateau en direct (son administrateur peut l'activer : [web] dans la configuration).

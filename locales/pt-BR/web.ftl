@@ -21,3 +21,6 @@ web-time-left = tempo restante
 web-seeds = sementes
 web-sign-in-to-play = Entre com o Discord para jogar nesta partida.
 web-open-live = Assistir ao vivo
+board-play-live = Jogar ao vivo
+board-live-link = Acompanhe esta partida ao vivo, com cada jogada animada: { $url }
+board-live-off = Este bot não oferece o tabuleiro ao vivo (quem o administra pode ativá-lo: [web] na configuração).

@@ -21,3 +21,6 @@ web-time-left = muda uliobaki
 web-seeds = kete
 web-sign-in-to-play = Ingia kwa Discord ili ucheze katika mchezo huu.
 web-open-live = Tazama moja kwa moja
+board-play-live = Cheza moja kwa moja
+board-live-link = Tazama mchezo huu moja kwa moja, kila hatua ikionyeshwa: { $url }
+board-live-off = Bot hili halitoi ubao wa moja kwa moja (msimamizi wake anaweza kuuwasha: [web] kwenye config).

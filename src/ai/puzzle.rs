@@ -844,10 +844,14 @@ mod tests {
             let mut line = vec![mv, reply.expect("the line goes on").mv];
             loop {
                 let pos = p.position_after(&line).expect("a legal line");
-                let best = search_within(&pos, REVIEW_NODES, u16::MAX, MAX_DEPTH).best.expect("a move");
+                let best = search_within(&pos, REVIEW_NODES, u16::MAX, MAX_DEPTH)
+                    .best
+                    .expect("a move");
                 match p.judge_line(&line, best).expect("legal") {
                     Judged::Right { reply: Some(r), .. } => line.extend([best, r.mv]),
-                    Judged::Right { reply: None, report, .. } => {
+                    Judged::Right {
+                        reply: None, report, ..
+                    } => {
                         assert!(report.result.is_some(), "a forced win ends with the game");
                         break;
                     }

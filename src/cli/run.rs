@@ -75,7 +75,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let metrics = Arc::new(isolo_bot::metrics::Metrics::new([]));
     let connection = Connection::new(&config.discord)
         .map_err(super::config_failure)?
-        .with_metrics(metrics.clone(), config.metrics.listen);
+        .with_metrics(metrics.clone(), config.metrics.listen)
+        .with_live(served_url(&config).as_deref(), config.web.activity);
     let table = Arc::new(build_table(&config)?.with_metrics(metrics));
     let runtime = tokio::runtime::Runtime::new()?;
     if let Some(addr) = config.web.listen {
@@ -97,6 +98,19 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The live board's public address when it is served (`[web] listen`):
+/// `public_url`, else the listen address itself.
+fn served_url(config: &Config) -> Option<String> {
+    let listen = config.web.listen?;
+    Some(
+        config
+            .web
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{listen}")),
+    )
+}
+
 /// What the live board's server needs: its config, with the API the bot
 /// itself uses (`[discord] api_proxy`) for the sign-in and the Activity.
 fn web_parts(config: &Config, table: Arc<Table>) -> isolo_bot::web::WebParts {
@@ -107,7 +121,11 @@ fn web_parts(config: &Config, table: Arc<Table>) -> isolo_bot::web::WebParts {
     isolo_bot::web::WebParts {
         table,
         config: web,
-        bot_token: config.discord.token.clone().or_else(|| std::env::var("DISCORD_TOKEN").ok()),
+        bot_token: config
+            .discord
+            .token
+            .clone()
+            .or_else(|| std::env::var("DISCORD_TOKEN").ok()),
         plays_bot: false,
         local_player: None,
     }

@@ -66,6 +66,25 @@ pub struct Data {
     metrics: Arc<Metrics>,
     /// Each server's own language in Discord, as last seen.
     guild_locales: Arc<Mutex<HashMap<u64, String>>>,
+    /// The live board, when it is served (links and the Activity).
+    live: Option<Arc<Live>>,
+}
+
+/// Where the live board is: board messages link to their game's page, and
+/// "Play live" opens the Activity where the application has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    /// The page's public address, e.g. `https://isolo.example.org`.
+    pub public_url: String,
+    /// The application has the Activity set up in the Developer Portal.
+    pub activity: bool,
+}
+
+impl Live {
+    /// A game's page.
+    pub fn page(&self, channel: u64, game: u64) -> String {
+        format!("{}/g/{channel}/{game}", self.public_url)
+    }
 }
 
 /// Servers whose Discord language is remembered; forgetting one only means
@@ -336,6 +355,7 @@ pub struct Connection {
     request_timeout: Duration,
     metrics: Arc<Metrics>,
     metrics_listen: Option<std::net::SocketAddr>,
+    live: Option<Live>,
 }
 
 /// How long connecting to Discord (or the proxy) may take: a connection
@@ -364,7 +384,19 @@ impl Connection {
             request_timeout: Duration::from_secs(config.request_timeout_secs),
             metrics: Arc::new(Metrics::new([])),
             metrics_listen: None,
+            live: None,
         })
+    }
+
+    /// Links board messages to the live board at `public_url` (`[web]
+    /// public_url`), and launches the Activity with "Play live" when the
+    /// application has one (`[web] activity`).
+    pub fn with_live(mut self, public_url: Option<&str>, activity: bool) -> Connection {
+        self.live = public_url.map(|u| Live {
+            public_url: u.trim_end_matches('/').to_owned(),
+            activity,
+        });
+        self
     }
 
     /// Counts into `metrics` (shared with the table), and serves them on
@@ -538,7 +570,9 @@ async fn show_relayed(
         flow::announce(&data, &http, notice).await;
         if let Some(channel) = bot_next {
             match flow::search_bot_move(&data, channel).await {
-                Ok(Some(out)) => flow::announce(&data, &http, crate::table::Notice::Moved(Box::new(out))).await,
+                Ok(Some(out)) => {
+                    flow::announce(&data, &http, crate::table::Notice::Moved(Box::new(out))).await
+                }
                 Ok(None) => {}
                 Err(e) => tracing::warn!("the bot could not answer a move made on the page: {e:#}"),
             }
@@ -561,6 +595,7 @@ pub async fn run(
         shards,
         metrics,
         metrics_listen,
+        live,
         ..
     } = connection;
     let mut shutdown = std::pin::pin!(shutdown);
@@ -589,8 +624,10 @@ pub async fn run(
         cooldowns: Arc::default(),
         metrics: metrics.clone(),
         guild_locales: Arc::default(),
+        live: live.map(Arc::new),
     };
     let setup_data = data.clone();
+    let activity = data.live.as_ref().is_some_and(|l| l.activity);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     if let Some(listener) = metrics_listener {
         tracing::info!(
@@ -703,7 +740,10 @@ pub async fn run(
                     let create = poise::builtins::create_application_commands(&framework.options().commands);
                     match guild_id {
                         Some(g) => serenity::GuildId::new(g).set_commands(ctx, create).await,
-                        None => serenity::Command::set_global_commands(ctx, create).await,
+                        None => {
+                            let create = registration::with_entry_point(ctx, create, activity).await;
+                            serenity::Command::set_global_commands(ctx, create).await
+                        }
                     }
                 } else {
                     // Registered by the process running shard 0: only their ids are needed.

@@ -157,7 +157,9 @@ impl Table {
     pub fn relayed(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
         let rx = self.changes.outbox.lock().expect("the outbox lock").take();
         if rx.is_some() {
-            self.changes.taken.store(true, std::sync::atomic::Ordering::Release);
+            self.changes
+                .taken
+                .store(true, std::sync::atomic::Ordering::Release);
         }
         rx
     }

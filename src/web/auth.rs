@@ -119,7 +119,14 @@ impl Keys {
         URL_SAFE_NO_PAD.decode(body).ok()
     }
 
-    fn issue(&self, user: u64, name: &str, hours: u64, now_ms: u64, instance: Option<String>) -> (Session, String) {
+    fn issue(
+        &self,
+        user: u64,
+        name: &str,
+        hours: u64,
+        now_ms: u64,
+        instance: Option<String>,
+    ) -> (Session, String) {
         let session = Session {
             user_text: user.to_string(),
             name: name.chars().take(100).collect(),
@@ -157,7 +164,10 @@ impl Keys {
             // The offline page: nobody else's session exists to forge.
             return true;
         }
-        let sent = headers.get("x-isolo-csrf").and_then(|v| v.to_str().ok()).unwrap_or("");
+        let sent = headers
+            .get("x-isolo-csrf")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
         same(sent.as_bytes(), session.csrf.as_bytes())
     }
 }
@@ -180,7 +190,12 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 fn set_cookie(web: &Web, name: &str, value: &str, max_age_secs: u64) -> HeaderValue {
-    let secure = if web.config.public_url.as_deref().is_some_and(|u| u.starts_with("https://")) {
+    let secure = if web
+        .config
+        .public_url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("https://"))
+    {
         "; Secure"
     } else {
         ""
@@ -194,14 +209,19 @@ fn set_cookie(web: &Web, name: &str, value: &str, max_age_secs: u64) -> HeaderVa
 /// A page of this server (`/g/1/2`), never another site (`//evil`).
 fn local_path(next: Option<&str>) -> String {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains(['\\', '\r', '\n']) => n.to_owned(),
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains(['\\', '\r', '\n']) => {
+            n.to_owned()
+        }
         _ => "/".to_owned(),
     }
 }
 
 fn base_url(web: &Web, headers: &HeaderMap) -> String {
     web.config.public_url.clone().unwrap_or_else(|| {
-        let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("127.0.0.1");
+        let host = headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("127.0.0.1");
         format!("http://{host}")
     })
 }
@@ -215,7 +235,10 @@ pub(crate) struct Login {
 /// `GET /auth/login?next=/g/..`: to Discord's authorize page.
 pub(crate) async fn login(State(web): State<Web>, headers: HeaderMap, Query(q): Query<Login>) -> Response {
     let (Some(client_id), true) = (web.config.client_id, web.config.sign_in()) else {
-        return guard::error(StatusCode::NOT_FOUND, "signing in is not set up on this server ([web] client_id, client_secret)");
+        return guard::error(
+            StatusCode::NOT_FOUND,
+            "signing in is not set up on this server ([web] client_id, client_secret)",
+        );
     };
     let state = web.sessions.token();
     let next = local_path(q.next.as_deref());
@@ -228,8 +251,10 @@ pub(crate) async fn login(State(web): State<Web>, headers: HeaderMap, Query(q): 
         encode(&redirect)
     );
     let mut r = Redirect::to(&url).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, set_cookie(&web, STATE_COOKIE, &signed, STATE_MS / 1000));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        set_cookie(&web, STATE_COOKIE, &signed, STATE_MS / 1000),
+    );
     r
 }
 
@@ -271,7 +296,11 @@ async fn exchange(web: &Web, code: &str, redirect: Option<&str>) -> Result<(Stri
     };
     let api = web.config.api_url.trim_end_matches('/');
     let id_text = id.to_string();
-    let mut form = vec![("grant_type", "authorization_code"), ("code", code), ("client_id", id_text.as_str())];
+    let mut form = vec![
+        ("grant_type", "authorization_code"),
+        ("code", code),
+        ("client_id", id_text.as_str()),
+    ];
     if let Some(r) = redirect {
         form.push(("redirect_uri", r));
     }
@@ -287,7 +316,10 @@ async fn exchange(web: &Web, code: &str, redirect: Option<&str>) -> Result<(Stri
     if !answer.status().is_success() {
         return Err(format!("Discord refused the sign-in ({})", answer.status()));
     }
-    let token: TokenAnswer = answer.json().await.map_err(|_| "Discord's answer was not understood".to_string())?;
+    let token: TokenAnswer = answer
+        .json()
+        .await
+        .map_err(|_| "Discord's answer was not understood".to_string())?;
     let me = web
         .http
         .get(format!("{api}/users/@me"))
@@ -298,23 +330,39 @@ async fn exchange(web: &Web, code: &str, redirect: Option<&str>) -> Result<(Stri
     if !me.status().is_success() {
         return Err(format!("Discord did not say who signed in ({})", me.status()));
     }
-    let me: Me = me.json().await.map_err(|_| "Discord's answer was not understood".to_string())?;
-    let user = me.id.parse().map_err(|_| "Discord sent no member id".to_string())?;
+    let me: Me = me
+        .json()
+        .await
+        .map_err(|_| "Discord's answer was not understood".to_string())?;
+    let user = me
+        .id
+        .parse()
+        .map_err(|_| "Discord sent no member id".to_string())?;
     Ok((token.access_token, user, me.global_name.unwrap_or(me.username)))
 }
 
 /// `GET /auth/callback`: checks the state, exchanges the code, signs in.
-pub(crate) async fn callback(State(web): State<Web>, headers: HeaderMap, Query(q): Query<Callback>) -> Response {
+pub(crate) async fn callback(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Query(q): Query<Callback>,
+) -> Response {
     if let Some(e) = q.error {
         let e: String = e.chars().filter(char::is_ascii_alphanumeric).take(40).collect();
-        return guard::error(StatusCode::BAD_REQUEST, &format!("Discord did not sign you in: {e}"));
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            &format!("Discord did not sign you in: {e}"),
+        );
     }
     let now = web.table.now_ms();
     let saved = cookie(&headers, STATE_COOKIE)
         .and_then(|c| web.sessions.open(&c))
         .and_then(|b| String::from_utf8(b).ok());
     let Some((state, rest)) = saved.as_deref().and_then(|s| s.split_once('|')) else {
-        return guard::error(StatusCode::BAD_REQUEST, "this sign-in was not started here, or took too long: try again");
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "this sign-in was not started here, or took too long: try again",
+        );
     };
     let Some((expires, next)) = rest.split_once('|') else {
         return guard::error(StatusCode::BAD_REQUEST, "a broken sign-in state: try again");
@@ -325,7 +373,10 @@ pub(crate) async fn callback(State(web): State<Web>, headers: HeaderMap, Query(q
         .as_deref()
         .is_some_and(|s| same(s.as_bytes(), state.as_bytes()));
     if !fresh || !matches {
-        return guard::error(StatusCode::BAD_REQUEST, "this sign-in was not started here, or took too long: try again");
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "this sign-in was not started here, or took too long: try again",
+        );
     }
     let Some(code) = q.code.filter(|c| !c.is_empty() && c.len() < 512) else {
         return guard::error(StatusCode::BAD_REQUEST, "Discord sent no code");
@@ -335,7 +386,9 @@ pub(crate) async fn callback(State(web): State<Web>, headers: HeaderMap, Query(q
         Ok(who) => who,
         Err(why) => return guard::error(StatusCode::BAD_GATEWAY, &why),
     };
-    let (_, signed) = web.sessions.issue(user, &name, web.config.session_hours, now, None);
+    let (_, signed) = web
+        .sessions
+        .issue(user, &name, web.config.session_hours, now, None);
     let mut r = Redirect::to(&local_path(Some(next))).into_response();
     let h = r.headers_mut();
     h.append(
@@ -385,7 +438,10 @@ pub(crate) struct ActivityCode {
 /// needs and a session bound to the member and the instance.
 pub(crate) async fn activity_token(State(web): State<Web>, body: axum::body::Bytes) -> Response {
     let Ok(q) = serde_json::from_slice::<ActivityCode>(&body) else {
-        return guard::error(StatusCode::BAD_REQUEST, "expected {\"code\": \"...\", \"instance_id\": \"...\"}");
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "expected {\"code\": \"...\", \"instance_id\": \"...\"}",
+        );
     };
     if q.code.is_empty() || q.code.len() > 512 || q.instance_id.is_empty() || q.instance_id.len() > 128 {
         return guard::error(StatusCode::BAD_REQUEST, "a code and an instance id are needed");
@@ -395,9 +451,9 @@ pub(crate) async fn activity_token(State(web): State<Web>, body: axum::body::Byt
         Err(why) => return guard::error(StatusCode::BAD_GATEWAY, &why),
     };
     let now = web.table.now_ms();
-    let (session, signed) = web
-        .sessions
-        .issue(user, &name, web.config.session_hours, now, Some(q.instance_id));
+    let (session, signed) =
+        web.sessions
+            .issue(user, &name, web.config.session_hours, now, Some(q.instance_id));
     Json(serde_json::json!({
         "access_token": access_token,
         "session": signed,
@@ -439,7 +495,10 @@ impl Web {
                 let api = self.config.api_url.trim_end_matches('/');
                 let asked = self
                     .http
-                    .get(format!("{api}/applications/{app}/activity-instances/{}", encode(instance_id)))
+                    .get(format!(
+                        "{api}/applications/{app}/activity-instances/{}",
+                        encode(instance_id)
+                    ))
                     .header(header::AUTHORIZATION, format!("Bot {token}"))
                     .send()
                     .await;
@@ -464,7 +523,11 @@ impl Web {
 
 /// `GET /api/activity/game?channel_id=`: the game of the channel the
 /// Activity was launched in, once its instance is checked.
-pub(crate) async fn activity_game(State(web): State<Web>, headers: HeaderMap, Query(q): Query<ActivityGame>) -> Response {
+pub(crate) async fn activity_game(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Query(q): Query<ActivityGame>,
+) -> Response {
     let lang = guard::language(&headers);
     let Some(session) = web.viewer(&headers) else {
         return guard::error(StatusCode::UNAUTHORIZED, "sign in through the Activity first");
@@ -473,11 +536,15 @@ pub(crate) async fn activity_game(State(web): State<Web>, headers: HeaderMap, Qu
         return guard::error(StatusCode::BAD_REQUEST, "channel_id must be a number");
     };
     if !web.instance_ok(&session, channel).await {
-        return guard::error(StatusCode::FORBIDDEN, "Discord does not know this Activity in this channel with you in it");
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "Discord does not know this Activity in this channel with you in it",
+        );
     }
     let user = session.user;
     match ask(&web.table, move |t| t.watch_channel(channel, Some(user))).await {
-        Ok(w) => Json(serde_json::json!({ "channel": w.channel.to_string(), "game": w.id.to_string() })).into_response(),
+        Ok(w) => Json(serde_json::json!({ "channel": w.channel.to_string(), "game": w.id.to_string() }))
+            .into_response(),
         Err(e) => super::refusal(lang, &e),
     }
 }

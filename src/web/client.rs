@@ -19,9 +19,17 @@ const SHELL: &str = include_str!("../../web/index.html");
 const ASSETS: [(&str, &str, &str); 5] = [
     ("app.js", "text/javascript", include_str!("../../web/app.js")),
     ("board.js", "text/javascript", include_str!("../../web/board.js")),
-    ("activity.js", "text/javascript", include_str!("../../web/activity.js")),
+    (
+        "activity.js",
+        "text/javascript",
+        include_str!("../../web/activity.js"),
+    ),
     ("style.css", "text/css", include_str!("../../web/style.css")),
-    ("discord-sdk.js", "text/javascript", include_str!("../../web/vendor/discord-sdk.js")),
+    (
+        "discord-sdk.js",
+        "text/javascript",
+        include_str!("../../web/vendor/discord-sdk.js"),
+    ),
 ];
 
 /// HTML-escapes text for an attribute or element.
@@ -92,10 +100,17 @@ pub(crate) async fn activity_page(State(web): State<Web>, headers: HeaderMap) ->
 
 /// `GET /g/<channel>/<game>`: a game's page. A public game's preview shows
 /// its board; a private one's reveals nothing.
-pub(crate) async fn game_page(State(web): State<Web>, Path(path): Path<GamePath>, headers: HeaderMap) -> Response {
+pub(crate) async fn game_page(
+    State(web): State<Web>,
+    Path(path): Path<GamePath>,
+    headers: HeaderMap,
+) -> Response {
     let lang = guard::language(&headers);
     let Ok((channel, id)) = path.ids() else {
-        return guard::error(StatusCode::BAD_REQUEST, "a game's address is /g/<channel>/<game>, two numbers");
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "a game's address is /g/<channel>/<game>, two numbers",
+        );
     };
     let public = ask(&web.table, move |t| t.watch(channel, id, None)).await.ok();
     let title = crate::tr!(lang, "web-title");
@@ -140,7 +155,10 @@ pub(crate) async fn local_new(State(web): State<Web>, body: axum::body::Bytes) -
         return guard::error(StatusCode::NOT_FOUND, "only the offline page starts games here");
     };
     let Ok(q) = serde_json::from_slice::<LocalGame>(&body) else {
-        return guard::error(StatusCode::BAD_REQUEST, "expected {\"variant\": \"women\", \"opponent\": \"medium\"}");
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "expected {\"variant\": \"women\", \"opponent\": \"medium\"}",
+        );
     };
     let Ok(variant) = q.variant.parse::<crate::engine::Variant>() else {
         return guard::error(StatusCode::BAD_REQUEST, "variant: women or boys");
@@ -150,7 +168,12 @@ pub(crate) async fn local_new(State(web): State<Web>, body: axum::body::Bytes) -
     } else {
         match q.opponent.parse::<crate::ai::Level>() {
             Ok(level) => Some(level),
-            Err(_) => return guard::error(StatusCode::BAD_REQUEST, "opponent: friend or a level (easy, medium, hard)"),
+            Err(_) => {
+                return guard::error(
+                    StatusCode::BAD_REQUEST,
+                    "opponent: friend or a level (easy, medium, hard)",
+                )
+            }
         }
     };
     let name = name.to_string();
@@ -192,7 +215,8 @@ pub(crate) async fn local_new(State(web): State<Web>, body: axum::body::Bytes) -
                 let table = web.table.clone();
                 tokio::task::spawn_blocking(move || table.bot_move(LOCAL_CHANNEL));
             }
-            Json(serde_json::json!({ "channel": LOCAL_CHANNEL.to_string(), "game": id.to_string() })).into_response()
+            Json(serde_json::json!({ "channel": LOCAL_CHANNEL.to_string(), "game": id.to_string() }))
+                .into_response()
         }
         Err(e) => super::refusal(crate::words::Lang::ENGLISH, &e),
     }

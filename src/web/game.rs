@@ -9,14 +9,14 @@ use serde::Serialize;
 use crate::engine::{Game, MoveReport, Pit, Position, Side};
 use crate::render::{alt_text, render_png, BoardView};
 use crate::table::{Seat, Watched};
-use crate::words::Lang;
 use crate::tr;
+use crate::words::Lang;
 
 /// The pits in the order of every `seeds` array: row 1 (South's outer row)
 /// a to h, then rows 2, 3 and 4.
 pub const PIT_ORDER: [&str; 32] = [
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3",
-    "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3",
+    "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
 ];
 
 /// A position: seeds per pit in [`PIT_ORDER`], and who is in the overture.
@@ -211,7 +211,9 @@ pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
         },
         deadline_ms: w.deadline_ms,
         now_ms,
-        result: result.as_ref().map(|r| crate::render::BoardWords::result(&lang, r, &names)),
+        result: result
+            .as_ref()
+            .map(|r| crate::render::BoardWords::result(&lang, r, &names)),
         winner: result.and_then(|r| match r.outcome {
             crate::engine::Outcome::Win(s) => Some(s),
             crate::engine::Outcome::Draw => None,
@@ -223,7 +225,12 @@ pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
 }
 
 /// The board of `w` as the bot's pictures show it.
-fn view<'a>(w: &'a Watched, lang: &'a Lang, names: &'a [String; 2], last: Option<&'a MoveReport>) -> BoardView<'a> {
+fn view<'a>(
+    w: &'a Watched,
+    lang: &'a Lang,
+    names: &'a [String; 2],
+    last: Option<&'a MoveReport>,
+) -> BoardView<'a> {
     BoardView::of_game(&w.game, lang)
         .result(w.result.or(w.game.result()))
         .last_move(last)

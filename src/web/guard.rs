@@ -59,7 +59,10 @@ impl Limits {
         if buckets.len() >= MAX_BUCKETS {
             buckets.retain(|_, b| now.duration_since(b.at).as_secs_f64() * REFILL_PER_SEC < burst);
         }
-        let b = buckets.entry(key).or_insert(Bucket { tokens: burst, at: now });
+        let b = buckets.entry(key).or_insert(Bucket {
+            tokens: burst,
+            at: now,
+        });
         b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * REFILL_PER_SEC).min(burst);
         b.at = now;
         if b.tokens >= 1.0 {
@@ -79,7 +82,8 @@ impl Limits {
             Ok(())
         } else {
             let mut r = error(StatusCode::TOO_MANY_REQUESTS, "too many requests: wait a moment");
-            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             Err(r)
         }
     }
@@ -151,7 +155,10 @@ pub(crate) async fn headers(State(web): State<Web>, request: Request, next: Next
     if let Ok(v) = HeaderValue::from_str(&csp) {
         h.insert(header::CONTENT_SECURITY_POLICY, v);
     }
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     h.insert(
         "cross-origin-opener-policy",
@@ -161,7 +168,12 @@ pub(crate) async fn headers(State(web): State<Web>, request: Request, next: Next
         "permissions-policy",
         HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
     );
-    if web.config.public_url.as_deref().is_some_and(|u| u.starts_with("https://")) {
+    if web
+        .config
+        .public_url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("https://"))
+    {
         h.insert(
             header::STRICT_TRANSPORT_SECURITY,
             HeaderValue::from_static("max-age=31536000"),

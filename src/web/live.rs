@@ -142,15 +142,26 @@ impl Hub {
 /// The opening handshake's key, if the request is a WebSocket upgrade.
 fn handshake_key(method: &Method, headers: &HeaderMap) -> Option<String> {
     let has = |name: header::HeaderName, token: &str| {
-        headers
-            .get_all(name)
-            .iter()
-            .any(|v| v.to_str().is_ok_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(token))))
+        headers.get_all(name).iter().any(|v| {
+            v.to_str()
+                .is_ok_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(token)))
+        })
     };
-    let version = headers.get(header::SEC_WEBSOCKET_VERSION).and_then(|v| v.to_str().ok());
-    (method == Method::GET && has(header::CONNECTION, "upgrade") && has(header::UPGRADE, "websocket") && version == Some("13"))
-        .then(|| headers.get(header::SEC_WEBSOCKET_KEY)?.to_str().ok().map(str::to_owned))
-        .flatten()
+    let version = headers
+        .get(header::SEC_WEBSOCKET_VERSION)
+        .and_then(|v| v.to_str().ok());
+    (method == Method::GET
+        && has(header::CONNECTION, "upgrade")
+        && has(header::UPGRADE, "websocket")
+        && version == Some("13"))
+    .then(|| {
+        headers
+            .get(header::SEC_WEBSOCKET_KEY)?
+            .to_str()
+            .ok()
+            .map(str::to_owned)
+    })
+    .flatten()
 }
 
 /// Whether the socket comes from this server's own page: a browser always
@@ -161,7 +172,10 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
         // Not a browser: it has no cookie of ours to abuse.
         return true;
     };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
     let own = |o: &str| o.split_once("://").is_some_and(|(_, h)| h == host);
     own(origin) || web.config.public_url.as_deref() == Some(origin)
 }
@@ -202,7 +216,10 @@ pub(crate) async fn upgrade(
         Err(e) => return refusal(lang, &e),
     };
     let Some(slot) = web.limits.socket(addr.ip()) else {
-        return guard::error(StatusCode::TOO_MANY_REQUESTS, "too many open boards from this address");
+        return guard::error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many open boards from this address",
+        );
     };
     let Some(on_upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
         return guard::error(StatusCode::UPGRADE_REQUIRED, "this connection cannot be upgraded");
@@ -228,7 +245,8 @@ pub(crate) async fn upgrade(
             max_frame_size: Some(MAX_INCOMING),
             ..WebSocketConfig::default()
         };
-        let socket = WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
+        let socket =
+            WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
         let (mut out, mut incoming) = socket.split();
         if out.send(Message::Text(first.to_string())).await.is_err() {
             return;
@@ -287,7 +305,11 @@ fn percent_decode(s: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
             (b'%', Some(h), Some(l)) => {
                 out.push((h * 16 + l) as u8);
                 i += 3;

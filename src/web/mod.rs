@@ -76,7 +76,10 @@ impl std::fmt::Debug for WebConfig {
             .field("public_url", &self.public_url)
             .field("client_id", &self.client_id)
             .field("client_secret", &self.client_secret.as_ref().map(|_| "<hidden>"))
-            .field("session_secret", &self.session_secret.as_ref().map(|_| "<hidden>"))
+            .field(
+                "session_secret",
+                &self.session_secret.as_ref().map(|_| "<hidden>"),
+            )
             .field("session_hours", &self.session_hours)
             .field("authorize_url", &self.authorize_url)
             .field("api_url", &self.api_url)
@@ -120,7 +123,10 @@ impl WebConfig {
         };
         if let Some(u) = &self.public_url {
             if !url_ok(u) || u.ends_with('/') {
-                return Some(("web.public_url", "must be an http:// or https:// address without a trailing /".into()));
+                return Some((
+                    "web.public_url",
+                    "must be an http:// or https:// address without a trailing /".into(),
+                ));
             }
         }
         if !url_ok(&self.authorize_url) {
@@ -145,8 +151,15 @@ impl WebConfig {
         if !(1..=1_000_000).contains(&self.sockets_per_address) {
             return Some(("web.sockets_per_address", "must be 1 to 1000000".into()));
         }
-        if self.frame_ancestors.iter().any(|a| a.contains([';', ',', '\'']) || a.trim().is_empty()) {
-            return Some(("web.frame_ancestors", "must be origins like https://discord.com".into()));
+        if self
+            .frame_ancestors
+            .iter()
+            .any(|a| a.contains([';', ',', '\'']) || a.trim().is_empty())
+        {
+            return Some((
+                "web.frame_ancestors",
+                "must be origins like https://discord.com".into(),
+            ));
         }
         if self.listen.is_some() && self.client_secret.is_some() && self.client_id.is_none() {
             return Some(("web.client_id", "is needed with client_secret".into()));
@@ -256,7 +269,10 @@ impl GamePath {
     fn ids(&self) -> Result<(ChannelId, u64), Response> {
         match (self.channel.parse::<u64>(), self.game.parse::<u64>()) {
             (Ok(c), Ok(g)) => Ok((c, g)),
-            _ => Err(guard::error(StatusCode::BAD_REQUEST, "a game's address is /g/<channel>/<game>, two numbers")),
+            _ => Err(guard::error(
+                StatusCode::BAD_REQUEST,
+                "a game's address is /g/<channel>/<game>, two numbers",
+            )),
         }
     }
 }
@@ -324,8 +340,18 @@ async fn board_png(
         Err(e) => return refusal(lang, &e),
     };
     match tokio::task::spawn_blocking(move || game::png(&watched, lang)).await {
-        Ok(png) => ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-cache")], png).into_response(),
-        Err(_) => guard::error(StatusCode::INTERNAL_SERVER_ERROR, "the picture could not be drawn"),
+        Ok(png) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            png,
+        )
+            .into_response(),
+        Err(_) => guard::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the picture could not be drawn",
+        ),
     }
 }
 
@@ -352,7 +378,10 @@ async fn play(
         return r;
     }
     if !web.sessions.csrf_ok(&who, &headers) {
-        return guard::error(StatusCode::FORBIDDEN, "a move needs the page's own token (X-Isolo-Csrf)");
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "a move needs the page's own token (X-Isolo-Csrf)",
+        );
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
@@ -360,10 +389,18 @@ async fn play(
     };
     let request: MoveRequest = match serde_json::from_slice(&body) {
         Ok(m) => m,
-        Err(e) => return guard::error(StatusCode::BAD_REQUEST, &format!("a move is {{\"pit\":\"b2\",\"ply\":N}}: {e}")),
+        Err(e) => {
+            return guard::error(
+                StatusCode::BAD_REQUEST,
+                &format!("a move is {{\"pit\":\"b2\",\"ply\":N}}: {e}"),
+            )
+        }
     };
     if !web.instance_ok(&who, channel).await {
-        return guard::error(StatusCode::FORBIDDEN, "Discord does not know this Activity in this channel with you in it");
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "Discord does not know this Activity in this channel with you in it",
+        );
     }
     // At the offline page's one screen, whoever is to move moves.
     let user = match web.local_player {

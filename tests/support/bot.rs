@@ -141,7 +141,9 @@ impl InProcess {
         let store = isolo_bot::store::SledStore::open(&config.storage).expect("open the store");
         let table = Table::new(wrap(Arc::new(store)), clock, config.games).with_ai(config.ai);
         let table = Arc::new(table);
-        let connection = Connection::new(&config.discord).expect("a token");
+        let connection = Connection::new(&config.discord)
+            .expect("a token")
+            .with_live(config.web.public_url.as_deref(), config.web.activity);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(isolo_bot::discord::run(connection, table.clone(), async move {
             let _ = stopped.await;
