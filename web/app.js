@@ -85,6 +85,7 @@ function bands() {
     const toMove = g.live && isLive() && g.to_move === (side === 0 ? 'south' : 'north');
     const pill = band.querySelector('.pill');
     pill.textContent = toMove ? label('web-to-move') : '';
+    pill.className = `pill side-${side}`;
     pill.hidden = !toMove;
   }
 }

@@ -42,14 +42,21 @@ function el(name, attrs, parent) {
 
 function sideOfRow(row) { return row <= 2 ? 0 : 1; }
 
-// Seeds drawn in a pit: small circles, as many as fit, around the count.
+// Seeds drawn in a pit: up to eight in rows of four above the count, more
+// as a ring around it (as the bot's pictures draw them).
 function seedDots(n) {
   const dots = [];
-  const shown = Math.min(n, 12);
+  if (n <= 8) {
+    for (let i = 0; i < n; i++) {
+      const row = Math.floor(i / 4), inRow = Math.min(4, n - row * 4);
+      dots.push([(i % 4 - (inRow - 1) / 2) * 12, -27 + row * 10]);
+    }
+    return dots;
+  }
+  const shown = Math.min(n, 16);
   for (let i = 0; i < shown; i++) {
-    const a = (i / Math.max(shown, 1)) * Math.PI * 2 - Math.PI / 2;
-    const r = shown <= 3 ? 0 : 30;
-    dots.push(shown <= 3 ? [(i - (shown - 1) / 2) * 13, -26] : [Math.cos(a) * r, Math.sin(a) * (r - 6)]);
+    const a = (i / shown) * Math.PI * 2 - Math.PI / 2;
+    dots.push([Math.cos(a) * 40, Math.sin(a) * 30 + 4]);
   }
   return dots;
 }
