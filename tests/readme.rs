@@ -79,7 +79,7 @@ fn split_code_spans(prose: &str) -> (String, Vec<String>) {
     let mut outside = String::new();
     let mut spans = Vec::new();
     for (i, piece) in prose.split('`').enumerate() {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             outside.push_str(piece);
         } else {
             spans.push(piece.replace('\n', " "));
