@@ -340,7 +340,7 @@ pub const NO_TOKEN: &str = "No Discord token configured.
 To run the bot in your server:
   1. Open https://discord.com/developers/applications, New Application, then Bot > Reset Token, and copy it.
   2. Put it in config.toml ([discord] token = \"...\"; see config.example.toml) or in DISCORD_TOKEN.
-  3. Invite the bot (OAuth2 > URL Generator: scopes bot + applications.commands; see README.md for the permissions).
+  3. Invite the bot (OAuth2 > URL Generator: scopes bot + applications.commands; see docs/operators.md for the permissions).
 Meanwhile, try the game offline: isolo-bot play   (or: isolo-bot play --vs greedy --variant boys)";
 
 /// What the adapter needs to connect, checked before anything is opened.
@@ -424,7 +424,7 @@ impl Connection {
     }
 }
 
-/// The permissions the invite link asks for (see README: send messages,
+/// The permissions the invite link asks for (see docs/operators.md: send messages,
 /// attach files, embed links, threads).
 pub const INVITE_PERMISSIONS: u64 = 309_237_746_688;
 
@@ -863,7 +863,7 @@ fn registration_advice(e: &serenity::Error, guild_id: Option<u64>) -> String {
         Some(g) if missing_access => format!(
             "Discord refused to register the /isolo commands in server {g} (403 Missing Access): \
              check that [discord] guild_id is your server's id and that the bot was invited there \
-             with the applications.commands scope (see README), or remove guild_id to register globally"
+             with the applications.commands scope (see docs/operators.md), or remove guild_id to register globally"
         ),
         _ => format!("registering the /isolo commands failed, so the bot would answer nothing: {e}"),
     }
