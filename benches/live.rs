@@ -27,18 +27,26 @@ const SOUTH: u64 = 1;
 const NORTH: u64 = 2;
 
 fn now_ns() -> u128 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos())
 }
 
 fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// Lets this process hold as many sockets as the system allows.
 fn raise_open_files() {
     // SAFETY: getrlimit/setrlimit only read and write the process's own limits.
     unsafe {
-        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
         if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
             limit.rlim_cur = limit.rlim_max;
             libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
@@ -49,7 +57,11 @@ fn raise_open_files() {
 /// Resident memory of this process, in bytes.
 fn rss() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).unwrap_or(0);
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
     pages * 4096
 }
 
@@ -148,7 +160,9 @@ fn main() {
         ChallengeOutcome::Pending(_) => table.accept(CHANNEL, NORTH, None).expect("accepted").live.id,
     };
     let (addr, rss_before) = runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
         let addr = listener.local_addr().expect("an address");
         let parts = WebParts {
             table: table.clone(),
@@ -174,7 +188,11 @@ fn main() {
         .expect("the spectators' process");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
     let opened = Instant::now();
-    assert_eq!(lines.next().and_then(Result::ok).as_deref(), Some("ready"), "the spectators connect");
+    assert_eq!(
+        lines.next().and_then(Result::ok).as_deref(),
+        Some("ready"),
+        "the spectators connect"
+    );
     let per_socket = (rss().saturating_sub(rss_before)) as f64 / sockets as f64;
     println!(
         "{sockets} spectators connected in {:.1} s; server memory {:.1} KiB a connection",
@@ -185,12 +203,25 @@ fn main() {
     let cpu_before = cpu();
     for k in 1..=moves {
         let view = table.game(CHANNEL).expect("reads").expect("the game");
-        let Some(pit) = view.game.legal_moves().iter().next() else { break };
-        let mover = if view.game.position().to_move() == isolo_bot::engine::Side::South { SOUTH } else { NORTH };
+        let Some(pit) = view.game.legal_moves().iter().next() else {
+            break;
+        };
+        let mover = if view.game.position().to_move() == isolo_bot::engine::Side::South {
+            SOUTH
+        } else {
+            NORTH
+        };
         table.play(CHANNEL, mover, &pit.to_string()).expect("a move");
         let committed = now_ns();
-        let line = lines.next().and_then(Result::ok).expect("the spectators report the move");
-        let last: u128 = line.rsplit(' ').next().and_then(|v| v.parse().ok()).expect("a time");
+        let line = lines
+            .next()
+            .and_then(Result::ok)
+            .expect("the spectators report the move");
+        let last: u128 = line
+            .rsplit(' ')
+            .next()
+            .and_then(|v| v.parse().ok())
+            .expect("a time");
         assert!(line.starts_with(&format!("move {k} ")), "{line}");
         latencies.push(Duration::from_nanos(last.saturating_sub(committed) as u64));
         if table.game(CHANNEL).expect("reads").is_none() {

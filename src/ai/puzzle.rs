@@ -362,7 +362,7 @@ impl Puzzle {
     /// engine's reason for an illegal move.
     pub fn judge_line(&self, line: &[Move], mv: Move) -> Result<Judged, JudgeError> {
         let pos = self.position_after(line).map_err(JudgeError::Broken)?;
-        if line.len() % 2 == 1 || self.line_over(line) {
+        if !line.len().is_multiple_of(2) || self.line_over(line) {
             return Err(JudgeError::NotSolversTurn);
         }
         let (after, report) = pos.play(mv).map_err(|e| JudgeError::Illegal(e.reason))?;
@@ -450,7 +450,7 @@ impl Puzzle {
     /// the listed line is played out, a material puzzle has had as many
     /// solver moves as its solution, or a forced win ran [`MAX_LINE_PLIES`].
     pub fn line_over(&self, line: &[Move]) -> bool {
-        if line.len() % 2 == 0 {
+        if line.len().is_multiple_of(2) {
             return false;
         }
         if self.solution.starts_with(line) {
