@@ -12,7 +12,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
@@ -211,7 +211,7 @@ pub(crate) async fn upgrade(
     let headers = request.headers().clone();
     let lang = guard::language(&headers);
     if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r;
+        return r.into_response();
     }
     let Some(key) = handshake_key(request.method(), &headers) else {
         return guard::error(StatusCode::BAD_REQUEST, "a WebSocket handshake is expected here");
@@ -221,7 +221,7 @@ pub(crate) async fn upgrade(
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     // The Activity's frame has no cookies, and a browser's socket no
     // headers of its own: its session comes in the query.

@@ -110,7 +110,13 @@ fn analyse_agrees_with_every_forced_win() {
         let mut moves: Vec<String> = p.moves.iter().map(|m| m.to_string()).collect();
         moves.push(p.solution[0].to_string());
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_isolo-bot"))
-            .args(["analyse", "--variant", p.variant.name(), "--moves", &moves.join(" ")])
+            .args([
+                "analyse",
+                "--variant",
+                p.variant.name(),
+                "--moves",
+                &moves.join(" "),
+            ])
             .output()
             .expect("runs");
         let text = String::from_utf8_lossy(&out.stdout);
