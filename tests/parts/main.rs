@@ -27,4 +27,5 @@ mod table;
 mod table_access;
 mod tournament;
 mod tournament_pairing;
+mod web;
 mod words;
