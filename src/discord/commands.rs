@@ -112,6 +112,17 @@ pub enum LevelChoice {
     Hard,
 }
 
+/// Start or end a vacation.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VacationChoice {
+    /// Stop the clocks of all your games until you come back.
+    #[name = "start"]
+    Start,
+    /// Come back: your clocks run again.
+    #[name = "end"]
+    End,
+}
+
 /// Which side your board pictures are drawn from.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardChoice {
@@ -171,6 +182,8 @@ impl From<LevelChoice> for Level {
         "review",
         "export",
         "games",
+        "next",
+        "conditional",
         "stats",
         "leaderboard",
         "super::training::puzzle",
@@ -598,6 +611,7 @@ pub async fn settings(
     #[min = 0]
     #[max = 23]
     server_daily_hour: Option<u16>,
+    vacation: Option<VacationChoice>,
 ) -> Result<(), Error> {
     let Here { guild, channel, user } = here(&ctx);
     let daily_change = server_daily.is_some() || server_daily_hour.is_some();
@@ -677,7 +691,76 @@ pub async fn settings(
         out.content
             .push_str(&daily_post_text(lang, &post, ctx.data().table.now_ms()));
     }
+    if let Some(choice) = vacation {
+        let (bank, notices) = ctx
+            .data()
+            .run(move |t| match choice {
+                VacationChoice::Start => t.start_vacation(user),
+                VacationChoice::End => t.end_vacation(user),
+            })
+            .await?;
+        out.content.push('\n');
+        out.content.push_str(&present::vacation_bank(lang, &bank));
+        ctx.send(out.reply()).await?;
+        // The opponents are told in each game's place.
+        let http = ctx.serenity_context().http.clone();
+        for notice in notices {
+            flow::announce(ctx.data(), &http, notice).await;
+        }
+        return Ok(());
+    }
     ctx.send(out.reply()).await?;
+    Ok(())
+}
+
+/// Your game, in any server or chat, that has waited longest for your move (only you see it)
+#[poise::command(slash_command)]
+pub async fn next(ctx: Context<'_>) -> Result<(), Error> {
+    let Here { user, .. } = here(&ctx);
+    let lang = langs(&ctx).await.private;
+    flow::next_game(ctx.data(), &mut Reply::Poise(ctx), user, lang).await
+}
+
+/// Conditional moves: "if they play X, I play Y", played at once (only you see them)
+#[poise::command(
+    slash_command,
+    subcommand_required,
+    subcommands("conditional_add", "conditional_list", "conditional_clear")
+)]
+pub async fn conditional(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Add a line on your opponent's turn: their move first, then yours, like c2 b3 d1 a2
+#[poise::command(slash_command, rename = "add")]
+pub async fn conditional_add(ctx: Context<'_>, line: String) -> Result<(), Error> {
+    let Here { channel, user, .. } = here(&ctx);
+    let lines = ctx
+        .data()
+        .run(move |t| t.add_conditional(channel, user, &line))
+        .await?;
+    let lang = langs(&ctx).await.private;
+    ctx.send(present::conditional_lines(lang, &lines).reply()).await?;
+    Ok(())
+}
+
+/// Your conditional lines in the game here
+#[poise::command(slash_command, rename = "list")]
+pub async fn conditional_list(ctx: Context<'_>) -> Result<(), Error> {
+    let Here { channel, user, .. } = here(&ctx);
+    let lines = ctx.data().run(move |t| t.conditionals(channel, user)).await?;
+    let lang = langs(&ctx).await.private;
+    ctx.send(present::conditional_lines(lang, &lines).reply()).await?;
+    Ok(())
+}
+
+/// Remove all your conditional lines in the game here
+#[poise::command(slash_command, rename = "clear")]
+pub async fn conditional_clear(ctx: Context<'_>) -> Result<(), Error> {
+    let Here { channel, user, .. } = here(&ctx);
+    let count = ctx.data().run(move |t| t.clear_conditionals(channel, user)).await?;
+    let lang = langs(&ctx).await.private;
+    ctx.send(present::conditional_cleared(lang, count).reply()).await?;
     Ok(())
 }
 
@@ -798,9 +881,17 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
         true => langs.private,
         false => langs.server,
     };
-    let (games, puzzles) = ctx
+    // The bank is the member's own: shown to them only.
+    let own = who == viewer.user;
+    let (games, puzzles, bank) = ctx
         .data()
-        .run(move |t| Ok((t.stats_seen_by(viewer, who)?, t.puzzle_stats(who)?)))
+        .run(move |t| {
+            let bank = match own {
+                true => Some(t.vacation(who)?),
+                false => None,
+            };
+            Ok((t.stats_seen_by(viewer, who)?, t.puzzle_stats(who)?, bank))
+        })
         .await?;
     let mut text = match games {
         Some(p) => present::stats(lang, &p),
@@ -810,6 +901,10 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     if let Some(line) = present::puzzle_stats(lang, &puzzles) {
         text.push('\n');
         text.push_str(&line);
+    }
+    if let Some(bank) = bank {
+        text.push('\n');
+        text.push_str(&present::vacation_bank(lang, &bank));
     }
     let out = match viewer.in_private() {
         true => Out::private(text),

@@ -453,6 +453,9 @@ impl Table {
             claim_closes_ms: None,
             parent: (host != ch.channel).then_some(ch.channel),
             tournament,
+            conditional: Vec::new(),
+            conditional_plies: Vec::new(),
+            paused: None,
         };
         let mut batch = Batch::new();
         batch.put(

@@ -151,6 +151,7 @@ impl Table {
         let be = user.to_be_bytes();
         let settings = member_key(user);
         let own = [key(&[b"puzzle-stats", &be]), key(&[b"course-progress", &be])];
+        let bank = key(&[b"vacation", &be]);
         let attempts = key(&[b"puzzle-attempt", &be, b""]);
         let mut range = KeyRange::all().limit(super::PAGE);
         loop {
@@ -170,7 +171,7 @@ impl Table {
                 let listed = [PLAYING, PLAYED]
                     .iter()
                     .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user));
-                if k == settings {
+                if k == settings || k == bank {
                     batch.delete(Space::Meta, &k, version);
                     counted.settings = true;
                 } else if own.contains(&k) || k.starts_with(&attempts) {
@@ -320,6 +321,7 @@ fn forget_held(held: &mut Held, user: UserId) -> (bool, bool) {
         Held::TimedOut(f) => (false, forget_seats(f, user)),
         Held::ChallengeExpired(c) => (c.challenger.is(user) || c.opponent.is(user), false),
         Held::BotMoved { .. } => (false, false),
+        Held::Vacation { user: u, opponent, .. } => (*u == user || *opponent == Some(user), false),
     }
 }
 

@@ -11,6 +11,7 @@ mod access;
 mod challenges;
 mod claims;
 mod clock;
+mod conditional;
 pub mod course;
 mod daily_post;
 mod damage;
@@ -28,6 +29,7 @@ mod rating;
 pub mod scheduler;
 pub mod tournament;
 mod turns;
+mod vacation;
 
 use std::sync::Arc;
 
@@ -35,6 +37,7 @@ use serde::{Deserialize, Serialize};
 
 pub use access::{Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
+pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
 pub use daily_post::{daily_channel, DailyDue, DailyPost, DAILY_RETRY_MS};
@@ -45,7 +48,7 @@ pub use error::{TableError, Unreadable};
 pub use forget::Forgotten;
 pub use listing::FINISHED_LISTED;
 pub use model::{
-    BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
+    conditional_plies, BoardSide, Challenge, ChannelId, ConditionalLine, Paused, VacationHold, CONDITIONAL_TAG, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
     MemberSettings, PlayerStats, RatingChange, Seat, ServerSettings, SetAside, Tally, UserId,
     BOT_MOVE_GRACE_MS, FORMER_ID, FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
@@ -60,6 +63,7 @@ pub use tournament::{
     TournamentGame, TournamentRequest, TournamentUpdate, Work,
 };
 pub use turns::{BoardRef, Choice, MoveOutcome};
+pub use vacation::{OnVacation, VacationChange, VacationConfig, VacationView, MONTH_MS};
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};
@@ -198,6 +202,8 @@ pub struct Table {
     /// Deadlines whose entries a newer version wrote: looked at again
     /// later, each logged once (see [`Table::tick`]).
     newer: std::sync::Mutex<deadlines::Newer>,
+    /// The vacation bank every member has.
+    vacation: VacationConfig,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -224,6 +230,7 @@ impl Table {
             reviews: Default::default(),
             metrics: None,
             newer: Default::default(),
+            vacation: VacationConfig::default(),
         }
     }
 
