@@ -239,7 +239,7 @@ pub fn review(lang: Lang, reviewed: &Reviewed) -> Out {
             south = f.players[0].name(),
             north = f.players[1].name()
         ),
-        narrate::review_table(lang, review)
+        narrate::review_table_marked(lang, review, &crate::table::conditional_plies(&f.record))
     );
     let summary = narrate::review_summary(lang, f, review, |s| name(lang, s));
     Out {
