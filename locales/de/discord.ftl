@@ -234,3 +234,4 @@ vacation-ended = { $opponent } { $player } ist aus dem Urlaub zurück: Die Uhr d
 vacation-ran-out = { $opponent } Die Urlaubstage von { $player } sind aufgebraucht: Die Uhr der Partie #{ $game } läuft wieder.
 vacation-on = Du bist im Urlaub: Deine Uhren stehen bis zu deiner Rückkehr, spätestens bis <t:{ $until }:f>.
 vacation-bank = Verbleibender Urlaub: { $left }.
+clock-stopped = (die Uhr steht: ein Spieler ist im Urlaub)

@@ -232,3 +232,4 @@ vacation-ended = { $opponent } { $player } is back from vacation: the clock of g
 vacation-ran-out = { $opponent } { $player }'s vacation days have run out: the clock of game #{ $game } runs again.
 vacation-on = You are on vacation: your clocks are stopped until you come back, <t:{ $until }:f> at the latest.
 vacation-bank = Vacation days left: { $left }.
+clock-stopped = (the clock is stopped: a player is on vacation)

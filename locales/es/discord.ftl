@@ -238,3 +238,4 @@ vacation-ended = { $opponent } { $player } ha vuelto de vacaciones: el reloj de 
 vacation-ran-out = { $opponent } a { $player } se le acabaron los días de vacaciones: el reloj de la partida #{ $game } vuelve a correr.
 vacation-on = Estás de vacaciones: tus relojes están detenidos hasta que vuelvas, como mucho hasta <t:{ $until }:f>.
 vacation-bank = Vacaciones que te quedan: { $left }.
+clock-stopped = (el reloj está detenido: un jugador está de vacaciones)

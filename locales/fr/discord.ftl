@@ -247,3 +247,4 @@ vacation-ended = { $opponent } { $player } est rentré de vacances : la pendule 
 vacation-ran-out = { $opponent } les jours de vacances de { $player } sont épuisés : la pendule de la partie #{ $game } repart.
 vacation-on = Tu es en vacances : tes pendules sont arrêtées jusqu'à ton retour, au plus tard <t:{ $until }:f>.
 vacation-bank = Vacances restantes : { $left }.
+clock-stopped = (la pendule est arrêtée : un joueur est en vacances)

@@ -243,3 +243,4 @@ vacation-ended = { $opponent } { $player } voltou das férias: o relógio da par
 vacation-ran-out = { $opponent } os dias de férias de { $player } acabaram: o relógio da partida #{ $game } volta a correr.
 vacation-on = Você está de férias: seus relógios estão parados até você voltar, no máximo até <t:{ $until }:f>.
 vacation-bank = Férias restantes: { $left }.
+clock-stopped = (o relógio está parado: um jogador está de férias)

@@ -218,3 +218,4 @@ vacation-ended = { $opponent } { $player } amerudi kutoka likizo: saa ya mchezo 
 vacation-ran-out = { $opponent } siku za likizo za { $player } zimekwisha: saa ya mchezo #{ $game } inaendelea tena.
 vacation-on = Uko likizoni: saa zako zimesimamishwa hadi utakaporudi, isizidi <t:{ $until }:f>.
 vacation-bank = Likizo iliyobaki: { $left }.
+clock-stopped = (saa imesimamishwa: mchezaji yuko likizoni)

@@ -409,6 +409,12 @@ fn turn_line(lang: Lang, view: &GameView) -> String {
             player = mention(lang, seat),
             side = side
         ),
+        // A vacation holds the clock: no time runs out now.
+        _ if view.live.paused.is_some() => format!(
+            "{} {}",
+            tr!(lang, "turn-your-move", player = mention(lang, seat), side = side),
+            tr!(lang, "clock-stopped")
+        ),
         _ => match view.deadline_ms() {
             Some(d) => tr!(
                 lang,
@@ -1087,14 +1093,19 @@ pub fn live_games(lang: Lang, user: u64, games: &[GameView], now_ms: u64) -> Out
         let opponent = side
             .map(|s| g.live.seat(s.opponent()))
             .unwrap_or(&g.live.players[1]);
-        let turn = match g.to_move() {
+        let mut turn = match g.to_move() {
             Some(seat) if seat.is(user) => tr!(lang, "games-your-move"),
             Some(seat) => tr!(lang, "games-their-move", player = name(lang, seat)),
             None => tr!(lang, "games-over"),
         };
+        // A held clock shows the time it stopped with.
+        let stopped = g.live.paused.as_ref().map(|p| p.since_ms);
+        if stopped.is_some() {
+            turn = format!("{turn} {}", tr!(lang, "clock-stopped"));
+        }
         let left = g
             .deadline_ms()
-            .map(|d| narrate::duration(lang, d.saturating_sub(now_ms)));
+            .map(|d| narrate::duration(lang, d.saturating_sub(stopped.unwrap_or(now_ms))));
         lines.push(tr!(
             lang,
             "games-line",

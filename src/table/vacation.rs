@@ -7,7 +7,8 @@
 //! its channel's deadline becomes the hold's end, so the clock that ends a
 //! vacation whose bank ran out is the ordinary deadline index, served by
 //! whichever process claims it, across restarts. Tournament games are
-//! never held: a round never waits beyond its rules.
+//! held only in tournaments created to allow it (off by default: a round
+//! never waits beyond its clock).
 
 use serde::{Deserialize, Serialize};
 
@@ -137,10 +138,11 @@ impl VacationBank {
 }
 
 /// Whether a vacation may hold this game's clock now: a clocked game
-/// between people, outside tournaments, not already out of time.
-fn holdable(live: &LiveGame, now: u64) -> bool {
+/// between people (in a tournament only if it lets vacations count), not
+/// already out of time.
+fn holdable(live: &LiveGame, tournament_allows: bool, now: u64) -> bool {
     live.settings.move_secs.is_some()
-        && live.tournament.is_none()
+        && (live.tournament.is_none() || tournament_allows)
         && live.players.iter().all(|s| s.user().is_some())
         && !live.flagged
         && (live.paused.is_some() || live.deadline_ms().is_some_and(|d| d > now))
@@ -228,7 +230,11 @@ impl Table {
             let mut notices = Vec::new();
             for stored in self.stored_games_everywhere(user)? {
                 let mut live = stored.value.clone();
-                if !holdable(&live, now) {
+                let allows = match &live.tournament {
+                    Some(g) => self.tournament(live.guild, g.number).is_ok_and(|t| t.vacation),
+                    None => false,
+                };
+                if !holdable(&live, allows, now) {
                     continue;
                 }
                 let p = live.paused.get_or_insert(Paused {
