@@ -183,7 +183,6 @@ impl From<LevelChoice> for Level {
         "export",
         "games",
         "next",
-        "conditional",
         "stats",
         "leaderboard",
         "super::training::puzzle",
@@ -204,7 +203,7 @@ pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     subcommand_required,
-    subcommands("history", "animate", "claim", "abort")
+    subcommands("history", "animate", "claim", "abort", "conditional")
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
@@ -721,46 +720,24 @@ pub async fn next(ctx: Context<'_>) -> Result<(), Error> {
     flow::next_game(ctx.data(), &mut Reply::Poise(ctx), user, lang).await
 }
 
-/// Conditional moves: "if they play X, I play Y", played at once (only you see them)
-#[poise::command(
-    slash_command,
-    subcommand_required,
-    subcommands("conditional_add", "conditional_list", "conditional_clear")
-)]
-pub async fn conditional(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// Add a line on your opponent's turn: their move first, then yours, like c2 b3 d1 a2
-#[poise::command(slash_command, rename = "add")]
-pub async fn conditional_add(ctx: Context<'_>, line: String) -> Result<(), Error> {
+/// Conditional moves here: add a line (their move first), or clear yours; lists them (only you see it)
+#[poise::command(slash_command)]
+pub async fn conditional(ctx: Context<'_>, add: Option<String>, clear: Option<bool>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
-    let lines = ctx
-        .data()
-        .run(move |t| t.add_conditional(channel, user, &line))
-        .await?;
     let lang = langs(&ctx).await.private;
-    ctx.send(present::conditional_lines(lang, &lines).reply()).await?;
-    Ok(())
-}
-
-/// Your conditional lines in the game here
-#[poise::command(slash_command, rename = "list")]
-pub async fn conditional_list(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, user, .. } = here(&ctx);
-    let lines = ctx.data().run(move |t| t.conditionals(channel, user)).await?;
-    let lang = langs(&ctx).await.private;
-    ctx.send(present::conditional_lines(lang, &lines).reply()).await?;
-    Ok(())
-}
-
-/// Remove all your conditional lines in the game here
-#[poise::command(slash_command, rename = "clear")]
-pub async fn conditional_clear(ctx: Context<'_>) -> Result<(), Error> {
-    let Here { channel, user, .. } = here(&ctx);
-    let count = ctx.data().run(move |t| t.clear_conditionals(channel, user)).await?;
-    let lang = langs(&ctx).await.private;
-    ctx.send(present::conditional_cleared(lang, count).reply()).await?;
+    let cleared = match clear {
+        Some(true) => Some(ctx.data().run(move |t| t.clear_conditionals(channel, user)).await?),
+        _ => None,
+    };
+    let lines = match add {
+        Some(line) => ctx.data().run(move |t| t.add_conditional(channel, user, &line)).await?,
+        None => ctx.data().run(move |t| t.conditionals(channel, user)).await?,
+    };
+    let mut out = present::conditional_lines(lang, &lines);
+    if let Some(count) = cleared {
+        out.content = format!("{}\n{}", present::conditional_cleared(lang, count), out.content);
+    }
+    ctx.send(out.reply()).await?;
     Ok(())
 }
 

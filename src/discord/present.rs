@@ -1037,8 +1037,7 @@ pub fn next_game(lang: Lang, view: Option<&GameView>, viewer: &MemberSettings) -
     out
 }
 
-/// `/isolo conditional list` (and the answer to `add`), privately: the
-/// member's lines in the game here.
+/// `/isolo game conditional`, privately: the member's lines in the game here.
 pub fn conditional_lines(lang: Lang, lines: &[Vec<Move>]) -> Out {
     if lines.is_empty() {
         return Out::private(tr!(lang, "conditional-none"));
@@ -1067,9 +1066,9 @@ pub fn conditional_lines(lang: Lang, lines: &[Vec<Move>]) -> Out {
     Out::private(text.join("\n"))
 }
 
-/// `/isolo conditional clear`, privately: how many lines went.
-pub fn conditional_cleared(lang: Lang, count: usize) -> Out {
-    Out::private(tr!(lang, "conditional-cleared", count = count))
+/// `/isolo game conditional clear:true`: how many lines went.
+pub fn conditional_cleared(lang: Lang, count: usize) -> String {
+    tr!(lang, "conditional-cleared", count = count)
 }
 
 /// The member's vacation bank: a line for `/isolo stats` and the answer to

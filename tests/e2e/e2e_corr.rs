@@ -52,8 +52,8 @@ async fn conditional_lines_play_at_once_are_dropped_and_refused() {
     }
     let add = |by: &FakeUser, text: &str| {
         SlashCommand::new("isolo")
-            .sub("conditional add")
-            .string("line", text)
+            .sub("game conditional")
+            .string("add", text)
             .by(by)
             .in_channel(CHANNEL_ID)
     };
@@ -103,7 +103,7 @@ async fn conditional_lines_play_at_once_are_dropped_and_refused() {
         let board = boards(fake, &sent, 1).await.remove(0);
         assert!(!board.content.contains("conditional"), "{}", board.content);
         let list = SlashCommand::new("isolo")
-            .sub("conditional list")
+            .sub("game conditional")
             .by(&bob)
             .in_channel(CHANNEL_ID);
         let sent = fake.send_command(&list).await;
