@@ -245,13 +245,12 @@ async fn notify_turn(
 /// Plays the bot's move if it is the bot's turn, and posts the board.
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
     if let Some(out) = search_bot_move(data, channel).await? {
-        let finished = out.finished.clone();
-        let viewer = mover_settings(data, &out.view).await;
-        let lang = data.game_lang(out.view.live.guild, &out.view.live.players).await;
-        let board = draw(data, reply, move || {
-            present::board_after(lang, &out.view, Some(&out.report), out.finished.as_ref(), &viewer)
-        })
-        .await?;
+        // A conditional answer to the bot's move is shown with it.
+        let last = out.last();
+        let finished = last.finished.clone();
+        let viewer = mover_settings(data, &last.view).await;
+        let lang = data.game_lang(last.view.live.guild, &last.view.live.players).await;
+        let board = draw(data, reply, move || present::board_after_outcome(lang, &out, &viewer)).await?;
         send_board(data, reply, channel, board).await?;
         if let Some(f) = finished {
             game_over(data, &reply.http(), &f).await;

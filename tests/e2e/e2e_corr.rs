@@ -306,3 +306,146 @@ async fn a_vacation_stops_the_clock_across_a_restart_until_the_bank_runs_out() {
     );
     bot.stop().await;
 }
+
+/// A guild on shard 0 of 2 ([`GUILD_ID`] is on shard 1).
+const GUILD_0: u64 = GUILD_ID + (1 << 22);
+/// The game channel in [`GUILD_0`].
+const GAME_0: u64 = CHANNEL_ID + 1_000;
+
+/// Alice challenges Bob to a game with a day per move in `channel`, and Bob accepts.
+async fn day_game(fake: &FakeDiscord, channel: u64) {
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let challenge = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bob)
+        .integer("clock", 1)
+        .by(&alice)
+        .in_channel(channel);
+    let sent = fake.send_command(&challenge).await;
+    fake.wait_for_callback(&sent, T).await.expect("the challenge");
+    let accept = SlashCommand::new("isolo").sub("accept").by(&bob).in_channel(channel);
+    let sent = fake.send_command(&accept).await;
+    boards(fake, &sent, 1).await;
+}
+
+#[test]
+#[cfg_attr(
+    not(isolo_pg),
+    ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
+)]
+fn a_vacation_runs_out_once_across_two_processes_on_one_database() {
+    let url = support::store::pg_url().expect(support::store::PG_MISSING);
+    let schema = support::store::PgSchema::new(&url);
+    // The schema is dropped (with blocking SQL) outside this runtime.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(two_processes(&schema));
+}
+
+/// Shards 0 and 1 of one bot, each its own table on one PostgreSQL schema
+/// and one manual clock: a game in a guild of each, bob goes on vacation
+/// through one, and the end of his bank is announced once in each game.
+async fn two_processes(schema: &support::store::PgSchema) {
+    const DAY: u64 = 86_400_000;
+    support::bot::prepare_environment();
+    let fake = FakeDiscord::start(support::fake_discord::FakeOptions {
+        guilds: vec![GUILD_ID, GUILD_0],
+        ..support::fake_discord::FakeOptions::default()
+    })
+    .await;
+    fake.add_channel_in_guild(GAME_0, GUILD_0);
+    let start_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as u64;
+    let clock = Arc::new(ManualClock::new(start_ms));
+    let mut tables = Vec::new();
+    let mut running = Vec::new();
+    for shard in 0..2 {
+        let text = format!(
+            "[discord]\ntoken = \"{}\"\nguild_id = {GUILD_ID}\napi_proxy = \"{}\"\nuse_threads = false\n\
+             shards = {{ total = 2, first = {shard}, last = {shard} }}\n\n\
+             [storage]\nurl = \"{}\"\nschema = \"{}\"\n\n[vacation]\nstart_days = 2\nmonthly_days = 0\ncap_days = 2\n",
+            support::fake_discord::TOKEN,
+            fake.base_url(),
+            schema.url,
+            schema.name
+        );
+        let config = isolo_bot::config::Config::parse(&text).expect("config parses");
+        let store = isolo_bot::store::open(&config.storage).expect("the database");
+        let table = Arc::new(
+            isolo_bot::table::Table::new(store, clock.clone(), config.games.clone())
+                .with_ai(config.ai)
+                .with_vacation(config.vacation),
+        );
+        let connection = isolo_bot::discord::Connection::new(&config.discord).expect("a token");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(isolo_bot::discord::run(connection, table.clone(), async move {
+            let _ = stopped.await;
+        }));
+        tables.push(table);
+        running.push((stop, task));
+    }
+    fake.wait_shards_ready(2, Duration::from_secs(30))
+        .await
+        .expect("both shards");
+    fake.wait_for(|r| matches!(r.route, Route::PutCommands { .. }), T)
+        .await
+        .expect("commands registered");
+    day_game(&fake, GAME_0).await;
+    day_game(&fake, CHANNEL_ID).await;
+
+    // Bob goes away through shard 1's process: both games are held.
+    clock.advance(6 * 3_600_000);
+    let bob = FakeUser::bob();
+    let away = SlashCommand::new("isolo")
+        .sub("settings")
+        .integer("vacation", 0)
+        .by(&bob)
+        .in_channel(CHANNEL_ID);
+    let sent = fake.send_command(&away).await;
+    assert!(private_answer(&fake, &sent).await.contains("You are on vacation"));
+    let until_ms = start_ms + 6 * 3_600_000 + 2 * DAY;
+    let nudge = || tables.iter().for_each(|t| t.deadlines_changed().notify_one());
+    let start = Instant::now();
+    while [GAME_0, CHANNEL_ID]
+        .iter()
+        .any(|&c| posted(&fake, c, "is on vacation") != 1)
+    {
+        assert!(start.elapsed() < T, "alice is told in both games");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for table in &tables {
+        assert_eq!(table.next_deadline().unwrap(), Some(until_ms), "both see the held clocks");
+    }
+
+    // The bank runs out: told once in each game, whichever process fires it.
+    clock.set(until_ms + 1_000);
+    let start = Instant::now();
+    while [GAME_0, CHANNEL_ID]
+        .iter()
+        .any(|&c| posted(&fake, c, "vacation days have run out") == 0)
+    {
+        assert!(start.elapsed() < T, "the end of the bank is announced");
+        nudge();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for _ in 0..20 {
+        nudge();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for channel in [GAME_0, CHANNEL_ID] {
+        assert_eq!(posted(&fake, channel, "vacation days have run out"), 1, "once in {channel}");
+        let live = tables[0].game(channel).unwrap().expect("the game goes on").live;
+        assert!(live.paused.is_none());
+        assert_eq!(live.deadline_ms(), Some(until_ms + 18 * 3_600_000));
+    }
+    for (stop, task) in running {
+        let _ = stop.send(());
+        let ended = tokio::time::timeout(T, task).await.expect("run returns");
+        ended.expect("the run task").expect("run ends with Ok");
+    }
+}
