@@ -726,11 +726,19 @@ pub async fn conditional(ctx: Context<'_>, add: Option<String>, clear: Option<bo
     let Here { channel, user, .. } = here(&ctx);
     let lang = langs(&ctx).await.private;
     let cleared = match clear {
-        Some(true) => Some(ctx.data().run(move |t| t.clear_conditionals(channel, user)).await?),
+        Some(true) => Some(
+            ctx.data()
+                .run(move |t| t.clear_conditionals(channel, user))
+                .await?,
+        ),
         _ => None,
     };
     let lines = match add {
-        Some(line) => ctx.data().run(move |t| t.add_conditional(channel, user, &line)).await?,
+        Some(line) => {
+            ctx.data()
+                .run(move |t| t.add_conditional(channel, user, &line))
+                .await?
+        }
         None => ctx.data().run(move |t| t.conditionals(channel, user)).await?,
     };
     let mut out = present::conditional_lines(lang, &lines);

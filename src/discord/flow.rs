@@ -175,9 +175,14 @@ pub(crate) async fn play(
         let last = out.last();
         // Copied into the drawing; read once for the picture and the DM.
         let viewer = mover_settings(data, &last.view).await;
-        let lang = data.game_lang(last.view.live.guild, &last.view.live.players).await;
+        let lang = data
+            .game_lang(last.view.live.guild, &last.view.live.players)
+            .await;
         let drawn_for = viewer.clone();
-        let board = draw(data, reply, move || present::board_after_outcome(lang, &drawn, &drawn_for)).await?;
+        let board = draw(data, reply, move || {
+            present::board_after_outcome(lang, &drawn, &drawn_for)
+        })
+        .await?;
         send_board(data, reply, channel, board).await?;
         board_sent = true;
         match &last.finished {
@@ -202,10 +207,18 @@ pub(crate) async fn play(
 /// `/isolo next` (or the turn DM's button): privately, the member's own
 /// game waiting longest for their move, in any place, with its board and a
 /// link there.
-pub(crate) async fn next_game(data: &Data, reply: &mut Reply<'_>, user: UserId, lang: Lang) -> Result<(), Error> {
+pub(crate) async fn next_game(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    user: UserId,
+    lang: Lang,
+) -> Result<(), Error> {
     let found = data.run(move |t| t.next_game(user)).await?;
     let viewer = data.member_settings(user).await;
-    let out = draw(data, reply, move || present::next_game(lang, found.as_ref(), &viewer)).await?;
+    let out = draw(data, reply, move || {
+        present::next_game(lang, found.as_ref(), &viewer)
+    })
+    .await?;
     reply.send(&out).await
 }
 
@@ -249,8 +262,13 @@ async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Re
         let last = out.last();
         let finished = last.finished.clone();
         let viewer = mover_settings(data, &last.view).await;
-        let lang = data.game_lang(last.view.live.guild, &last.view.live.players).await;
-        let board = draw(data, reply, move || present::board_after_outcome(lang, &out, &viewer)).await?;
+        let lang = data
+            .game_lang(last.view.live.guild, &last.view.live.players)
+            .await;
+        let board = draw(data, reply, move || {
+            present::board_after_outcome(lang, &out, &viewer)
+        })
+        .await?;
         send_board(data, reply, channel, board).await?;
         if let Some(f) = finished {
             game_over(data, &reply.http(), &f).await;

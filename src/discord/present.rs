@@ -502,7 +502,13 @@ pub fn board_after(
 /// marked as conditional.
 pub fn board_after_outcome(lang: Lang, out: &MoveOutcome, viewer: &MemberSettings) -> Out {
     let last = out.last();
-    let mut board = board_after(lang, &last.view, Some(&last.report), last.finished.as_ref(), viewer);
+    let mut board = board_after(
+        lang,
+        &last.view,
+        Some(&last.report),
+        last.finished.as_ref(),
+        viewer,
+    );
     if out.answer.is_some() {
         board.content = format!(
             "{}\n{} {}",
@@ -1076,7 +1082,11 @@ pub fn conditional_cleared(lang: Lang, count: usize) -> String {
 pub fn vacation_bank(lang: Lang, bank: &crate::table::VacationView) -> String {
     match bank.on {
         Some(on) => tr!(lang, "vacation-on", until = on.until_ms / 1000),
-        None => tr!(lang, "vacation-bank", left = narrate::duration(lang, bank.left_ms)),
+        None => tr!(
+            lang,
+            "vacation-bank",
+            left = narrate::duration(lang, bank.left_ms)
+        ),
     }
 }
 
@@ -1284,7 +1294,13 @@ fn reminder(lang: Lang, user: u64, game: u64, deadline_ms: u64) -> String {
 
 /// A player's vacation stopped or restarted a game's clock, told to the
 /// opponent in the game's place.
-fn vacation_notice(lang: Lang, game: u64, user: u64, opponent: Option<u64>, change: VacationChange) -> String {
+fn vacation_notice(
+    lang: Lang,
+    game: u64,
+    user: u64,
+    opponent: Option<u64>,
+    change: VacationChange,
+) -> String {
     let opponent = opponent.map_or_else(String::new, |o| format!("<@{o}>"));
     match change {
         VacationChange::Started { until_ms } => tr!(

@@ -43,6 +43,8 @@ pub struct ChallengeRequest {
 }
 
 /// The answer to a challenge: waiting, or (against the bot) started at once.
+// Made once per challenge and never stored: boxing the game saves nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum ChallengeOutcome {
     /// Waiting for the opponent.

@@ -103,18 +103,15 @@ fn parse_line(text: &str, mut game: Game, side: Side) -> Result<Vec<Move>, Table
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
         .filter(|w| !w.is_empty())
         .collect();
-    if words.len() < 2 || words.len() > MAX_PLIES || words.len() % 2 != 0 {
+    if words.len() < 2 || words.len() > MAX_PLIES || !words.len().is_multiple_of(2) {
         return Err(TableError::ConditionalLength { max: MAX_PLIES });
     }
     let mut moves = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
         let ply = i + 1;
-        let pit: Pit = word.parse().map_err(|e: crate::engine::ParsePitError| {
-            TableError::ConditionalBadPit {
-                ply,
-                text: e.0,
-            }
-        })?;
+        let pit: Pit = word
+            .parse()
+            .map_err(|e: crate::engine::ParsePitError| TableError::ConditionalBadPit { ply, text: e.0 })?;
         let mv = Move(pit);
         game.play(mv).map_err(|reason| TableError::ConditionalIllegal {
             ply,

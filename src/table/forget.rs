@@ -321,7 +321,9 @@ fn forget_held(held: &mut Held, user: UserId) -> (bool, bool) {
         Held::TimedOut(f) => (false, forget_seats(f, user)),
         Held::ChallengeExpired(c) => (c.challenger.is(user) || c.opponent.is(user), false),
         Held::BotMoved { .. } => (false, false),
-        Held::Vacation { user: u, opponent, .. } => (*u == user || *opponent == Some(user), false),
+        Held::Vacation {
+            user: u, opponent, ..
+        } => (*u == user || *opponent == Some(user), false),
     }
 }
 

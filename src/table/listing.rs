@@ -56,7 +56,12 @@ impl Table {
         for user in live.players.iter().filter_map(|s| s.user()) {
             let key = member_key(PLAYING, live.guild, user, live.channel);
             batch.put(Space::Meta, &key, &entry, Expect::Any)?;
-            batch.put(Space::Meta, &everywhere_key(user, live.channel), &entry, Expect::Any)?;
+            batch.put(
+                Space::Meta,
+                &everywhere_key(user, live.channel),
+                &entry,
+                Expect::Any,
+            )?;
         }
         Ok(())
     }
@@ -123,7 +128,9 @@ impl Table {
 
     /// [`Table::games_everywhere`] as stored, with their versions.
     pub(super) fn stored_games_everywhere(&self, user: UserId) -> Result<Vec<Stored<LiveGame>>, TableError> {
-        let listed = self.store.list::<GameRef>(Space::Meta, &everywhere_prefix(user))?;
+        let listed = self
+            .store
+            .list::<GameRef>(Space::Meta, &everywhere_prefix(user))?;
         let mut games = Vec::new();
         for r in listed.into_iter().filter_map(|(_, r)| r.ok()) {
             // An unreadable game is left for when someone uses its channel.

@@ -37,8 +37,8 @@ use serde::{Deserialize, Serialize};
 
 pub use access::{Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
-pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
+pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
 pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
 pub use daily_post::{daily_channel, DailyDue, DailyPost, DAILY_RETRY_MS};
 pub use damage::{RestoreError, SetAsideEntry};
@@ -48,9 +48,10 @@ pub use error::{TableError, Unreadable};
 pub use forget::Forgotten;
 pub use listing::FINISHED_LISTED;
 pub use model::{
-    conditional_plies, BoardSide, Challenge, ChannelId, ConditionalLine, Paused, VacationHold, CONDITIONAL_TAG, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
-    MemberSettings, PlayerStats, RatingChange, Seat, ServerSettings, SetAside, Tally, UserId,
-    BOT_MOVE_GRACE_MS, FORMER_ID, FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+    conditional_plies, BoardSide, Challenge, ChannelId, ConditionalLine, FinishedGame, FirstMove,
+    GameSettings, GuildId, LiveGame, MemberSettings, Paused, PlayerStats, RatingChange, Seat, ServerSettings,
+    SetAside, Tally, UserId, VacationHold, BOT_MOVE_GRACE_MS, CONDITIONAL_TAG, FORMER_ID, FORMER_NAME,
+    IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use private::{Held, MAX_HELD};
 pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};

@@ -365,7 +365,11 @@ impl LiveGame {
         rec.date = Some(super::clock::date_of(self.started_ms));
         rec.extra.push(("GameId".into(), self.id.to_string()));
         if !self.conditional_plies.is_empty() {
-            let plies: Vec<String> = self.conditional_plies.iter().map(|p| (p + 1).to_string()).collect();
+            let plies: Vec<String> = self
+                .conditional_plies
+                .iter()
+                .map(|p| (p + 1).to_string())
+                .collect();
             rec.extra.push((CONDITIONAL_TAG.into(), plies.join(" ")));
         }
         if let Some(r) = result {
@@ -387,7 +391,10 @@ pub fn conditional_plies(record: &Record) -> Vec<usize> {
         .extra
         .iter()
         .filter(|(k, _)| k == CONDITIONAL_TAG)
-        .flat_map(|(_, v)| v.split_whitespace().filter_map(|n| n.parse::<usize>().ok()?.checked_sub(1)))
+        .flat_map(|(_, v)| {
+            v.split_whitespace()
+                .filter_map(|n| n.parse::<usize>().ok()?.checked_sub(1))
+        })
         .collect()
 }
 

@@ -77,9 +77,7 @@ impl Held {
             Held::Reminder { game, .. }
             | Held::Idle { game, .. }
             | Held::BotMoved { game, .. }
-            | Held::Vacation { game, .. } => {
-                Some(*game)
-            }
+            | Held::Vacation { game, .. } => Some(*game),
             Held::TimedOut(f) => Some(f.id),
             Held::Flagged { .. } | Held::ChallengeExpired(_) => None,
         }

@@ -239,7 +239,6 @@ impl Table {
             },
         })
     }
-
 }
 
 /// A move was played in `live` at `now`: the next turn begins (stopped,

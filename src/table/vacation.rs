@@ -175,10 +175,12 @@ impl Table {
     }
 
     fn load_bank(&self, user: UserId, now: u64) -> Result<(VacationBank, Expect), TableError> {
-        Ok(match self.store.get::<VacationBank>(Space::Meta, &bank_key(user))? {
-            Some(s) => (s.value.accrue(&self.vacation, now), Expect::Version(s.version)),
-            None => (VacationBank::new(&self.vacation, now), Expect::Absent),
-        })
+        Ok(
+            match self.store.get::<VacationBank>(Space::Meta, &bank_key(user))? {
+                Some(s) => (s.value.accrue(&self.vacation, now), Expect::Version(s.version)),
+                None => (VacationBank::new(&self.vacation, now), Expect::Absent),
+            },
+        )
     }
 
     /// A member's vacation bank now.
@@ -188,7 +190,12 @@ impl Table {
     }
 
     /// Writes a held (or released) game into `batch`, with its channel's deadline.
-    fn put_held(&self, batch: &mut Batch, stored: &Stored<LiveGame>, live: &LiveGame) -> Result<(), TableError> {
+    fn put_held(
+        &self,
+        batch: &mut Batch,
+        stored: &Stored<LiveGame>,
+        live: &LiveGame,
+    ) -> Result<(), TableError> {
         batch.put(
             Space::Games,
             &super::game_key(live.channel),
@@ -310,7 +317,11 @@ impl Table {
         let Some(p) = &stored.value.paused else {
             return Ok(Vec::new());
         };
-        let due: Vec<UserId> = p.by.iter().filter(|h| h.until_ms <= now).map(|h| h.user).collect();
+        let due: Vec<UserId> =
+            p.by.iter()
+                .filter(|h| h.until_ms <= now)
+                .map(|h| h.user)
+                .collect();
         let mut notices = Vec::new();
         for user in due {
             notices.extend(self.retry(|| {
@@ -348,9 +359,7 @@ impl Table {
 
 /// The notice for `user`'s opponent in `live`.
 fn notice(live: &LiveGame, user: UserId, change: VacationChange) -> Notice {
-    let opponent = live
-        .side_of(user)
-        .and_then(|s| live.seat(s.opponent()).user());
+    let opponent = live.side_of(user).and_then(|s| live.seat(s.opponent()).user());
     Notice::Vacation {
         channel: live.channel,
         game: live.id,

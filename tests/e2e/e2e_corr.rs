@@ -34,7 +34,11 @@ async fn private_answer(fake: &FakeDiscord, sent: &SentInteraction) -> String {
 }
 
 fn line(moves: &[Move]) -> String {
-    moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -75,20 +79,35 @@ async fn conditional_lines_play_at_once_are_dropped_and_refused() {
         "{text}"
     );
     assert!(
-        bot.table.game(CHANNEL_ID).unwrap().unwrap().live.conditional.len() == 1,
+        bot.table
+            .game(CHANNEL_ID)
+            .unwrap()
+            .unwrap()
+            .live
+            .conditional
+            .len()
+            == 1,
         "stored"
     );
 
     // Alice plays the line's first move: bob's answer comes in the same answer.
     let sent = duel.send(fake, plies[0], support::bot::Via::Command).await;
     let board: Board = boards(fake, &sent, 1).await.remove(0);
-    assert!(board.content.contains(&format!("sowed {}", plies[0])), "{}", board.content);
+    assert!(
+        board.content.contains(&format!("sowed {}", plies[0])),
+        "{}",
+        board.content
+    );
     assert!(
         board.content.contains("Answered at once from a conditional line"),
         "{}",
         board.content
     );
-    assert!(board.content.contains(&format!("sowed {}", plies[1])), "{}", board.content);
+    assert!(
+        board.content.contains(&format!("sowed {}", plies[1])),
+        "{}",
+        board.content
+    );
     assert_eq!(board.pings(), [alice.id], "alice is to move again");
     duel.mirror.play(plies[0]).unwrap();
     duel.mirror.play(plies[1]).unwrap();
@@ -124,11 +143,17 @@ async fn conditional_lines_play_at_once_are_dropped_and_refused() {
         .in_channel(CHANNEL_ID);
     let sent = fake.send_command(&review).await;
     let file = fake
-        .wait_for(|r| r.is_for(&sent) && !r.files.is_empty(), Duration::from_secs(90))
+        .wait_for(
+            |r| r.is_for(&sent) && !r.files.is_empty(),
+            Duration::from_secs(90),
+        )
         .await
         .expect("a review");
     let table = String::from_utf8_lossy(&file.files[0].data).to_string();
-    let marked: Vec<&str> = table.lines().filter(|l| l.contains("(conditional move)")).collect();
+    let marked: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains("(conditional move)"))
+        .collect();
     assert_eq!(marked.len(), 1, "{table}");
     assert!(marked[0].trim_start().starts_with('2'), "{table}");
     bot.stop().await;
@@ -148,7 +173,8 @@ async fn next_finds_the_game_waiting_longest_across_a_server_and_a_dm() {
     );
     let mut server = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 3).await;
     let _dm = Duel::start_by_button(fake, PEOPLE_DM, &alice, &bob, Variant::Women, 4).await;
-    let next = |by: &FakeUser, channel: u64| SlashCommand::new("isolo").sub("next").by(by).in_channel(channel);
+    let next =
+        |by: &FakeUser, channel: u64| SlashCommand::new("isolo").sub("next").by(by).in_channel(channel);
 
     // Alice is to move in both: the server game has waited longer.
     let sent = fake.send_command(&next(&alice, PEOPLE_DM)).await;
@@ -244,7 +270,10 @@ async fn a_vacation_stops_the_clock_across_a_restart_until_the_bank_runs_out() {
         .in_channel(CHANNEL_ID);
     let sent = fake.send_command(&challenge).await;
     fake.wait_for_callback(&sent, T).await.expect("the challenge");
-    let accept = SlashCommand::new("isolo").sub("accept").by(&bob).in_channel(CHANNEL_ID);
+    let accept = SlashCommand::new("isolo")
+        .sub("accept")
+        .by(&bob)
+        .in_channel(CHANNEL_ID);
     let sent = fake.send_command(&accept).await;
     boards(fake, &sent, 1).await;
 
@@ -269,14 +298,21 @@ async fn a_vacation_stops_the_clock_across_a_restart_until_the_bank_runs_out() {
         .into_iter()
         .find(|r| r.message().content.is_some_and(|c| c.contains("is on vacation")))
         .unwrap();
-    assert!(told.message().content.unwrap().contains(&format!("<@{}>", alice.id)));
+    assert!(told
+        .message()
+        .content
+        .unwrap()
+        .contains(&format!("<@{}>", alice.id)));
 
     // Past alice's whole day: the clock is stopped, nothing happens, and a
     // restarted bot has the same deadline: the end of bob's bank.
     clock.advance(DAY + 60_000);
     bot.table.deadlines_changed().notify_one();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(bot.table.game(CHANNEL_ID).unwrap().is_some(), "no timeout while held");
+    assert!(
+        bot.table.game(CHANNEL_ID).unwrap().is_some(),
+        "no timeout while held"
+    );
     let bot = bot.restart(false, clock.clone()).await;
     let fake = &bot.fake;
     assert_eq!(bot.table.next_deadline().unwrap(), Some(until_ms));
@@ -289,11 +325,19 @@ async fn a_vacation_stops_the_clock_across_a_restart_until_the_bank_runs_out() {
         posted(fake, CHANNEL_ID, "vacation days have run out") == 1
     })
     .await;
-    let live = bot.table.game(CHANNEL_ID).unwrap().expect("the game goes on").live;
+    let live = bot
+        .table
+        .game(CHANNEL_ID)
+        .unwrap()
+        .expect("the game goes on")
+        .live;
     assert!(live.paused.is_none());
     assert_eq!(live.deadline_ms(), Some(until_ms + 18 * 3_600_000));
     assert_eq!(bot.table.vacation(bob.id).unwrap().left_ms, 0);
-    let stats = SlashCommand::new("isolo").sub("stats").by(&bob).in_channel(CHANNEL_ID);
+    let stats = SlashCommand::new("isolo")
+        .sub("stats")
+        .by(&bob)
+        .in_channel(CHANNEL_ID);
     let sent = fake.send_command(&stats).await;
     let r = fake
         .wait_for(|r| r.is_for(&sent) && r.message().content.is_some(), T)
@@ -323,7 +367,10 @@ async fn day_game(fake: &FakeDiscord, channel: u64) {
         .in_channel(channel);
     let sent = fake.send_command(&challenge).await;
     fake.wait_for_callback(&sent, T).await.expect("the challenge");
-    let accept = SlashCommand::new("isolo").sub("accept").by(&bob).in_channel(channel);
+    let accept = SlashCommand::new("isolo")
+        .sub("accept")
+        .by(&bob)
+        .in_channel(channel);
     let sent = fake.send_command(&accept).await;
     boards(fake, &sent, 1).await;
 }
@@ -419,7 +466,11 @@ async fn two_processes(schema: &support::store::PgSchema) {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     for table in &tables {
-        assert_eq!(table.next_deadline().unwrap(), Some(until_ms), "both see the held clocks");
+        assert_eq!(
+            table.next_deadline().unwrap(),
+            Some(until_ms),
+            "both see the held clocks"
+        );
     }
 
     // The bank runs out: told once in each game, whichever process fires it.
@@ -438,7 +489,11 @@ async fn two_processes(schema: &support::store::PgSchema) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     for channel in [GAME_0, CHANNEL_ID] {
-        assert_eq!(posted(&fake, channel, "vacation days have run out"), 1, "once in {channel}");
+        assert_eq!(
+            posted(&fake, channel, "vacation days have run out"),
+            1,
+            "once in {channel}"
+        );
         let live = tables[0].game(channel).unwrap().expect("the game goes on").live;
         assert!(live.paused.is_none());
         assert_eq!(live.deadline_ms(), Some(until_ms + 18 * 3_600_000));

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use isolo_bot::engine::{Game, Move};
 use isolo_bot::store::{MemoryStore, Store, StoreExt};
 use isolo_bot::table::{
-    conditional_plies, ChallengeOutcome, ChallengeRequest, GameSettings, ManualClock, Notice, Opponent, Table,
-    TableConfig, TableError, VacationChange, VacationConfig, CONDITIONAL_TAG, PRIVATE_GUILD,
+    conditional_plies, ChallengeOutcome, ChallengeRequest, GameSettings, ManualClock, Notice, Opponent,
+    Table, TableConfig, TableError, VacationChange, VacationConfig, CONDITIONAL_TAG, PRIVATE_GUILD,
 };
 use proptest::prelude::*;
 
@@ -75,7 +75,11 @@ fn line(t: &Table, channel: u64, plies: usize, n: usize) -> Vec<Move> {
 }
 
 fn text(moves: &[Move]) -> String {
-    moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
@@ -88,7 +92,10 @@ fn a_conditional_line_answers_in_the_same_commit_and_the_record_marks_it() {
         t.add_conditional(CH, ANN, &text(&plies)),
         Err(TableError::ConditionalNotNow)
     ));
-    assert_eq!(t.add_conditional(CH, BO, &text(&plies)).unwrap(), vec![plies.clone()]);
+    assert_eq!(
+        t.add_conditional(CH, BO, &text(&plies)).unwrap(),
+        vec![plies.clone()]
+    );
     assert!(t.conditionals(CH, ANN).unwrap().is_empty());
     assert_eq!(t.conditionals(CH, BO).unwrap(), vec![plies.clone()]);
     let deadlines_before = store.next_deadline().unwrap();
@@ -119,7 +126,11 @@ fn a_conditional_line_answers_in_the_same_commit_and_the_record_marks_it() {
 
     // The finished game's record keeps the mark.
     let f = t.resign(CH, BO).unwrap();
-    assert!(f.record.extra.iter().any(|(k, v)| k == CONDITIONAL_TAG && v == "2"));
+    assert!(f
+        .record
+        .extra
+        .iter()
+        .any(|(k, v)| k == CONDITIONAL_TAG && v == "2"));
     assert_eq!(conditional_plies(&f.record), vec![1]);
     let reparsed: isolo_bot::engine::Record = f.record.to_string().parse().unwrap();
     assert_eq!(conditional_plies(&reparsed), vec![1]);
