@@ -54,10 +54,35 @@ fn fonts_installed() -> bool {
     TEST_FONTS.iter().all(|f| names.iter().any(|n| n.starts_with(f)))
 }
 
+/// Whether the browser tests have a Chromium: `ISOLO_TEST_CHROMIUM`, or
+/// `chromium` on the PATH (Debian's package).
+fn chromium_installed() -> bool {
+    if std::env::var_os("ISOLO_TEST_CHROMIUM").is_some() {
+        return true;
+    }
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    let mut found = false;
+    for d in std::env::split_paths(&path).filter(|d| d.is_dir()) {
+        // Installing a package changes the folder: look again then.
+        println!("cargo::rerun-if-changed={}", d.display());
+        found |= ["chromium", "chromium-browser"]
+            .iter()
+            .any(|n| d.join(n).is_file());
+    }
+    found
+}
+
 fn main() {
     embed_locales();
     println!("cargo::rustc-check-cfg=cfg(isolo_pg)");
     println!("cargo::rustc-check-cfg=cfg(isolo_fonts)");
+    println!("cargo::rustc-check-cfg=cfg(isolo_chromium)");
+    println!("cargo::rerun-if-env-changed=ISOLO_TEST_CHROMIUM");
+    if chromium_installed() {
+        println!("cargo::rustc-cfg=isolo_chromium");
+    }
     if fonts_installed() {
         println!("cargo::rustc-cfg=isolo_fonts");
     }

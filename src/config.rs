@@ -26,6 +26,8 @@ pub struct Config {
     pub metrics: MetricsConfig,
     /// `[vacation]`: every member's bank of vacation days.
     pub vacation: VacationConfig,
+    /// `[web]`: the live board's server.
+    pub web: crate::web::WebConfig,
     /// What the file says in a way an earlier release accepted and this one
     /// still reads (a key in its old place): log these at start-up.
     #[serde(skip)]
@@ -301,6 +303,9 @@ impl Config {
         if v.start_days > v.cap_days {
             return Err(invalid("vacation.start_days", "must not be above cap_days"));
         }
+        if let Some((key, reason)) = self.web.problem() {
+            return Err(ConfigError::Invalid { key, reason });
+        }
         Ok(())
     }
 
@@ -312,6 +317,7 @@ impl Config {
             ("storage", toml::Value::try_from(&self.storage)),
             ("games", toml::Value::try_from(&self.games)),
             ("ai", toml::Value::try_from(self.ai)),
+            ("web", toml::Value::try_from(&self.web)),
         ];
         for (section, fields) in known {
             let given = doc.get(section).and_then(toml::Value::as_table);

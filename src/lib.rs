@@ -25,4 +25,5 @@ pub mod metrics;
 pub mod render;
 pub mod store;
 pub mod table;
+pub mod web;
 pub mod words;

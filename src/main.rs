@@ -39,7 +39,7 @@ enum Command {
     /// Look after the store: `store set-aside list`, `store set-aside restore KEY`.
     Store(cli::store_cmd::StoreCmdArgs),
     /// Forget a member by user id: settings, game lists and ratings deleted,
-    /// their name in finished games replaced (README, "What the bot stores").
+    /// their name in finished games replaced (docs/operators.md, "What the bot stores").
     Forget(cli::forget::ForgetArgs),
     /// Ask the running bot's /healthz (on `[metrics] listen`): exit 0 if healthy, 1 if not.
     Healthcheck(cli::healthcheck::HealthcheckArgs),

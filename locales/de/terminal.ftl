@@ -29,3 +29,4 @@ terminal-board-picture = (Brettbild: { $path })
 terminal-lesson = Lektion { $n } von { $total }.
 terminal-you = Spieler
 terminal-friend = Freund
+terminal-web-open = Das Live-Brett läuft unter { $url }: öffne es im Browser. Strg+C beendet es.

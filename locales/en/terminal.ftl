@@ -29,3 +29,4 @@ terminal-lesson = Lesson { $n } of { $total }.
 # ("You played b2"): a name that reads well in the third person.
 terminal-you = You
 terminal-friend = Friend
+terminal-web-open = The live board is at { $url }: open it in your browser. Ctrl-C stops it.

@@ -30,3 +30,4 @@ terminal-board-picture = (imagen del tablero: { $path })
 terminal-lesson = Lección { $n } de { $total }.
 terminal-you = Jugador
 terminal-friend = Amigo
+terminal-web-open = El tablero en directo está en { $url }: ábrelo en tu navegador. Ctrl-C lo detiene.

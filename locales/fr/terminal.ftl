@@ -30,3 +30,4 @@ terminal-board-picture = (image du plateau : { $path })
 terminal-lesson = Leçon { $n } sur { $total }.
 terminal-you = Joueur
 terminal-friend = Ami
+terminal-web-open = Le plateau en direct est à { $url } : ouvre-le dans ton navigateur. Ctrl-C l'arrête.

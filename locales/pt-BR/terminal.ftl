@@ -30,3 +30,4 @@ terminal-board-picture = (imagem do tabuleiro: { $path })
 terminal-lesson = Lição { $n } de { $total }.
 terminal-you = Jogador
 terminal-friend = Amigo
+terminal-web-open = O tabuleiro ao vivo está em { $url }: abra no seu navegador. Ctrl-C encerra.

@@ -26,3 +26,4 @@ terminal-board-picture = (picha ya ubao: { $path })
 terminal-lesson = Somo la { $n } kati ya { $total }.
 terminal-you = Mchezaji
 terminal-friend = Rafiki
+terminal-web-open = Ubao wa moja kwa moja uko kwenye { $url }: ufungue kwenye kivinjari chako. Ctrl-C huusimamisha.

@@ -362,7 +362,7 @@ impl Puzzle {
     /// engine's reason for an illegal move.
     pub fn judge_line(&self, line: &[Move], mv: Move) -> Result<Judged, JudgeError> {
         let pos = self.position_after(line).map_err(JudgeError::Broken)?;
-        if line.len() % 2 == 1 || self.line_over(line) {
+        if !line.len().is_multiple_of(2) || self.line_over(line) {
             return Err(JudgeError::NotSolversTurn);
         }
         let (after, report) = pos.play(mv).map_err(|e| JudgeError::Illegal(e.reason))?;
@@ -450,7 +450,7 @@ impl Puzzle {
     /// the listed line is played out, a material puzzle has had as many
     /// solver moves as its solution, or a forced win ran [`MAX_LINE_PLIES`].
     pub fn line_over(&self, line: &[Move]) -> bool {
-        if line.len() % 2 == 0 {
+        if line.len().is_multiple_of(2) {
             return false;
         }
         if self.solution.starts_with(line) {
@@ -844,10 +844,14 @@ mod tests {
             let mut line = vec![mv, reply.expect("the line goes on").mv];
             loop {
                 let pos = p.position_after(&line).expect("a legal line");
-                let best = search_within(&pos, REVIEW_NODES, u16::MAX, MAX_DEPTH).best.expect("a move");
+                let best = search_within(&pos, REVIEW_NODES, u16::MAX, MAX_DEPTH)
+                    .best
+                    .expect("a move");
                 match p.judge_line(&line, best).expect("legal") {
                     Judged::Right { reply: Some(r), .. } => line.extend([best, r.mv]),
-                    Judged::Right { reply: None, report, .. } => {
+                    Judged::Right {
+                        reply: None, report, ..
+                    } => {
                         assert!(report.result.is_some(), "a forced win ends with the game");
                         break;
                     }

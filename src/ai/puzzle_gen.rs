@@ -138,7 +138,7 @@ impl GenConfig {
 /// from the side to move) are near-copies: only the first is kept.
 pub const NEAR_COPY: u32 = 8;
 
-/// What a run of the generator did: the README's figures.
+/// What a run of the generator did: the figures of docs/figures.md#puzzles.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct GenStats {
     /// Games read.

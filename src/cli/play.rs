@@ -50,6 +50,12 @@ pub struct PlayArgs {
     /// The language to play in (en, sw, fr, pt-BR, es, de; default: $LANG, else English).
     #[arg(long, value_parser = languages())]
     lang: Option<String>,
+    /// Play on the live board in your browser instead, at 127.0.0.1 (no Discord at all).
+    #[arg(long, conflicts_with_all = ["puzzle", "learn", "png"])]
+    web: bool,
+    /// With --web: the port to serve the page on (0: any free one).
+    #[arg(long, default_value_t = 8080, requires = "web")]
+    port: u16,
 }
 
 /// The values of `--lang`: the shipped languages' tags.
@@ -127,6 +133,31 @@ fn after_move(out: &MoveOutcome, png: Option<&PathBuf>) -> bool {
     false
 }
 
+/// The offline live board: the page at 127.0.0.1, where you start games
+/// against the computer or a friend at the same screen, until Ctrl-C.
+fn web(table: Table, port: u16) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on 127.0.0.1:{port}: {e} (try --port 0)"))?;
+        let addr = listener.local_addr()?;
+        println!("{}", words::web_open(&format!("http://{addr}/")));
+        let parts = isolo_bot::web::WebParts {
+            table: Arc::new(table),
+            config: isolo_bot::web::WebConfig::default(),
+            bot_token: None,
+            plays_bot: true,
+            local_player: Some((YOU, words::you())),
+        };
+        isolo_bot::web::serve(listener, parts, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+        Ok::<_, anyhow::Error>(ExitCode::SUCCESS)
+    })
+}
+
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     words::set_lang(choose_lang(args.lang.as_deref()));
@@ -140,6 +171,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     if args.learn {
         return super::train::learn(&table);
+    }
+    if args.web {
+        return web(table, args.port);
     }
     let opponent = match args.vs.as_str() {
         "human" | "friend" => Opponent::User {

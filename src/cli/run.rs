@@ -75,13 +75,60 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let metrics = Arc::new(isolo_bot::metrics::Metrics::new([]));
     let connection = Connection::new(&config.discord)
         .map_err(super::config_failure)?
-        .with_metrics(metrics.clone(), config.metrics.listen);
+        .with_metrics(metrics.clone(), config.metrics.listen)
+        .with_live(served_url(&config).as_deref(), config.web.activity);
     let table = Arc::new(build_table(&config)?.with_metrics(metrics));
     let runtime = tokio::runtime::Runtime::new()?;
+    if let Some(addr) = config.web.listen {
+        // Bound first: a taken port is an error before anything connects.
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind(addr))
+            .with_context(|| format!("[web] listen: cannot listen on {addr}"))?;
+        let parts = web_parts(&config, table.clone());
+        tracing::info!("serving the live board on http://{addr}");
+        runtime.spawn(async move {
+            if let Err(e) = isolo_bot::web::serve(listener, parts, std::future::pending()).await {
+                tracing::error!("the live board stopped: {e}");
+            }
+        });
+    }
     runtime.block_on(discord::run(connection, table, shutdown_signal()))?;
     // Don't wait for stray blocking tasks (an AI search) beyond a moment.
     runtime.shutdown_timeout(std::time::Duration::from_secs(2));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The live board's public address when it is served (`[web] listen`):
+/// `public_url`, else the listen address itself.
+fn served_url(config: &Config) -> Option<String> {
+    let listen = config.web.listen?;
+    Some(
+        config
+            .web
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{listen}")),
+    )
+}
+
+/// What the live board's server needs: its config, with the API the bot
+/// itself uses (`[discord] api_proxy`) for the sign-in and the Activity.
+fn web_parts(config: &Config, table: Arc<Table>) -> isolo_bot::web::WebParts {
+    let mut web = config.web.clone();
+    if let Some(proxy) = &config.discord.api_proxy {
+        web.api_url = format!("{}/api/v10", proxy.trim_end_matches('/'));
+    }
+    isolo_bot::web::WebParts {
+        table,
+        config: web,
+        bot_token: config
+            .discord
+            .token
+            .clone()
+            .or_else(|| std::env::var("DISCORD_TOKEN").ok()),
+        plays_bot: false,
+        local_player: None,
+    }
 }
 
 /// The hosting layer the bot serves: the store `[storage]` names (sled or

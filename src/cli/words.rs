@@ -102,6 +102,11 @@ pub fn you() -> String {
     tr!(lang(), "terminal-you")
 }
 
+/// Where the offline live board is.
+pub fn web_open(url: &str) -> String {
+    tr!(lang(), "terminal-web-open", url = url)
+}
+
 /// The name of the friend who shares the terminal.
 pub fn friend() -> String {
     tr!(lang(), "terminal-friend")

@@ -480,8 +480,11 @@ pub async fn move_(ctx: Context<'_>, #[autocomplete = "autocomplete_pit"] pit: S
 
 /// Show the board of the game in this channel (anyone may look)
 #[poise::command(slash_command)]
-pub async fn board(ctx: Context<'_>, text: Option<bool>) -> Result<(), Error> {
+pub async fn board(ctx: Context<'_>, text: Option<bool>, live: Option<bool>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
+    if live == Some(true) {
+        return flow::live(ctx.data(), &mut Reply::Poise(ctx), channel).await;
+    }
     let (view, viewer) = ctx
         .data()
         .run(move |t| Ok((t.game(channel)?, t.member_settings(user)?)))

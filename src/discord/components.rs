@@ -91,6 +91,7 @@ async fn dispatch(
         ids::DECLINE => flow::close(data, reply, channel, user, Close::Decline, extra).await,
         ids::WITHDRAW => flow::close(data, reply, channel, user, Close::Withdraw, extra).await,
         ids::REMATCH => flow::rematch(data, reply, channel, user, extra).await,
+        ids::LIVE => flow::live(data, reply, channel).await,
         ids::FORGET if extra == Some(user) => {
             // Read before the settings are gone with the member.
             let lang = private_lang(data, ci, reply).await;

@@ -183,6 +183,7 @@ pub(crate) async fn play(
             present::board_after_outcome(lang, &drawn, &drawn_for)
         })
         .await?;
+        let board = with_live(data, lang, board, &last.view);
         send_board(data, reply, channel, board).await?;
         board_sent = true;
         match &last.finished {
@@ -255,6 +256,51 @@ async fn notify_turn(
     }
 }
 
+/// Whether a board's game is still played (a finished one's page is its
+/// record: the link is kept off the last board, whose buttons are the rematch).
+fn view_is_on(view: &crate::table::GameView) -> bool {
+    view.game.result().is_none()
+}
+
+/// `board` with the live board's buttons, when the page is served.
+pub(crate) fn with_live(
+    data: &Data,
+    lang: crate::words::Lang,
+    mut board: Out,
+    view: &crate::table::GameView,
+) -> Out {
+    if let Some(live) = &data.live {
+        if board.components.len() < 5 {
+            board
+                .components
+                .push(present::live_row(lang, live, view.live.channel, view.live.id));
+        }
+    }
+    board
+}
+
+/// "Play live" and `/isolo board live`: opens the Activity where the
+/// application has one; otherwise (or with no game here) answers with the
+/// page's link, or says the live board is not served.
+pub(crate) async fn live(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
+    let lang = data.langs(reply).await.private;
+    let Some(live) = data.live.clone() else {
+        return reply
+            .send(&Out::private(crate::tr!(lang, "board-live-off")))
+            .await;
+    };
+    if live.activity {
+        return reply.launch_activity().await;
+    }
+    let view = data
+        .run(move |t| t.game(channel))
+        .await?
+        .ok_or(crate::table::TableError::NoGame)?;
+    reply
+        .send(&present::live_link(lang, &live, channel, view.live.id))
+        .await
+}
+
 /// Plays the bot's move if it is the bot's turn, and posts the board.
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
     if let Some(out) = search_bot_move(data, channel).await? {
@@ -265,10 +311,12 @@ async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Re
         let lang = data
             .game_lang(last.view.live.guild, &last.view.live.players)
             .await;
+        let view = last.view.clone();
         let board = draw(data, reply, move || {
             present::board_after_outcome(lang, &out, &viewer)
         })
         .await?;
+        let board = with_live(data, lang, board, &view);
         send_board(data, reply, channel, board).await?;
         if let Some(f) = finished {
             game_over(data, &reply.http(), &f).await;
@@ -385,10 +433,12 @@ async fn challenged(
         ChallengeOutcome::Started(view) => {
             let viewer = mover_settings(data, &view).await;
             let lang = data.game_lang(view.live.guild, &view.live.players).await;
+            let shown = view.clone();
             let board = draw(data, reply, move || {
                 present::board_after(lang, &view, None, None, &viewer)
             })
             .await?;
+            let board = with_live(data, lang, board, &shown);
             send_board(data, reply, channel, board).await?;
             bot_turns(data, reply, channel).await
         }
@@ -577,7 +627,8 @@ async fn show_start(
     let viewer = mover_settings(data, &view).await;
     let lang = data.game_lang(view.live.guild, &view.live.players).await;
     let draw = data.render(move || present::board_after(lang, &drawn, None, None, &viewer));
-    let mut board = reply.by_deadline(deadline, draw).await??;
+    let board = reply.by_deadline(deadline, draw).await??;
+    let mut board = with_live(data, lang, board, &view);
     board.content = format!("{note}{}", board.content);
     let (Some(thread), Some(started)) = (host, started) else {
         send_board(data, reply, channel, board).await?;
@@ -760,9 +811,11 @@ pub(crate) async fn post_first_board(
     let viewer = mover_settings(data, &view).await;
     let lang = data.game_lang(view.live.guild, &view.live.players).await;
     let players = view.live.players.clone();
-    let mut board = data
+    let shown = view.clone();
+    let board = data
         .render(move || present::board_after(lang, &view, None, None, &viewer))
         .await?;
+    let mut board = with_live(data, lang, board, &shown);
     board.content = format!("{intro}\n{}", board.content);
     board.mentions = players.iter().filter_map(Seat::user).collect();
     let msg = serenity::ChannelId::new(channel)
@@ -827,8 +880,16 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
         Ok(false) => {}
         Err(e) => tracing::warn!("cannot tell whether the bot may post in {channel}: {e}"),
     }
+    let moved = match &notice {
+        Notice::Moved(out) => Some(out.view.clone()),
+        _ => None,
+    };
     let Ok(Some((channel, out))) = data.render(move || present::notice(lang, notice, &viewer)).await else {
         return;
+    };
+    let out = match &moved {
+        Some(view) if view_is_on(view) => with_live(data, lang, out, view),
+        _ => out,
     };
     match serenity::ChannelId::new(channel)
         .send_message(http, out.message())

@@ -66,6 +66,25 @@ pub struct Data {
     metrics: Arc<Metrics>,
     /// Each server's own language in Discord, as last seen.
     guild_locales: Arc<Mutex<HashMap<u64, String>>>,
+    /// The live board, when it is served (links and the Activity).
+    live: Option<Arc<Live>>,
+}
+
+/// Where the live board is: board messages link to their game's page, and
+/// "Play live" opens the Activity where the application has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    /// The page's public address, e.g. `https://isolo.example.org`.
+    pub public_url: String,
+    /// The application has the Activity set up in the Developer Portal.
+    pub activity: bool,
+}
+
+impl Live {
+    /// A game's page.
+    pub fn page(&self, channel: u64, game: u64) -> String {
+        format!("{}/g/{channel}/{game}", self.public_url)
+    }
 }
 
 /// Servers whose Discord language is remembered; forgetting one only means
@@ -321,7 +340,7 @@ pub const NO_TOKEN: &str = "No Discord token configured.
 To run the bot in your server:
   1. Open https://discord.com/developers/applications, New Application, then Bot > Reset Token, and copy it.
   2. Put it in config.toml ([discord] token = \"...\"; see config.example.toml) or in DISCORD_TOKEN.
-  3. Invite the bot (OAuth2 > URL Generator: scopes bot + applications.commands; see README.md for the permissions).
+  3. Invite the bot (OAuth2 > URL Generator: scopes bot + applications.commands; see docs/operators.md for the permissions).
 Meanwhile, try the game offline: isolo-bot play   (or: isolo-bot play --vs greedy --variant boys)";
 
 /// What the adapter needs to connect, checked before anything is opened.
@@ -336,6 +355,7 @@ pub struct Connection {
     request_timeout: Duration,
     metrics: Arc<Metrics>,
     metrics_listen: Option<std::net::SocketAddr>,
+    live: Option<Live>,
 }
 
 /// How long connecting to Discord (or the proxy) may take: a connection
@@ -364,7 +384,19 @@ impl Connection {
             request_timeout: Duration::from_secs(config.request_timeout_secs),
             metrics: Arc::new(Metrics::new([])),
             metrics_listen: None,
+            live: None,
         })
+    }
+
+    /// Links board messages to the live board at `public_url` (`[web]
+    /// public_url`), and launches the Activity with "Play live" when the
+    /// application has one (`[web] activity`).
+    pub fn with_live(mut self, public_url: Option<&str>, activity: bool) -> Connection {
+        self.live = public_url.map(|u| Live {
+            public_url: u.trim_end_matches('/').to_owned(),
+            activity,
+        });
+        self
     }
 
     /// Counts into `metrics` (shared with the table), and serves them on
@@ -392,7 +424,7 @@ impl Connection {
     }
 }
 
-/// The permissions the invite link asks for (see README: send messages,
+/// The permissions the invite link asks for (see docs/operators.md: send messages,
 /// attach files, embed links, threads).
 pub const INVITE_PERMISSIONS: u64 = 309_237_746_688;
 
@@ -520,6 +552,34 @@ fn serve_metrics(
     });
 }
 
+/// Shows in the chat what other front ends did (a move made on the live
+/// board's page), as the clock's notices are shown, and answers with the
+/// bot's move where it is the bot's turn.
+async fn show_relayed(
+    data: Data,
+    http: Arc<serenity::Http>,
+    mut relayed: tokio::sync::mpsc::UnboundedReceiver<crate::table::Notice>,
+) {
+    while let Some(notice) = relayed.recv().await {
+        let bot_next = match &notice {
+            crate::table::Notice::Moved(out) if out.finished.is_none() && out.view.live.bot_to_move() => {
+                Some(out.view.live.channel)
+            }
+            _ => None,
+        };
+        flow::announce(&data, &http, notice).await;
+        if let Some(channel) = bot_next {
+            match flow::search_bot_move(&data, channel).await {
+                Ok(Some(out)) => {
+                    flow::announce(&data, &http, crate::table::Notice::Moved(Box::new(out))).await
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!("the bot could not answer a move made on the page: {e:#}"),
+            }
+        }
+    }
+}
+
 /// Connects to Discord and hosts `table`'s games until `shutdown` completes.
 /// Runs the shard range of `[discord] shards`: only the process running
 /// shard 0 registers the commands, and each waits its turn to identify.
@@ -535,6 +595,7 @@ pub async fn run(
         shards,
         metrics,
         metrics_listen,
+        live,
         ..
     } = connection;
     let mut shutdown = std::pin::pin!(shutdown);
@@ -563,8 +624,10 @@ pub async fn run(
         cooldowns: Arc::default(),
         metrics: metrics.clone(),
         guild_locales: Arc::default(),
+        live: live.map(Arc::new),
     };
     let setup_data = data.clone();
+    let activity = data.live.as_ref().is_some_and(|l| l.activity);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     if let Some(listener) = metrics_listener {
         tracing::info!(
@@ -677,7 +740,10 @@ pub async fn run(
                     let create = poise::builtins::create_application_commands(&framework.options().commands);
                     match guild_id {
                         Some(g) => serenity::GuildId::new(g).set_commands(ctx, create).await,
-                        None => serenity::Command::set_global_commands(ctx, create).await,
+                        None => {
+                            let create = registration::with_entry_point(ctx, create, activity).await;
+                            serenity::Command::set_global_commands(ctx, create).await
+                        }
                     }
                 } else {
                     // Registered by the process running shard 0: only their ids are needed.
@@ -719,6 +785,9 @@ pub async fn run(
                     http.clone(),
                     scheduler_stop.clone(),
                 ));
+                if let Some(relayed) = table.relayed() {
+                    tokio::spawn(show_relayed(data.clone(), http.clone(), relayed));
+                }
                 tokio::spawn(crate::table::scheduler::run(table, scheduler_stop, move |n| {
                     let (http, data) = (http.clone(), data.clone());
                     async move { flow::announce(&data, &http, n).await }
@@ -794,7 +863,7 @@ fn registration_advice(e: &serenity::Error, guild_id: Option<u64>) -> String {
         Some(g) if missing_access => format!(
             "Discord refused to register the /isolo commands in server {g} (403 Missing Access): \
              check that [discord] guild_id is your server's id and that the bot was invited there \
-             with the applications.commands scope (see README), or remove guild_id to register globally"
+             with the applications.commands scope (see docs/operators.md), or remove guild_id to register globally"
         ),
         _ => format!("registering the /isolo commands failed, so the bot would answer nothing: {e}"),
     }

@@ -178,6 +178,8 @@ pub mod ids {
     /// `/isolo next` from a turn DM: the clicker's own game waiting longest
     /// for their move (the channel is 0: it acts for the clicker anywhere).
     pub const NEXT: &str = "next";
+    /// Open the live board as the Activity (the number is the game's).
+    pub const LIVE: &str = "live";
 
     /// The custom id of an action in a channel, with an optional number:
     /// the ply of a move menu's board, or the other member of a challenge.
@@ -224,6 +226,31 @@ pub mod ids {
             extra,
             tail: parts.next(),
         })
+    }
+}
+
+/// The live board's buttons under a board: "Play live" (the Activity,
+/// where the application has one) and the page's link.
+pub fn live_row(lang: Lang, live: &super::Live, channel: u64, game: u64) -> CreateActionRow {
+    let mut buttons = Vec::new();
+    if live.activity {
+        buttons.push(
+            CreateButton::new(ids::make(ids::LIVE, channel, Some(game)))
+                .label(tr!(lang, "board-play-live"))
+                .style(ButtonStyle::Primary),
+        );
+    }
+    buttons.push(CreateButton::new_link(live.page(channel, game)).label(tr!(lang, "web-open-live")));
+    CreateActionRow::Buttons(buttons)
+}
+
+/// Where to watch a game live, for `/isolo board live` where the Activity
+/// cannot open: the page's link, privately.
+pub fn live_link(lang: Lang, live: &super::Live, channel: u64, game: u64) -> Out {
+    Out {
+        content: tr!(lang, "board-live-link", url = live.page(channel, game)),
+        ephemeral: true,
+        ..Out::default()
     }
 }
 

@@ -2,7 +2,54 @@
 //! the bot registers, so that a command Discord would refuse (and with it
 //! every command: registration is all or nothing) never reaches start-up.
 //! From Discord's docs (interactions/application-commands): names, lengths,
-//! counts and the 4,000-character total.
+//! counts and the 4,000-character total. Also: a global bulk overwrite
+//! keeps the Activity's Entry Point command, which Discord requires.
+
+use poise::serenity_prelude as serenity;
+
+/// The Entry Point command's name and description when the bot adds one.
+const ENTRY_POINT: (&str, &str) = ("launch", "Open the live board");
+
+/// `create` with the application's Entry Point command (`PRIMARY_ENTRY_POINT`)
+/// kept: Discord refuses a bulk overwrite that drops one. An existing one is
+/// kept as it is; with `activity` and none yet, one is added that launches
+/// the Activity.
+pub(super) async fn with_entry_point(
+    ctx: &serenity::Context,
+    mut create: Vec<serenity::CreateCommand>,
+    activity: bool,
+) -> Vec<serenity::CreateCommand> {
+    let existing = match serenity::Command::get_global_commands(ctx).await {
+        Ok(commands) => commands
+            .into_iter()
+            .find(|c| c.kind == serenity::CommandType::PrimaryEntryPoint),
+        Err(e) => {
+            tracing::warn!("cannot read the registered commands to keep the Entry Point: {e}");
+            None
+        }
+    };
+    let (name, description, handler) = match existing {
+        Some(c) => (
+            c.name,
+            c.description,
+            c.handler
+                .unwrap_or(serenity::EntryPointHandlerType::DiscordLaunchActivity),
+        ),
+        None if activity => (
+            ENTRY_POINT.0.to_owned(),
+            ENTRY_POINT.1.to_owned(),
+            serenity::EntryPointHandlerType::DiscordLaunchActivity,
+        ),
+        None => return create,
+    };
+    create.push(
+        serenity::CreateCommand::new(name)
+            .kind(serenity::CommandType::PrimaryEntryPoint)
+            .description(description)
+            .handler(handler),
+    );
+    create
+}
 
 #[cfg(test)]
 mod tests {

@@ -223,6 +223,30 @@ impl<'a> Reply<'a> {
         Ok(())
     }
 
+    /// Opens the application's Activity where the member clicked or typed
+    /// (the interaction response LAUNCH_ACTIVITY, type 12): the first answer.
+    pub(crate) async fn launch_activity(&mut self) -> Result<(), Error> {
+        match self {
+            Reply::Poise(poise::Context::Application(a)) => {
+                a.interaction
+                    .create_response(
+                        a.serenity_context(),
+                        serenity::CreateInteractionResponse::LaunchActivity,
+                    )
+                    .await?;
+                a.has_sent_initial_response
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+            Reply::Poise(_) => {}
+            Reply::Component { ctx, ci, responded } => {
+                ci.create_response(&ctx.http, serenity::CreateInteractionResponse::LaunchActivity)
+                    .await?;
+                *responded = true;
+            }
+        }
+        Ok(())
+    }
+
     /// Acknowledges the interaction if nothing was sent yet (Discord shows
     /// "thinking..."; for a component, nothing): what follows are followups.
     pub(crate) async fn defer(&mut self) -> Result<(), Error> {

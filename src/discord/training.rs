@@ -428,7 +428,10 @@ async fn answer(
                 ..
             } => {
                 let mut lines = train::laps(lang, &report);
-                lines.extend(also.zip(kind).map(|(best, kind)| train::puzzle_also(lang, kind, report.mv, best)));
+                lines.extend(
+                    also.zip(kind)
+                        .map(|(best, kind)| train::puzzle_also(lang, kind, report.mv, best)),
+                );
                 lines.push(train::puzzle_solved(lang, change, &stats));
                 lines.push(tr!(lang, "training-puzzle-next"));
                 reply.send(&Out::private(message(&lines))).await?;

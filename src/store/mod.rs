@@ -373,6 +373,19 @@ pub trait Store: Send + Sync {
     fn deadline_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
         Ok(None)
     }
+
+    /// Tells every process sharing this store that the live games of
+    /// `channels` were just written (a page open on one shows the move). The
+    /// default: nobody else shares it.
+    fn announce_games(&self, _channels: &[u64]) {}
+
+    /// The live games written by every process sharing this store, as
+    /// channel ids announced by [`Store::announce_games`]; `None` (the
+    /// default) when nobody else writes it. Ends when the subscription is
+    /// lost: subscribe again.
+    fn game_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
+        Ok(None)
+    }
 }
 
 /// Storage settings: the `[storage]` table of the config file.

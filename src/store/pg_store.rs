@@ -355,7 +355,24 @@ impl PgStore {
     /// falls behind, further ids are dropped, which loses nothing as long as
     /// each wake-up re-reads [`StoreExt::due_deadlines`](super::StoreExt::due_deadlines).
     pub fn deadline_changes(&self) -> Result<tokio::sync::mpsc::Receiver<u64>> {
-        let listen = format!("LISTEN {}", self.channel);
+        self.listen(&self.channel)
+    }
+
+    /// The NOTIFY channel of live games written.
+    fn games_channel(&self) -> String {
+        format!("{}_games", self.channel)
+    }
+
+    /// Subscribe to the live games written by any process sharing this
+    /// store: each message is a channel id. As [`PgStore::deadline_changes`].
+    pub fn game_changes(&self) -> Result<tokio::sync::mpsc::Receiver<u64>> {
+        self.listen(&self.games_channel())
+    }
+
+    /// Listens to NOTIFY channel `name` on a dedicated connection; each
+    /// payload that is a number is passed on.
+    fn listen(&self, name: &str) -> Result<tokio::sync::mpsc::Receiver<u64>> {
+        let listen = format!("LISTEN {name}");
         self.run(async move {
             let (client, mut connection) = self.pg_config.connect(NoTls).await.map_err(backend)?;
             let (tx, rx) = tokio::sync::mpsc::channel(1024);
@@ -1033,6 +1050,28 @@ impl Store for PgStore {
 
     fn deadline_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
         PgStore::deadline_changes(self).map(Some)
+    }
+
+    fn announce_games(&self, channels: &[u64]) {
+        let pool = self.pool.clone();
+        let name = self.games_channel();
+        let payloads: Vec<String> = channels.iter().map(u64::to_string).collect();
+        // After the commit, off the mover's path: a page elsewhere learns of
+        // the move within a round trip; a lost NOTIFY only delays it to the
+        // page's next poll.
+        self.handle.spawn(async move {
+            let sent = async {
+                let client = pool.get().await.map_err(pool_error)?;
+                client.execute(NOTIFY, &[&name, &payloads]).await.map_err(backend)
+            };
+            if let Err(e) = sent.await {
+                tracing::debug!("cannot announce a game change: {e}");
+            }
+        });
+    }
+
+    fn game_changes(&self) -> Result<Option<tokio::sync::mpsc::Receiver<u64>>> {
+        PgStore::game_changes(self).map(Some)
     }
 }
 

@@ -7,7 +7,7 @@
 //! only ones who can ask there. A private chat's ratings form a pool of their
 //! own that only the member rated in it sees.
 
-use super::{ChannelId, FinishedGame, GuildId, UserId};
+use super::{ChannelId, FinishedGame, GuildId, Seat, UserId};
 
 /// The server id every direct message and group DM is stored under.
 pub const PRIVATE_GUILD: GuildId = 0;
@@ -45,4 +45,12 @@ impl Viewer {
     pub fn may_see_stats_of(&self, member: UserId) -> bool {
         !self.in_private() || member == self.user
     }
+}
+
+/// Whether `who` (a signed-in member, `None` for anyone) may watch a game of
+/// `guild` between `players` on a page: a server's games are public; a DM's
+/// or group DM's only to its players, the members of that chat the bot
+/// knows (a link alone reveals nothing).
+pub fn may_watch(guild: GuildId, players: &[Seat; 2], who: Option<UserId>) -> bool {
+    guild != PRIVATE_GUILD || who.is_some_and(|u| players.iter().any(|s| s.is(u)))
 }

@@ -30,12 +30,13 @@ pub mod scheduler;
 pub mod tournament;
 mod turns;
 mod vacation;
+mod watch;
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use access::{Viewer, PRIVATE_GUILD};
+pub use access::{may_watch, Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
@@ -65,6 +66,7 @@ pub use tournament::{
 };
 pub use turns::{BoardRef, Choice, MoveOutcome};
 pub use vacation::{OnVacation, VacationChange, VacationConfig, VacationView, MONTH_MS};
+pub use watch::Watched;
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};
@@ -205,6 +207,8 @@ pub struct Table {
     newer: std::sync::Mutex<deadlines::Newer>,
     /// The vacation bank every member has.
     vacation: VacationConfig,
+    /// Live games changed by this process, and notices relayed to the chat.
+    changes: watch::Changes,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -232,6 +236,7 @@ impl Table {
             metrics: None,
             newer: Default::default(),
             vacation: VacationConfig::default(),
+            changes: Default::default(),
         }
     }
 
@@ -317,6 +322,27 @@ impl Table {
             .any(|op| matches!(op, crate::store::Op::SetDeadline { .. }))
         {
             self.deadlines_changed.notify_one();
+        }
+        let games: Vec<ChannelId> = batch
+            .ops()
+            .iter()
+            .filter_map(|op| match op {
+                crate::store::Op::Put {
+                    space: Space::Games,
+                    key,
+                    ..
+                }
+                | crate::store::Op::Delete {
+                    space: Space::Games,
+                    key,
+                    ..
+                } => keys::parse_id(key),
+                _ => None,
+            })
+            .collect();
+        if !games.is_empty() {
+            games.iter().for_each(|&c| self.changes.game_changed(c));
+            self.store.announce_games(&games);
         }
         Ok(version)
     }

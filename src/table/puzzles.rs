@@ -16,7 +16,7 @@ use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
 use super::puzzle_rating::{puzzle_start, rate_attempt};
 use super::{GuildId, Rating, Table, TableError, Unreadable, UserId};
 
-/// The shipped women's puzzles (`isolo-bot puzzles generate`, see the README).
+/// The shipped women's puzzles (`isolo-bot puzzles generate`, see docs/figures.md#puzzles).
 const WOMEN: &str = include_str!("../../assets/puzzles/women.jsonl");
 /// The shipped boys' puzzles.
 const BOYS: &str = include_str!("../../assets/puzzles/boys.jsonl");

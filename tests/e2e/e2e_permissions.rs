@@ -1,4 +1,4 @@
-//! Who may do what, row by row as the README's "Who may do what" table says.
+//! Who may do what, row by row as the "Who may do what" table of docs/players.md says.
 //! For each row, every member without the right is answered privately (one
 //! ephemeral message and nothing else) and nothing the bot stored changes
 //! (game, challenge, last game, ratings); then the member with the right

@@ -20,5 +20,6 @@ mod e2e_resilience;
 mod e2e_shards;
 mod e2e_tournaments;
 mod e2e_training;
+mod e2e_web;
 mod fake_discord_fixtures;
 mod fake_discord_smoke;

@@ -464,10 +464,48 @@ fn every_counted_noun_has_its_plural_cases_in_every_language() {
 /// English game words a translation must not keep. Ng'hana is the game's
 /// own word and stays everywhere.
 const ENGLISH_TERMS: &[&str] = &[
-    "overture", "relay", "relays", "relayed", "sow", "sows", "sowing", "sown", "seed", "seeds", "pit", "pits",
-    "captures", "captured", "board", "boards", "move", "moves", "rating", "streak", "puzzle", "puzzles",
-    "tournament", "tournaments", "leaderboard", "draw", "rematch", "challenge", "resign", "south", "north",
-    "row", "rows", "win", "wins", "lap", "laps", "hint", "review", "standings", "forced", "wipe-out",
+    "overture",
+    "relay",
+    "relays",
+    "relayed",
+    "sow",
+    "sows",
+    "sowing",
+    "sown",
+    "seed",
+    "seeds",
+    "pit",
+    "pits",
+    "captures",
+    "captured",
+    "board",
+    "boards",
+    "move",
+    "moves",
+    "rating",
+    "streak",
+    "puzzle",
+    "puzzles",
+    "tournament",
+    "tournaments",
+    "leaderboard",
+    "draw",
+    "rematch",
+    "challenge",
+    "resign",
+    "south",
+    "north",
+    "row",
+    "rows",
+    "win",
+    "wins",
+    "lap",
+    "laps",
+    "hint",
+    "review",
+    "standings",
+    "forced",
+    "wipe-out",
 ];
 
 /// Words of [`ENGLISH_TERMS`] that are also the language's own, or the
@@ -480,7 +518,8 @@ const OWN_WORDS: [(&str, &[&str]); 2] = [
 
 /// The terminal's commands, typed in English in every language.
 const TERMINAL_COMMANDS: &[&str] = &[
-    "move", "board", "png", "animate", "save", "hint", "draw", "resign", "history", "rules", "help", "quit", "review",
+    "move", "board", "png", "animate", "save", "hint", "draw", "resign", "history", "rules", "help", "quit",
+    "review",
 ];
 
 /// `text` without the command names after `/isolo` (the picker's names,

@@ -143,7 +143,9 @@ impl InProcess {
             .with_ai(config.ai)
             .with_vacation(config.vacation);
         let table = Arc::new(table);
-        let connection = Connection::new(&config.discord).expect("a token");
+        let connection = Connection::new(&config.discord)
+            .expect("a token")
+            .with_live(config.web.public_url.as_deref(), config.web.activity);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(isolo_bot::discord::run(connection, table.clone(), async move {
             let _ = stopped.await;

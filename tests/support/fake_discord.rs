@@ -24,6 +24,7 @@
 mod gateway;
 mod interactions;
 mod limits;
+pub mod oauth;
 pub mod payloads;
 mod places;
 mod rest;
@@ -611,6 +612,10 @@ struct State {
 
     interactions: HashMap<String, InteractionState>,
     commands: BTreeMap<Option<u64>, Value>,
+    /// OAuth2 codes, tokens and Activity instances (see `oauth.rs`).
+    oauth: oauth::OAuth,
+    /// The application has Activities enabled (see [`FakeDiscord::enable_activity`]).
+    activity: bool,
     /// Open gateway connections; per shard, the newest ready one is live.
     conns: Vec<Connection>,
     connections: u64,
@@ -728,6 +733,20 @@ impl FakeDiscord {
         let tasks = Arc::new(Mutex::new(Vec::new()));
         let app = axum::Router::new()
             .route("/ws", axum::routing::get(gateway::upgrade))
+            .route("/oauth2/authorize", axum::routing::get(oauth::authorize))
+            .route("/test/login/{user}", axum::routing::get(oauth::login))
+            .route("/test/code", axum::routing::get(oauth::test_code))
+            // A browser on the fake's pages asks for an icon, as on discord.com.
+            .route(
+                "/favicon.ico",
+                axum::routing::get(|| async { axum::http::StatusCode::NOT_FOUND }),
+            )
+            .route("/api/v10/oauth2/token", axum::routing::post(oauth::token))
+            .route("/api/v10/users/@me", axum::routing::get(oauth::me))
+            .route(
+                "/api/v10/applications/{app}/activity-instances/{instance}",
+                axum::routing::get(oauth::instance),
+            )
             .fallback(rest::handle)
             // Multipart uploads are capped at 2 MB by default; Discord allows more.
             .layer(axum::extract::DefaultBodyLimit::max(64 << 20))
@@ -761,6 +780,65 @@ impl FakeDiscord {
         for t in self.tasks.lock().unwrap().drain(..) {
             t.abort();
         }
+    }
+
+    /// A Discord member who can sign in to the app (`/test/login/{id}` in a browser).
+    pub fn add_oauth_user(&self, id: u64, name: &str) {
+        self.shared.update(|st| st.oauth.add_user(id, name));
+    }
+
+    /// The application has an Activity, set up in the Developer Portal:
+    /// LAUNCH_ACTIVITY answers are accepted, and its default Entry Point
+    /// command (`launch`, type 4) is registered, which a bulk overwrite of
+    /// the global commands must keep.
+    pub fn enable_activity(&self) {
+        self.shared.update(|st| {
+            st.activity = true;
+            let id = st.next_id();
+            let entry = serde_json::json!({
+                "id": id.to_string(),
+                "application_id": APPLICATION_ID.to_string(),
+                "version": id.to_string(),
+                "type": 4,
+                "name": "launch",
+                "description": "",
+                "handler": 2,
+                "default_member_permissions": null,
+                "dm_permission": true,
+                "nsfw": false,
+                "integration_types": [0, 1],
+                "contexts": [0, 1, 2],
+            });
+            let mut global = st
+                .commands
+                .get(&None)
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            global.push(entry);
+            st.commands.insert(None, Value::Array(global));
+        });
+    }
+
+    /// An Activity instance running in `channel` with `users` in it.
+    pub fn start_activity_instance(&self, instance: &str, channel: u64, guild: Option<u64>, users: Vec<u64>) {
+        self.shared
+            .update(|st| st.oauth.add_instance(instance, channel, guild, users));
+    }
+
+    /// The Activity instances the bot checked with its token, in order.
+    pub fn activity_instance_checks(&self) -> Vec<String> {
+        self.shared.lock().oauth.checks.clone()
+    }
+
+    /// A fresh authorization code for `user`, as the SDK's AUTHORIZE gives one.
+    pub fn oauth_code(&self, user: u64) -> String {
+        self.shared.update(|st| st.oauth.code(user))
+    }
+
+    /// The access token the code exchange last gave `user`.
+    pub fn access_token_of(&self, user: u64) -> Option<String> {
+        self.shared.lock().oauth.token_of(user)
     }
 
     /// Every REST request so far, in arrival order.

@@ -5,6 +5,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod bot;
+pub mod browser;
 pub mod fake_discord;
 pub mod faulty;
 pub mod ops;

@@ -338,6 +338,25 @@ fn answer(
                     format!("commands PUT for unknown guild {guild_id:?}"),
                 ));
             }
+            // An app with an Activity has an Entry Point command (type 4):
+            // a bulk overwrite of the global commands must keep it.
+            let is_entry = |c: &Value| c["type"].as_u64() == Some(4);
+            let had_entry = guild_id.is_none()
+                && st
+                    .commands
+                    .get(&None)
+                    .and_then(Value::as_array)
+                    .is_some_and(|cs| cs.iter().any(is_entry));
+            let keeps_entry = body.as_array().is_some_and(|cs| cs.iter().any(is_entry));
+            if had_entry && !keeps_entry {
+                return Err(error(
+                    st,
+                    400,
+                    50240,
+                    "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+                    "a bulk overwrite dropped the Entry Point command".into(),
+                ));
+            }
             let count = body.as_array().map_or(0, Vec::len);
             let ids: Vec<u64> = (0..count).map(|_| st.next_id()).collect();
             let v = payloads::registered_commands(body, *guild_id, &ids);
@@ -707,6 +726,8 @@ fn callback(
     let data = &body["data"];
     let allowed = match kind {
         4 | 5 | 9 => inter.kind == COMMAND || inter.kind == COMPONENT,
+        // LAUNCH_ACTIVITY: only for an app with Activities enabled.
+        12 => (inter.kind == COMMAND || inter.kind == COMPONENT) && st.activity,
         6 | 7 => inter.kind == COMPONENT,
         8 => inter.kind == AUTOCOMPLETE,
         _ => false,

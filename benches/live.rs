@@ -1,0 +1,245 @@
+//! The live board under a crowd: one process holds 10,000 open spectator
+//! WebSockets on one game, and every move is pushed to all of them.
+//!
+//! `cargo bench --bench live` prints, for a series of moves: p50 and p99
+//! (over moves) of the time from the move's commit to the last spectator
+//! receiving it, the server's memory per connection (resident memory before
+//! and after the sockets open, over their number) and the server's CPU per
+//! pushed move. The spectators run in a child process (this binary again),
+//! so the server's figures are its own. `ISOLO_BENCH_SOCKETS` and
+//! `ISOLO_BENCH_MOVES` change the counts (10,000 and 20).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use futures_util::StreamExt;
+use isolo_bot::store::MemoryStore;
+use isolo_bot::table::{
+    ChallengeOutcome, ChallengeRequest, GameSettings, Opponent, SystemClock, Table, TableConfig,
+};
+use isolo_bot::web::{WebConfig, WebParts};
+
+const CHANNEL: u64 = 7_000;
+const GUILD: u64 = 9_000;
+const SOUTH: u64 = 1;
+const NORTH: u64 = 2;
+
+fn now_ns() -> u128 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos())
+}
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Lets this process hold as many sockets as the system allows.
+fn raise_open_files() {
+    // SAFETY: getrlimit/setrlimit only read and write the process's own limits.
+    unsafe {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
+            limit.rlim_cur = limit.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        }
+    }
+}
+
+/// Resident memory of this process, in bytes.
+fn rss() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+/// CPU time of this process so far (user + system).
+fn cpu() -> Duration {
+    // SAFETY: getrusage writes only the struct it is given.
+    unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+        let t = |v: libc::timeval| Duration::new(v.tv_sec as u64, v.tv_usec as u32 * 1000);
+        t(u.ru_utime) + t(u.ru_stime)
+    }
+}
+
+/// The spectators: `n` sockets on `url`; after the first state each, says
+/// "ready"; then for each later push, the time the last socket received it.
+async fn spectators(url: String, n: usize, moves: usize) {
+    let mut tasks = Vec::with_capacity(n);
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(usize, u128)>();
+    let (ready_tx, mut ready_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    for _ in 0..n {
+        let (url, tx, ready) = (url.clone(), tx.clone(), ready_tx.clone());
+        tasks.push(tokio::spawn(async move {
+            let (mut socket, _) = match tokio_tungstenite::connect_async(&url).await {
+                Ok(s) => s,
+                Err(e) => panic!("a spectator cannot connect: {e}"),
+            };
+            let mut seen = 0;
+            while let Some(Ok(m)) = socket.next().await {
+                if !m.is_text() {
+                    continue;
+                }
+                if seen == 0 {
+                    let _ = ready.send(());
+                } else {
+                    let _ = tx.send((seen, now_ns()));
+                }
+                seen += 1;
+                if seen > moves {
+                    return;
+                }
+            }
+        }));
+        // Connections opened gently: the listen backlog is finite.
+        tokio::task::yield_now().await;
+    }
+    for _ in 0..n {
+        ready_rx.recv().await.expect("every spectator gets the game");
+    }
+    println!("ready");
+    let mut last = vec![(0usize, 0u128); moves + 1];
+    let mut got = 0;
+    while got < n * moves {
+        let Some((k, at)) = rx.recv().await else { break };
+        last[k].0 += 1;
+        last[k].1 = last[k].1.max(at);
+        got += 1;
+        if last[k].0 == n {
+            println!("move {k} {}", last[k].1);
+        }
+    }
+}
+
+fn main() {
+    raise_open_files();
+    let sockets = env_or("ISOLO_BENCH_SOCKETS", 10_000);
+    let moves = env_or("ISOLO_BENCH_MOVES", 20);
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    if let Ok(url) = std::env::var("ISOLO_BENCH_SPECTATE") {
+        runtime.block_on(spectators(url, sockets, moves));
+        return;
+    }
+    // Criterion's own arguments (`--bench`) are accepted and ignored.
+    let table = Arc::new(Table::new(
+        Arc::new(MemoryStore::new()),
+        Arc::new(SystemClock),
+        TableConfig::default(),
+    ));
+    let req = ChallengeRequest {
+        guild: GUILD,
+        channel: CHANNEL,
+        challenger: SOUTH,
+        challenger_name: "South".into(),
+        opponent: Opponent::User {
+            id: NORTH,
+            name: "North".into(),
+        },
+        settings: GameSettings {
+            move_secs: None,
+            rated: false,
+            ..GameSettings::default()
+        },
+    };
+    let game = match table.challenge(req).expect("a challenge") {
+        ChallengeOutcome::Started(v) => v.live.id,
+        ChallengeOutcome::Pending(_) => table.accept(CHANNEL, NORTH, None).expect("accepted").live.id,
+    };
+    let (addr, rss_before) = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let addr = listener.local_addr().expect("an address");
+        let parts = WebParts {
+            table: table.clone(),
+            config: WebConfig {
+                sockets_per_address: sockets + 10,
+                ..WebConfig::default()
+            },
+            bot_token: None,
+            plays_bot: false,
+            local_player: None,
+        };
+        tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
+        (addr, rss())
+    });
+    let url = format!("ws://{addr}/api/g/{CHANNEL}/{game}/ws");
+    let exe = std::env::current_exe().expect("this binary");
+    let mut child = Command::new(exe)
+        .env("ISOLO_BENCH_SPECTATE", &url)
+        .env("ISOLO_BENCH_SOCKETS", sockets.to_string())
+        .env("ISOLO_BENCH_MOVES", moves.to_string())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the spectators' process");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let opened = Instant::now();
+    assert_eq!(
+        lines.next().and_then(Result::ok).as_deref(),
+        Some("ready"),
+        "the spectators connect"
+    );
+    let per_socket = (rss().saturating_sub(rss_before)) as f64 / sockets as f64;
+    println!(
+        "{sockets} spectators connected in {:.1} s; server memory {:.1} KiB a connection",
+        opened.elapsed().as_secs_f64(),
+        per_socket / 1024.0
+    );
+    let mut latencies = Vec::new();
+    let cpu_before = cpu();
+    for k in 1..=moves {
+        let view = table.game(CHANNEL).expect("reads").expect("the game");
+        let Some(pit) = view.game.legal_moves().iter().next() else {
+            break;
+        };
+        let mover = if view.game.position().to_move() == isolo_bot::engine::Side::South {
+            SOUTH
+        } else {
+            NORTH
+        };
+        table.play(CHANNEL, mover, &pit.to_string()).expect("a move");
+        let committed = now_ns();
+        let line = lines
+            .next()
+            .and_then(Result::ok)
+            .expect("the spectators report the move");
+        let last: u128 = line
+            .rsplit(' ')
+            .next()
+            .and_then(|v| v.parse().ok())
+            .expect("a time");
+        assert!(line.starts_with(&format!("move {k} ")), "{line}");
+        latencies.push(Duration::from_nanos(last.saturating_sub(committed) as u64));
+        if table.game(CHANNEL).expect("reads").is_none() {
+            break;
+        }
+    }
+    let cpu_per_move = (cpu() - cpu_before) / latencies.len().max(1) as u32;
+    latencies.sort();
+    let pick = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{} moves pushed to {sockets} spectators: commit to last spectator p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server CPU {:.1} ms a move",
+        latencies.len(),
+        pick(0.5).as_secs_f64() * 1e3,
+        pick(0.99).as_secs_f64() * 1e3,
+        latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
+        cpu_per_move.as_secs_f64() * 1e3
+    );
+    let _ = std::io::stdout().flush();
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -1,0 +1,550 @@
+//! Signing in: Discord's OAuth2 authorization code flow for the page, the
+//! Embedded App SDK's code for the Activity, and the signed session both
+//! end in. A session is bound to one Discord member, expires, carries its
+//! own CSRF token, and is signed with the server's key; the client secret
+//! and the bot token never leave the server.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Json;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use ring::hmac;
+use ring::rand::{SecureRandom, SystemRandom};
+use serde::{Deserialize, Serialize};
+
+use super::{ask, guard, Web};
+use crate::table::ChannelId;
+
+/// The session cookie.
+pub const SESSION_COOKIE: &str = "isolo_session";
+/// The sign-in's state cookie (ten minutes).
+const STATE_COOKIE: &str = "isolo_oauth";
+const STATE_MS: u64 = 10 * 60 * 1000;
+/// A checked Activity instance is trusted this long before it is asked again.
+const INSTANCE_FRESH: Duration = Duration::from_secs(60);
+
+/// What a session says, signed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Session {
+    /// The member, as text.
+    #[serde(rename = "u")]
+    user_text: String,
+    /// Their name when they signed in.
+    #[serde(rename = "n")]
+    pub(crate) name: String,
+    /// Expiry (unix ms).
+    #[serde(rename = "e")]
+    expires_ms: u64,
+    /// The CSRF token the page sends back with every change.
+    #[serde(rename = "c")]
+    pub(crate) csrf: String,
+    /// The Activity instance it was made for, if any.
+    #[serde(rename = "i", default, skip_serializing_if = "Option::is_none")]
+    pub(crate) instance: Option<String>,
+    /// The member's id.
+    #[serde(skip)]
+    pub(crate) user: u64,
+}
+
+impl Session {
+    /// The terminal's offline page: its one player, no sign-in.
+    pub(crate) fn local(user: u64, name: &str) -> Session {
+        Session {
+            user_text: user.to_string(),
+            name: name.into(),
+            expires_ms: u64::MAX,
+            csrf: String::new(),
+            instance: None,
+            user,
+        }
+    }
+}
+
+/// The signing key and the Activity instances checked lately.
+pub(crate) struct Keys {
+    key: hmac::Key,
+    random: SystemRandom,
+    instances: Mutex<HashMap<String, (Instance, Instant)>>,
+}
+
+/// An Activity instance as Discord describes it.
+#[derive(Debug, Clone, Deserialize)]
+struct Instance {
+    location: Location,
+    #[serde(default)]
+    users: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct Location {
+    channel_id: String,
+}
+
+impl Keys {
+    pub(crate) fn new(secret: Option<&str>) -> Keys {
+        let random = SystemRandom::new();
+        let key = match secret {
+            Some(s) => hmac::Key::new(hmac::HMAC_SHA256, s.as_bytes()),
+            None => hmac::Key::generate(hmac::HMAC_SHA256, &random).expect("the system's random numbers"),
+        };
+        Keys {
+            key,
+            random,
+            instances: Mutex::default(),
+        }
+    }
+
+    fn token(&self) -> String {
+        let mut bytes = [0u8; 16];
+        self.random.fill(&mut bytes).expect("the system's random numbers");
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    fn sign(&self, payload: &[u8]) -> String {
+        let body = URL_SAFE_NO_PAD.encode(payload);
+        let tag = hmac::sign(&self.key, body.as_bytes());
+        format!("{body}.{}", URL_SAFE_NO_PAD.encode(tag.as_ref()))
+    }
+
+    fn open(&self, signed: &str) -> Option<Vec<u8>> {
+        let (body, tag) = signed.split_once('.')?;
+        let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
+        hmac::verify(&self.key, body.as_bytes(), &tag).ok()?;
+        URL_SAFE_NO_PAD.decode(body).ok()
+    }
+
+    fn issue(
+        &self,
+        user: u64,
+        name: &str,
+        hours: u64,
+        now_ms: u64,
+        instance: Option<String>,
+    ) -> (Session, String) {
+        let session = Session {
+            user_text: user.to_string(),
+            name: name.chars().take(100).collect(),
+            expires_ms: now_ms + hours * 3_600_000,
+            csrf: self.token(),
+            instance,
+            user,
+        };
+        let signed = self.sign(&serde_json::to_vec(&session).expect("a session serializes"));
+        (session, signed)
+    }
+
+    /// The valid, unexpired session a request carries: the cookie, or
+    /// `Authorization: Bearer` (the Activity's frame has no cookies).
+    pub(crate) fn session(&self, headers: &HeaderMap, now_ms: u64) -> Option<Session> {
+        let bearer = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "));
+        let from_cookie = cookie(headers, SESSION_COOKIE);
+        let signed = bearer.map(str::to_owned).or(from_cookie)?;
+        self.read(&signed, now_ms)
+    }
+
+    /// A signed session token's session, if valid and unexpired.
+    pub(crate) fn read(&self, signed: &str, now_ms: u64) -> Option<Session> {
+        let mut s: Session = serde_json::from_slice(&self.open(signed)?).ok()?;
+        s.user = s.user_text.parse().ok()?;
+        (s.expires_ms > now_ms).then_some(s)
+    }
+
+    /// Whether a change carries the session's own CSRF token.
+    pub(crate) fn csrf_ok(&self, session: &Session, headers: &HeaderMap) -> bool {
+        if session.csrf.is_empty() {
+            // The offline page: nobody else's session exists to forge.
+            return true;
+        }
+        let sent = headers
+            .get("x-isolo-csrf")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        same(sent.as_bytes(), session.csrf.as_bytes())
+    }
+}
+
+/// Compares two secrets in time that depends on their length only.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The value of cookie `name`.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_owned())
+}
+
+fn set_cookie(web: &Web, name: &str, value: &str, max_age_secs: u64) -> HeaderValue {
+    let secure = if web
+        .config
+        .public_url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("https://"))
+    {
+        "; Secure"
+    } else {
+        ""
+    };
+    HeaderValue::from_str(&format!(
+        "{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_secs}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("isolo_invalid=1"))
+}
+
+/// A page of this server (`/g/1/2`), never another site (`//evil`).
+fn local_path(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains(['\\', '\r', '\n']) => {
+            n.to_owned()
+        }
+        _ => "/".to_owned(),
+    }
+}
+
+fn base_url(web: &Web, headers: &HeaderMap) -> String {
+    web.config.public_url.clone().unwrap_or_else(|| {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("127.0.0.1");
+        format!("http://{host}")
+    })
+}
+
+/// The query of `/auth/login`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Login {
+    next: Option<String>,
+}
+
+/// `GET /auth/login?next=/g/..`: to Discord's authorize page.
+pub(crate) async fn login(State(web): State<Web>, headers: HeaderMap, Query(q): Query<Login>) -> Response {
+    let (Some(client_id), true) = (web.config.client_id, web.config.sign_in()) else {
+        return guard::error(
+            StatusCode::NOT_FOUND,
+            "signing in is not set up on this server ([web] client_id, client_secret)",
+        );
+    };
+    let state = web.sessions.token();
+    let next = local_path(q.next.as_deref());
+    let expires = web.table.now_ms() + STATE_MS;
+    let signed = web.sessions.sign(format!("{state}|{expires}|{next}").as_bytes());
+    let redirect = format!("{}/auth/callback", base_url(&web, &headers));
+    let url = format!(
+        "{}?client_id={client_id}&response_type=code&scope=identify&state={state}&redirect_uri={}",
+        web.config.authorize_url,
+        encode(&redirect)
+    );
+    let mut r = Redirect::to(&url).into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        set_cookie(&web, STATE_COOKIE, &signed, STATE_MS / 1000),
+    );
+    r
+}
+
+/// Percent-encodes a query value.
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The query Discord sends back.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Callback {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenAnswer {
+    access_token: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Me {
+    id: String,
+    username: String,
+    global_name: Option<String>,
+}
+
+/// Exchanges an authorization code for the member it signs in:
+/// (access token, id, name). `redirect` for the page's flow; the SDK's has none.
+async fn exchange(web: &Web, code: &str, redirect: Option<&str>) -> Result<(String, u64, String), String> {
+    let (Some(id), Some(secret)) = (web.config.client_id, web.config.client_secret.as_deref()) else {
+        return Err("signing in is not set up".into());
+    };
+    let api = web.config.api_url.trim_end_matches('/');
+    let id_text = id.to_string();
+    let mut form = vec![
+        ("grant_type", "authorization_code"),
+        ("code", code),
+        ("client_id", id_text.as_str()),
+    ];
+    if let Some(r) = redirect {
+        form.push(("redirect_uri", r));
+    }
+    // Failures are told without the secret or the code: only the status.
+    let answer = web
+        .http
+        .post(format!("{api}/oauth2/token"))
+        .basic_auth(id, Some(secret))
+        .form(&form)
+        .send()
+        .await
+        .map_err(|e| format!("Discord could not be reached: {}", e.without_url()))?;
+    if !answer.status().is_success() {
+        return Err(format!("Discord refused the sign-in ({})", answer.status()));
+    }
+    let token: TokenAnswer = answer
+        .json()
+        .await
+        .map_err(|_| "Discord's answer was not understood".to_string())?;
+    let me = web
+        .http
+        .get(format!("{api}/users/@me"))
+        .bearer_auth(&token.access_token)
+        .send()
+        .await
+        .map_err(|e| format!("Discord could not be reached: {}", e.without_url()))?;
+    if !me.status().is_success() {
+        return Err(format!("Discord did not say who signed in ({})", me.status()));
+    }
+    let me: Me = me
+        .json()
+        .await
+        .map_err(|_| "Discord's answer was not understood".to_string())?;
+    let user = me
+        .id
+        .parse()
+        .map_err(|_| "Discord sent no member id".to_string())?;
+    Ok((token.access_token, user, me.global_name.unwrap_or(me.username)))
+}
+
+/// `GET /auth/callback`: checks the state, exchanges the code, signs in.
+pub(crate) async fn callback(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Query(q): Query<Callback>,
+) -> Response {
+    if let Some(e) = q.error {
+        let e: String = e.chars().filter(char::is_ascii_alphanumeric).take(40).collect();
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            &format!("Discord did not sign you in: {e}"),
+        );
+    }
+    let now = web.table.now_ms();
+    let saved = cookie(&headers, STATE_COOKIE)
+        .and_then(|c| web.sessions.open(&c))
+        .and_then(|b| String::from_utf8(b).ok());
+    let Some((state, rest)) = saved.as_deref().and_then(|s| s.split_once('|')) else {
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "this sign-in was not started here, or took too long: try again",
+        );
+    };
+    let Some((expires, next)) = rest.split_once('|') else {
+        return guard::error(StatusCode::BAD_REQUEST, "a broken sign-in state: try again");
+    };
+    let fresh = expires.parse::<u64>().is_ok_and(|e| e > now);
+    let matches = q
+        .state
+        .as_deref()
+        .is_some_and(|s| same(s.as_bytes(), state.as_bytes()));
+    if !fresh || !matches {
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "this sign-in was not started here, or took too long: try again",
+        );
+    }
+    let Some(code) = q.code.filter(|c| !c.is_empty() && c.len() < 512) else {
+        return guard::error(StatusCode::BAD_REQUEST, "Discord sent no code");
+    };
+    let redirect = format!("{}/auth/callback", base_url(&web, &headers));
+    let (_, user, name) = match exchange(&web, &code, Some(&redirect)).await {
+        Ok(who) => who,
+        Err(why) => return guard::error(StatusCode::BAD_GATEWAY, &why),
+    };
+    let (_, signed) = web
+        .sessions
+        .issue(user, &name, web.config.session_hours, now, None);
+    let mut r = Redirect::to(&local_path(Some(next))).into_response();
+    let h = r.headers_mut();
+    h.append(
+        header::SET_COOKIE,
+        set_cookie(&web, SESSION_COOKIE, &signed, web.config.session_hours * 3600),
+    );
+    h.append(header::SET_COOKIE, set_cookie(&web, STATE_COOKIE, "", 0));
+    r
+}
+
+/// `POST /auth/logout`.
+pub(crate) async fn logout(State(web): State<Web>) -> Response {
+    let mut r = Json(serde_json::json!({ "ok": true })).into_response();
+    r.headers_mut()
+        .insert(header::SET_COOKIE, set_cookie(&web, SESSION_COOKIE, "", 0));
+    r
+}
+
+/// `GET /api/me`: who is signed in, and the token changes carry.
+pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
+    match web.viewer(&headers) {
+        Some(s) => Json(serde_json::json!({
+            "user": s.user.to_string(),
+            "name": s.name,
+            "csrf": s.csrf,
+            "sign_in": web.config.sign_in(),
+        }))
+        .into_response(),
+        None => (
+            StatusCode::UNAUTHORIZED,
+            Json(serde_json::json!({ "error": "not signed in", "sign_in": web.config.sign_in() })),
+        )
+            .into_response(),
+    }
+}
+
+/// The Activity's code, from the SDK's `authorize`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ActivityCode {
+    code: String,
+    instance_id: String,
+}
+
+/// `POST /api/activity/token`: exchanges the SDK's code (on this server,
+/// with the secret); answers the access token the SDK's `authenticate`
+/// needs and a session bound to the member and the instance.
+pub(crate) async fn activity_token(State(web): State<Web>, body: axum::body::Bytes) -> Response {
+    let Ok(q) = serde_json::from_slice::<ActivityCode>(&body) else {
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "expected {\"code\": \"...\", \"instance_id\": \"...\"}",
+        );
+    };
+    if q.code.is_empty() || q.code.len() > 512 || q.instance_id.is_empty() || q.instance_id.len() > 128 {
+        return guard::error(StatusCode::BAD_REQUEST, "a code and an instance id are needed");
+    }
+    let (access_token, user, name) = match exchange(&web, &q.code, None).await {
+        Ok(who) => who,
+        Err(why) => return guard::error(StatusCode::BAD_GATEWAY, &why),
+    };
+    let now = web.table.now_ms();
+    let (session, signed) =
+        web.sessions
+            .issue(user, &name, web.config.session_hours, now, Some(q.instance_id));
+    Json(serde_json::json!({
+        "access_token": access_token,
+        "session": signed,
+        "csrf": session.csrf,
+        "user": user.to_string(),
+        "name": session.name,
+    }))
+    .into_response()
+}
+
+/// The query of `/api/activity/game`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ActivityGame {
+    channel_id: String,
+}
+
+impl Web {
+    /// Whether `session`'s Activity instance is running in `channel` with
+    /// its member in it, as Discord says when asked with the bot token
+    /// (`GET /applications/{id}/activity-instances/{instance}`), kept for
+    /// [`INSTANCE_FRESH`]. A session from outside an Activity passes.
+    pub(crate) async fn instance_ok(&self, session: &Session, channel: ChannelId) -> bool {
+        let Some(instance_id) = session.instance.as_deref() else {
+            return true;
+        };
+        let cached = {
+            let cache = self.sessions.instances.lock().expect("the instances lock");
+            cache
+                .get(instance_id)
+                .filter(|(_, at)| at.elapsed() < INSTANCE_FRESH)
+                .map(|(i, _)| i.clone())
+        };
+        let instance = match cached {
+            Some(i) => i,
+            None => {
+                let (Some(app), Some(token)) = (self.config.client_id, self.bot_token.as_deref()) else {
+                    return false;
+                };
+                let api = self.config.api_url.trim_end_matches('/');
+                let asked = self
+                    .http
+                    .get(format!(
+                        "{api}/applications/{app}/activity-instances/{}",
+                        encode(instance_id)
+                    ))
+                    .header(header::AUTHORIZATION, format!("Bot {token}"))
+                    .send()
+                    .await;
+                let Ok(answer) = asked else { return false };
+                if !answer.status().is_success() {
+                    return false;
+                }
+                let Ok(i) = answer.json::<Instance>().await else {
+                    return false;
+                };
+                let mut cache = self.sessions.instances.lock().expect("the instances lock");
+                if cache.len() > 10_000 {
+                    cache.retain(|_, (_, at)| at.elapsed() < INSTANCE_FRESH);
+                }
+                cache.insert(instance_id.to_owned(), (i.clone(), Instant::now()));
+                i
+            }
+        };
+        instance.location.channel_id == channel.to_string() && instance.users.contains(&session.user_text)
+    }
+}
+
+/// `GET /api/activity/game?channel_id=`: the game of the channel the
+/// Activity was launched in, once its instance is checked.
+pub(crate) async fn activity_game(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Query(q): Query<ActivityGame>,
+) -> Response {
+    let lang = guard::language(&headers);
+    let Some(session) = web.viewer(&headers) else {
+        return guard::error(StatusCode::UNAUTHORIZED, "sign in through the Activity first");
+    };
+    let Ok(channel) = q.channel_id.parse::<u64>() else {
+        return guard::error(StatusCode::BAD_REQUEST, "channel_id must be a number");
+    };
+    if !web.instance_ok(&session, channel).await {
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "Discord does not know this Activity in this channel with you in it",
+        );
+    }
+    let user = session.user;
+    match ask(&web.table, move |t| t.watch_channel(channel, Some(user))).await {
+        Ok(w) => Json(serde_json::json!({ "channel": w.channel.to_string(), "game": w.id.to_string() }))
+            .into_response(),
+        Err(e) => super::refusal(lang, &e),
+    }
+}

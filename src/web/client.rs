@@ -1,0 +1,223 @@
+//! The page itself: plain ES modules and a stylesheet from `web/`, compiled
+//! into the binary (no Node on the machine), an HTML shell per game with
+//! its link preview (Open Graph: the board picture), and the offline page's
+//! new games.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use super::{ask, guard, GamePath, Web};
+use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
+
+/// The shell every page starts from.
+const SHELL: &str = include_str!("../../web/index.html");
+
+/// The client's files, by name: (name, content type, text).
+const ASSETS: [(&str, &str, &str); 5] = [
+    ("app.js", "text/javascript", include_str!("../../web/app.js")),
+    ("board.js", "text/javascript", include_str!("../../web/board.js")),
+    (
+        "activity.js",
+        "text/javascript",
+        include_str!("../../web/activity.js"),
+    ),
+    ("style.css", "text/css", include_str!("../../web/style.css")),
+    (
+        "discord-sdk.js",
+        "text/javascript",
+        include_str!("../../web/vendor/discord-sdk.js"),
+    ),
+];
+
+/// HTML-escapes text for an attribute or element.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+/// The shell, with its language, title and link preview. Inside an
+/// Activity every address goes through the URL mapping's `/.proxy`.
+fn shell(web: &Web, lang: &str, title: &str, preview: &str, mode: &str) -> Html<String> {
+    let base = if mode == "activity" { "/.proxy" } else { "" };
+    let client_id = web.config.client_id.map(|c| c.to_string()).unwrap_or_default();
+    Html(
+        SHELL
+            .replace("{{lang}}", &escape(lang))
+            .replace("{{title}}", &escape(title))
+            .replace("{{preview}}", preview)
+            .replace("{{mode}}", mode)
+            .replace("{{base}}", base)
+            .replace("{{client_id}}", &client_id),
+    )
+}
+
+/// `GET /client/<file>`.
+pub(crate) async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, kind, text)) => (
+            [
+                (header::CONTENT_TYPE, format!("{kind}; charset=utf-8")),
+                (header::CACHE_CONTROL, "no-cache".to_owned()),
+            ],
+            *text,
+        )
+            .into_response(),
+        None => guard::error(StatusCode::NOT_FOUND, "no such file"),
+    }
+}
+
+/// The query Discord opens an Activity with (the SDK reads the rest).
+#[derive(Debug, Deserialize)]
+pub(crate) struct Launch {
+    frame_id: Option<String>,
+}
+
+/// `GET /`: the Activity when Discord opens it (with its `frame_id`), the
+/// offline page's game, or a word on what this server is.
+pub(crate) async fn home(State(web): State<Web>, headers: HeaderMap, Query(q): Query<Launch>) -> Response {
+    let lang = guard::language(&headers);
+    let mode = if q.frame_id.is_some() {
+        "activity"
+    } else if web.local_player.is_some() {
+        "local"
+    } else {
+        "home"
+    };
+    shell(&web, lang.tag(), &crate::tr!(lang, "web-title"), "", mode).into_response()
+}
+
+/// `GET /activity`: the page as the Activity opens it.
+pub(crate) async fn activity_page(State(web): State<Web>, headers: HeaderMap) -> Response {
+    let lang = guard::language(&headers);
+    shell(&web, lang.tag(), &crate::tr!(lang, "web-title"), "", "activity").into_response()
+}
+
+/// `GET /g/<channel>/<game>`: a game's page. A public game's preview shows
+/// its board; a private one's reveals nothing.
+pub(crate) async fn game_page(
+    State(web): State<Web>,
+    Path(path): Path<GamePath>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = guard::language(&headers);
+    let Ok((channel, id)) = path.ids() else {
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "a game's address is /g/<channel>/<game>, two numbers",
+        );
+    };
+    let public = ask(&web.table, move |t| t.watch(channel, id, None)).await.ok();
+    let title = crate::tr!(lang, "web-title");
+    let preview = match (&public, &web.config.public_url) {
+        (Some(w), Some(base)) => {
+            let state = super::game::state(w, lang, web.table.now_ms());
+            let names = format!("{} – {}", state.players[0].name, state.players[1].name);
+            format!(
+                "<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n\
+                 <meta property=\"og:image\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n\
+                 <meta name=\"twitter:card\" content=\"summary_large_image\">",
+                escape(&format!("{title}: {names}")),
+                escape(&state.alt.chars().take(300).collect::<String>()),
+                escape(&format!("{base}/g/{channel}/{id}/board.png")),
+                escape(&super::game_url(base, channel, id)),
+            )
+        }
+        _ => String::new(),
+    };
+    shell(&web, lang.tag(), &title, &preview, "game").into_response()
+}
+
+/// A new offline game: against the computer at a level, or two people at
+/// one screen.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LocalGame {
+    /// `women` or `boys`.
+    variant: String,
+    /// A level (`easy`, `medium`, `hard`...), or `friend`.
+    opponent: String,
+}
+
+/// The offline page's channel: one game at a time.
+pub const LOCAL_CHANNEL: u64 = 1;
+/// The friend at the same screen: the offline page moves for them on their turn.
+pub const LOCAL_FRIEND: u64 = 2;
+
+/// `POST /api/local/new`: starts the offline page's game (only there).
+pub(crate) async fn local_new(State(web): State<Web>, body: axum::body::Bytes) -> Response {
+    let Some((user, name)) = web.local_player.clone() else {
+        return guard::error(StatusCode::NOT_FOUND, "only the offline page starts games here");
+    };
+    let Ok(q) = serde_json::from_slice::<LocalGame>(&body) else {
+        return guard::error(
+            StatusCode::BAD_REQUEST,
+            "expected {\"variant\": \"women\", \"opponent\": \"medium\"}",
+        );
+    };
+    let Ok(variant) = q.variant.parse::<crate::engine::Variant>() else {
+        return guard::error(StatusCode::BAD_REQUEST, "variant: women or boys");
+    };
+    let opponent = if q.opponent == "friend" {
+        None
+    } else {
+        match q.opponent.parse::<crate::ai::Level>() {
+            Ok(level) => Some(level),
+            Err(_) => {
+                return guard::error(
+                    StatusCode::BAD_REQUEST,
+                    "opponent: friend or a level (easy, medium, hard)",
+                )
+            }
+        }
+    };
+    let name = name.to_string();
+    let friend = crate::tr!(crate::words::Lang::ENGLISH, "terminal-friend");
+    let started = ask(&web.table, move |t| {
+        // One game at a time: a new one ends the last (aborted, unrated).
+        if t.game(LOCAL_CHANNEL)?.is_some() {
+            t.abort(LOCAL_CHANNEL, true)?;
+        }
+        let req = ChallengeRequest {
+            guild: crate::table::PRIVATE_GUILD,
+            channel: LOCAL_CHANNEL,
+            challenger: user,
+            challenger_name: name,
+            opponent: match opponent {
+                Some(level) => Opponent::Bot(level),
+                None => Opponent::User {
+                    id: LOCAL_FRIEND,
+                    name: friend,
+                },
+            },
+            settings: GameSettings {
+                variant,
+                move_secs: None,
+                rated: false,
+                ..GameSettings::default()
+            },
+        };
+        let view = match t.challenge(req)? {
+            ChallengeOutcome::Started(v) => v,
+            ChallengeOutcome::Pending(_) => t.accept(LOCAL_CHANNEL, LOCAL_FRIEND, None)?,
+        };
+        Ok(view.live.id)
+    })
+    .await;
+    match started {
+        Ok(id) => {
+            if web.plays_bot {
+                let table = web.table.clone();
+                tokio::task::spawn_blocking(move || table.bot_move(LOCAL_CHANNEL));
+            }
+            Json(serde_json::json!({ "channel": LOCAL_CHANNEL.to_string(), "game": id.to_string() }))
+                .into_response()
+        }
+        Err(e) => super::refusal(crate::words::Lang::ENGLISH, &e),
+    }
+}

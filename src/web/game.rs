@@ -1,0 +1,245 @@
+//! What a page is sent about a game: every position of its history with the
+//! engine's report of each move (the page animates it lap by lap and
+//! replays it), who plays, whose turn it is and the legal pits, the clock,
+//! the result, and the board's alt text, in the viewer's language. The page
+//! draws this and decides nothing.
+
+use serde::Serialize;
+
+use crate::engine::{Game, MoveReport, Pit, Position, Side};
+use crate::render::{alt_text, render_png, BoardView};
+use crate::table::{Seat, Watched};
+use crate::tr;
+use crate::words::Lang;
+
+/// The pits in the order of every `seeds` array: row 1 (South's outer row)
+/// a to h, then rows 2, 3 and 4.
+pub const PIT_ORDER: [&str; 32] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3",
+    "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+];
+
+/// A position: seeds per pit in [`PIT_ORDER`], and who is in the overture.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// Seeds of each pit.
+    pub seeds: Vec<u8>,
+    /// South's and North's overture (boys' game).
+    pub overture: [bool; 2],
+    /// The side to move.
+    pub to_move: Side,
+}
+
+fn board(pos: &Position) -> Board {
+    Board {
+        seeds: PIT_ORDER
+            .iter()
+            .map(|p| p.parse::<Pit>().map_or(0, |pit| pos.seeds(pit)))
+            .collect(),
+        overture: [pos.in_overture(Side::South), pos.in_overture(Side::North)],
+        to_move: pos.to_move(),
+    }
+}
+
+/// One ply: the move's report and the position after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlyState {
+    /// What the move did, lap by lap.
+    pub report: MoveReport,
+    /// The position after it.
+    pub after: Board,
+}
+
+/// A player as the page shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Player {
+    /// The name (a seat's own; the bot's; "a former member").
+    pub name: String,
+    /// The member's id, as text (JavaScript numbers cannot hold it), for
+    /// the page to know whether the viewer plays.
+    pub user: Option<String>,
+    /// Whether it is the computer.
+    pub bot: bool,
+}
+
+/// Everything a page is sent about a game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameState {
+    /// Game number, as text.
+    pub id: String,
+    /// Its channel, as text.
+    pub channel: String,
+    /// Whether it is still played.
+    pub live: bool,
+    /// `women` or `boys`.
+    pub variant: &'static str,
+    /// South, then North.
+    pub players: [Player; 2],
+    /// The setup.
+    pub start: Board,
+    /// Every move, in order.
+    pub plies: Vec<PlyState>,
+    /// The side to move while the game is on.
+    pub to_move: Option<Side>,
+    /// The pits the side to move may play (what the engine allows).
+    pub legal: Vec<String>,
+    /// When the side to move runs out of time (unix ms).
+    pub deadline_ms: Option<u64>,
+    /// The server's clock when this was sent (unix ms), to count down from.
+    pub now_ms: u64,
+    /// The result, worded.
+    pub result: Option<String>,
+    /// The winner, if any.
+    pub winner: Option<Side>,
+    /// The current board's text alternative.
+    pub alt: String,
+    /// The game record, to copy.
+    pub record: String,
+    /// The page's words in the viewer's language.
+    pub words: Words,
+}
+
+/// The words of the page, in one language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Words {
+    /// The language tag, for the page's `lang`.
+    pub lang: &'static str,
+    /// South and North.
+    pub sides: [String; 2],
+    /// The variant's name.
+    pub variant: String,
+    /// Every other label, by message id.
+    pub labels: std::collections::BTreeMap<&'static str, String>,
+}
+
+/// The page's fixed labels (messages of `web.ftl`).
+const LABELS: [&str; 20] = [
+    "web-live",
+    "web-finished",
+    "web-to-move",
+    "web-your-move",
+    "web-waiting",
+    "web-replay",
+    "web-first",
+    "web-back",
+    "web-forward",
+    "web-last",
+    "web-animate",
+    "web-flip",
+    "web-copy",
+    "web-copied",
+    "web-speed",
+    "web-sign-in",
+    "web-sign-out",
+    "web-reconnecting",
+    "web-time-left",
+    "web-seeds",
+];
+
+/// The page's words in `lang`.
+pub fn words(lang: Lang, variant: crate::engine::Variant) -> Words {
+    Words {
+        lang: lang.tag(),
+        sides: [
+            crate::words::narrate::side(lang, Side::South),
+            crate::words::narrate::side(lang, Side::North),
+        ],
+        variant: crate::words::narrate::variant(lang, variant),
+        labels: LABELS.iter().map(|&k| (k, tr!(lang, k))).collect(),
+    }
+}
+
+fn player(lang: Lang, seat: &Seat) -> Player {
+    Player {
+        name: match seat {
+            Seat::Human { name, .. } => name.clone(),
+            Seat::Bot { .. } => seat.name(),
+            Seat::Former => tr!(lang, "former-member"),
+        },
+        user: seat.user().map(|u| u.to_string()),
+        bot: matches!(seat, Seat::Bot { .. }),
+    }
+}
+
+/// The history of `game`: every ply's report and the position after it.
+fn plies(game: &Game, start: &Position) -> Vec<PlyState> {
+    let mut pos = *start;
+    game.moves()
+        .iter()
+        .filter_map(|&m| {
+            let (after, report) = pos.play(m).ok()?;
+            pos = after;
+            Some(PlyState {
+                report,
+                after: board(&after),
+            })
+        })
+        .collect()
+}
+
+fn names(lang: Lang, w: &Watched) -> [String; 2] {
+    [player(lang, &w.players[0]).name, player(lang, &w.players[1]).name]
+}
+
+/// What a page is sent about `w`, in `lang`, at `now_ms`.
+pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
+    let start = Position::new(w.rules);
+    let names = names(lang, w);
+    let result = w.result.or(w.game.result());
+    let last = crate::table::last_move(w.rules, &w.moves).map(|(_, r)| r);
+    let view = view(w, &lang, &names, last.as_ref());
+    let to_move = w.game.to_move().filter(|_| result.is_none());
+    let mut record = crate::engine::Record::from_game(&w.game);
+    record.south = Some(names[0].clone());
+    record.north = Some(names[1].clone());
+    if let Some(r) = result {
+        record.outcome = Some(r.outcome);
+        record.termination = Some(r.termination);
+    }
+    GameState {
+        id: w.id.to_string(),
+        channel: w.channel.to_string(),
+        live: w.live,
+        variant: w.rules.variant.name(),
+        players: [player(lang, &w.players[0]), player(lang, &w.players[1])],
+        start: board(&start),
+        plies: plies(&w.game, &start),
+        to_move,
+        legal: match to_move {
+            Some(_) if w.live => w.game.legal_moves().iter().map(|m| m.to_string()).collect(),
+            _ => Vec::new(),
+        },
+        deadline_ms: w.deadline_ms,
+        now_ms,
+        result: result
+            .as_ref()
+            .map(|r| crate::render::BoardWords::result(&lang, r, &names)),
+        winner: result.and_then(|r| match r.outcome {
+            crate::engine::Outcome::Win(s) => Some(s),
+            crate::engine::Outcome::Draw => None,
+        }),
+        alt: alt_text(&view),
+        record: record.to_string(),
+        words: words(lang, w.rules.variant),
+    }
+}
+
+/// The board of `w` as the bot's pictures show it.
+fn view<'a>(
+    w: &'a Watched,
+    lang: &'a Lang,
+    names: &'a [String; 2],
+    last: Option<&'a MoveReport>,
+) -> BoardView<'a> {
+    BoardView::of_game(&w.game, lang)
+        .result(w.result.or(w.game.result()))
+        .last_move(last)
+        .names(Some(&names[0]), Some(&names[1]))
+}
+
+/// The board picture of `w` in `lang` (a link's preview).
+pub fn png(w: &Watched, lang: Lang) -> Vec<u8> {
+    let names = names(lang, w);
+    let last = crate::table::last_move(w.rules, &w.moves).map(|(_, r)| r);
+    render_png(&view(w, &lang, &names, last.as_ref()))
+}

@@ -1,0 +1,456 @@
+//! The live board: an HTTP and WebSocket front end beside Discord. A page
+//! per game (`/g/<channel>/<game>`) draws the board the server sends,
+//! animates each move from the engine's lap report, replays the game, and
+//! lets a signed-in player move by tapping a pit; the same page runs inside
+//! Discord as an Activity. It asks the table, as the Discord adapter does:
+//! who may watch or play is decided there ([`crate::table::may_watch`],
+//! [`Table::play_on`]), never here, and it never touches storage.
+//!
+//! `game.rs` builds what a page is sent, `live.rs` pushes it as moves are
+//! committed, `auth.rs` signs players in (OAuth2, sessions, the Activity),
+//! `guard.rs` holds the limits and headers, `client.rs` serves the page.
+
+mod auth;
+mod client;
+mod game;
+mod guard;
+mod live;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use crate::table::{BoardRef, ChannelId, Notice, Table, TableError};
+use crate::words::Lang;
+
+pub use auth::SESSION_COOKIE;
+pub use game::{GameState, PlyState, PIT_ORDER};
+
+/// `[web]`: the live board's server. Off unless `listen` is set.
+#[derive(Clone, Deserialize, serde::Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address to listen on, e.g. `127.0.0.1:8080` behind a proxy that
+    /// terminates TLS; unset serves nothing.
+    pub listen: Option<SocketAddr>,
+    /// The address players open, e.g. `https://isolo.example.org`: board
+    /// messages link to their game there, and sign-in returns to it.
+    pub public_url: Option<String>,
+    /// The application's OAuth2 client id (its application id).
+    pub client_id: Option<u64>,
+    /// The application's OAuth2 client secret (Developer Portal > OAuth2).
+    /// A password: never sent to a page or written to a log.
+    pub client_secret: Option<String>,
+    /// The key sessions are signed with, at least 32 characters; every
+    /// process serving pages must share it. Unset: a random key per start
+    /// (everyone signs in again after a restart).
+    pub session_secret: Option<String>,
+    /// Hours a sign-in lasts.
+    pub session_hours: u64,
+    /// Where the browser is sent to sign in (Discord's authorize page).
+    pub authorize_url: String,
+    /// The Discord API used for the code exchange, `/users/@me` and the
+    /// Activity's instance check (`[discord] api_proxy` wins when set).
+    pub api_url: String,
+    /// The application has the Activity set up (Developer Portal >
+    /// Activities, with the URL mapping to `public_url`): "Play live"
+    /// launches it; otherwise the page's link is given.
+    pub activity: bool,
+    /// Pages that may frame the board (the Activity runs in Discord's frame).
+    pub frame_ancestors: Vec<String>,
+    /// Open WebSockets one address may hold.
+    pub sockets_per_address: usize,
+}
+
+impl std::fmt::Debug for WebConfig {
+    // Never print the secrets.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebConfig")
+            .field("listen", &self.listen)
+            .field("public_url", &self.public_url)
+            .field("client_id", &self.client_id)
+            .field("client_secret", &self.client_secret.as_ref().map(|_| "<hidden>"))
+            .field(
+                "session_secret",
+                &self.session_secret.as_ref().map(|_| "<hidden>"),
+            )
+            .field("session_hours", &self.session_hours)
+            .field("authorize_url", &self.authorize_url)
+            .field("api_url", &self.api_url)
+            .field("activity", &self.activity)
+            .field("frame_ancestors", &self.frame_ancestors)
+            .field("sockets_per_address", &self.sockets_per_address)
+            .finish()
+    }
+}
+
+/// Discord's OAuth2 authorize page.
+pub const DISCORD_AUTHORIZE: &str = "https://discord.com/oauth2/authorize";
+/// Discord's API.
+pub const DISCORD_API: &str = "https://discord.com/api/v10";
+
+impl Default for WebConfig {
+    /// Nothing served; a week's sign-in; Discord's own addresses.
+    fn default() -> WebConfig {
+        WebConfig {
+            listen: None,
+            public_url: None,
+            client_id: None,
+            client_secret: None,
+            session_secret: None,
+            session_hours: 24 * 7,
+            authorize_url: DISCORD_AUTHORIZE.into(),
+            api_url: DISCORD_API.into(),
+            activity: false,
+            frame_ancestors: vec!["https://discord.com".into(), "https://*.discord.com".into()],
+            sockets_per_address: 64,
+        }
+    }
+}
+
+impl WebConfig {
+    /// What is wrong with it, if anything: (key, reason).
+    pub fn problem(&self) -> Option<(&'static str, String)> {
+        let url_ok = |u: &str| {
+            (u.starts_with("http://") || u.starts_with("https://"))
+                && !u.chars().any(|c| c.is_whitespace() || c.is_control())
+        };
+        if let Some(u) = &self.public_url {
+            if !url_ok(u) || u.ends_with('/') {
+                return Some((
+                    "web.public_url",
+                    "must be an http:// or https:// address without a trailing /".into(),
+                ));
+            }
+        }
+        if !url_ok(&self.authorize_url) {
+            return Some(("web.authorize_url", "must be an http:// or https:// URL".into()));
+        }
+        if !url_ok(&self.api_url) {
+            return Some(("web.api_url", "must be an http:// or https:// URL".into()));
+        }
+        if let Some(s) = &self.session_secret {
+            if s.len() < 32 {
+                return Some(("web.session_secret", "must be at least 32 characters".into()));
+            }
+        }
+        if let Some(s) = &self.client_secret {
+            if s.is_empty() || !s.chars().all(|c| c.is_ascii_graphic()) {
+                return Some(("web.client_secret", "must be the secret alone".into()));
+            }
+        }
+        if !(1..=24 * 90).contains(&self.session_hours) {
+            return Some(("web.session_hours", "must be 1 to 2160".into()));
+        }
+        if !(1..=1_000_000).contains(&self.sockets_per_address) {
+            return Some(("web.sockets_per_address", "must be 1 to 1000000".into()));
+        }
+        if self
+            .frame_ancestors
+            .iter()
+            .any(|a| a.contains([';', ',', '\'']) || a.trim().is_empty())
+        {
+            return Some((
+                "web.frame_ancestors",
+                "must be origins like https://discord.com".into(),
+            ));
+        }
+        if self.listen.is_some() && self.client_secret.is_some() && self.client_id.is_none() {
+            return Some(("web.client_id", "is needed with client_secret".into()));
+        }
+        None
+    }
+
+    /// Whether players can sign in here.
+    pub fn sign_in(&self) -> bool {
+        self.client_id.is_some() && self.client_secret.is_some()
+    }
+}
+
+/// What the page's server needs besides its config.
+pub struct WebParts {
+    /// The games.
+    pub table: Arc<Table>,
+    /// The config (`[discord] api_proxy` already folded into `api_url`).
+    pub config: WebConfig,
+    /// The bot token, for the Activity's instance check (never sent out).
+    pub bot_token: Option<String>,
+    /// The page plays the computer's moves itself (the terminal's offline
+    /// page; with Discord running, the chat front end does).
+    pub plays_bot: bool,
+    /// Sign-in for the offline page: every visitor is this member.
+    pub local_player: Option<(u64, String)>,
+}
+
+/// The server's shared state.
+#[derive(Clone)]
+pub(crate) struct Web {
+    table: Arc<Table>,
+    config: Arc<WebConfig>,
+    sessions: Arc<auth::Keys>,
+    hub: Arc<live::Hub>,
+    limits: Arc<guard::Limits>,
+    http: reqwest::Client,
+    bot_token: Option<Arc<str>>,
+    plays_bot: bool,
+    local_player: Option<(u64, Arc<str>)>,
+}
+
+/// Serves the live board on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    parts: WebParts,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let web = Web {
+        sessions: Arc::new(auth::Keys::new(parts.config.session_secret.as_deref())),
+        hub: live::Hub::start(parts.table.clone()),
+        limits: Arc::new(guard::Limits::new(parts.config.sockets_per_address)),
+        http: reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .build()
+            .map_err(std::io::Error::other)?,
+        table: parts.table,
+        config: Arc::new(parts.config),
+        bot_token: parts.bot_token.map(Arc::from),
+        plays_bot: parts.plays_bot,
+        local_player: parts.local_player.map(|(id, name)| (id, Arc::from(name))),
+    };
+    let app = router(web);
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+fn routes() -> Router<Web> {
+    Router::new()
+        .route("/", get(client::home))
+        .route("/g/{channel}/{game}", get(client::game_page))
+        .route("/g/{channel}/{game}/board.png", get(board_png))
+        .route("/activity", get(client::activity_page))
+        .route("/client/{file}", get(client::asset))
+        .route("/api/g/{channel}/{game}", get(game_json))
+        .route("/api/g/{channel}/{game}/ws", get(live::upgrade))
+        .route("/api/g/{channel}/{game}/move", post(play))
+        .route("/api/me", get(auth::me))
+        .route("/auth/login", get(auth::login))
+        .route("/auth/callback", get(auth::callback))
+        .route("/auth/logout", post(auth::logout))
+        .route("/api/activity/token", post(auth::activity_token))
+        .route("/api/activity/game", get(auth::activity_game))
+        .route("/api/local/new", post(client::local_new))
+}
+
+fn router(web: Web) -> Router {
+    // Inside Discord every request comes through the URL mapping's /.proxy.
+    Router::new()
+        .merge(routes())
+        .nest("/.proxy", routes())
+        .fallback(|| async { guard::error(StatusCode::NOT_FOUND, "no such page") })
+        .layer(axum::middleware::from_fn_with_state(web.clone(), guard::headers))
+        .with_state(web)
+}
+
+/// A game's place and number, from the path.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct GamePath {
+    channel: String,
+    game: String,
+}
+
+impl GamePath {
+    /// The channel and game numbers, or a clear refusal.
+    fn ids(&self) -> Result<(ChannelId, u64), Response> {
+        match (self.channel.parse::<u64>(), self.game.parse::<u64>()) {
+            (Ok(c), Ok(g)) => Ok((c, g)),
+            _ => Err(guard::error(
+                StatusCode::BAD_REQUEST,
+                "a game's address is /g/<channel>/<game>, two numbers",
+            )),
+        }
+    }
+}
+
+/// Runs a table call off the async threads.
+pub(crate) async fn ask<T: Send + 'static>(
+    table: &Arc<Table>,
+    op: impl FnOnce(&Table) -> Result<T, TableError> + Send + 'static,
+) -> Result<T, TableError> {
+    let table = table.clone();
+    tokio::task::spawn_blocking(move || op(&table))
+        .await
+        .unwrap_or_else(|_| Err(TableError::Storage("the request's task failed".into())))
+}
+
+/// A table refusal as an HTTP answer, worded in `lang`.
+pub(crate) fn refusal(lang: Lang, e: &TableError) -> Response {
+    let status = match e {
+        TableError::NoGame | TableError::NoSuchGame(_) => StatusCode::NOT_FOUND,
+        TableError::Storage(_) | TableError::Corrupt { .. } => StatusCode::SERVICE_UNAVAILABLE,
+        TableError::Contended => StatusCode::CONFLICT,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    guard::error(status, &crate::words::refusal::refusal(lang, e))
+}
+
+async fn game_json(
+    State(web): State<Web>,
+    Path(path): Path<GamePath>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(r) = web.limits.request(addr.ip(), None) {
+        return r;
+    }
+    let (channel, id) = match path.ids() {
+        Ok(ids) => ids,
+        Err(r) => return r,
+    };
+    let who = web.viewer(&headers);
+    let lang = guard::language(&headers);
+    match ask(&web.table, move |t| t.watch(channel, id, who.map(|w| w.user))).await {
+        Ok(w) => Json(game::state(&w, lang, web.table.now_ms())).into_response(),
+        Err(e) => refusal(lang, &e),
+    }
+}
+
+async fn board_png(
+    State(web): State<Web>,
+    Path(path): Path<GamePath>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(r) = web.limits.request(addr.ip(), None) {
+        return r;
+    }
+    let (channel, id) = match path.ids() {
+        Ok(ids) => ids,
+        Err(r) => return r,
+    };
+    let who = web.viewer(&headers).map(|w| w.user);
+    let lang = guard::language(&headers);
+    let watched = match ask(&web.table, move |t| t.watch(channel, id, who)).await {
+        Ok(w) => w,
+        Err(e) => return refusal(lang, &e),
+    };
+    match tokio::task::spawn_blocking(move || game::png(&watched, lang)).await {
+        Ok(png) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            png,
+        )
+            .into_response(),
+        Err(_) => guard::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the picture could not be drawn",
+        ),
+    }
+}
+
+/// A move from the page: the pit and the ply of the board it was made on.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MoveRequest {
+    pit: String,
+    ply: usize,
+}
+
+async fn play(
+    State(web): State<Web>,
+    Path(path): Path<GamePath>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = guard::language(&headers);
+    let Some(who) = web.viewer(&headers) else {
+        return guard::error(StatusCode::UNAUTHORIZED, &crate::tr!(lang, "web-sign-in-to-play"));
+    };
+    if let Err(r) = web.limits.request(addr.ip(), Some(who.user)) {
+        return r;
+    }
+    if !web.sessions.csrf_ok(&who, &headers) {
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "a move needs the page's own token (X-Isolo-Csrf)",
+        );
+    }
+    let (channel, id) = match path.ids() {
+        Ok(ids) => ids,
+        Err(r) => return r,
+    };
+    let request: MoveRequest = match serde_json::from_slice(&body) {
+        Ok(m) => m,
+        Err(e) => {
+            return guard::error(
+                StatusCode::BAD_REQUEST,
+                &format!("a move is {{\"pit\":\"b2\",\"ply\":N}}: {e}"),
+            )
+        }
+    };
+    if !web.instance_ok(&who, channel).await {
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "Discord does not know this Activity in this channel with you in it",
+        );
+    }
+    // At the offline page's one screen, whoever is to move moves.
+    let user = match web.local_player {
+        Some(_) => match ask(&web.table, move |t| t.game(channel)).await {
+            Ok(Some(v)) => v.to_move().and_then(crate::table::Seat::user).unwrap_or(who.user),
+            _ => who.user,
+        },
+        None => who.user,
+    };
+    let board = BoardRef {
+        game: id,
+        ply: request.ply,
+    };
+    let pit = request.pit;
+    // Exactly the path of /isolo move: the same checks, compare-and-swap,
+    // clocks and ratings; a stale board is refused.
+    let outcome = ask(&web.table, move |t| {
+        t.watch(channel, id, Some(user))?;
+        t.play_on(channel, user, &pit, Some(board))
+    })
+    .await;
+    match outcome {
+        Ok(out) => {
+            let bot_next = out.finished.is_none() && out.view.live.bot_to_move();
+            web.table.relay(Notice::Moved(Box::new(out)));
+            if bot_next && web.plays_bot {
+                let table = web.table.clone();
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = table.bot_move(channel) {
+                        tracing::warn!("the computer could not move in {channel}: {e}");
+                    }
+                });
+            }
+            Json(serde_json::json!({ "ok": true })).into_response()
+        }
+        Err(e) => refusal(lang, &e),
+    }
+}
+
+impl Web {
+    /// The signed-in member of this request, if any.
+    fn viewer(&self, headers: &HeaderMap) -> Option<auth::Session> {
+        if let Some((id, name)) = &self.local_player {
+            return Some(auth::Session::local(*id, name));
+        }
+        self.sessions.session(headers, self.table.now_ms())
+    }
+}
+
+/// A game's page address under `public_url`, for a board message's link.
+pub fn game_url(public_url: &str, channel: ChannelId, game: u64) -> String {
+    format!("{public_url}/g/{channel}/{game}")
+}

@@ -1,0 +1,473 @@
+//! The live board in a real headless Chromium, against the real bot and the
+//! project's fake Discord: two players take turns by tapping while a
+//! spectator watches every move animated; a move made with `/isolo move`
+//! appears on an open page; a refused tap changes nothing; a private game's
+//! page is refused to an outsider; the page fits a phone; and the Activity
+//! opens through a test parent frame that answers the SDK as Discord's
+//! client does.
+
+use crate::support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use isolo_bot::engine::Variant;
+use isolo_bot::table::SystemClock;
+use isolo_bot::web::{WebConfig, WebParts};
+use serde_json::json;
+use support::bot::{bot_user, Duel, InProcess, T};
+use support::browser::{Browser, Page};
+use support::fake_discord::oauth::CLIENT_SECRET;
+use support::fake_discord::{
+    CallbackKind, FakeUser, Route, SlashCommand, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, TOKEN,
+};
+
+/// Longest a page may take to show something.
+const PAGE: Duration = Duration::from_secs(20);
+
+/// The bot, its live board on 127.0.0.1, and a browser.
+struct Live {
+    bot: InProcess,
+    url: String,
+    browser: Arc<Browser>,
+}
+
+async fn start(activity: bool) -> Live {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let url = format!("http://{}", listener.local_addr().expect("an address"));
+    let public = url.clone();
+    let bot = InProcess::start_with(false, Arc::new(SystemClock), move |c| {
+        c.web.public_url = Some(public);
+        c.web.activity = activity;
+    })
+    .await;
+    let fake = &bot.fake;
+    for u in [FakeUser::alice(), FakeUser::bob(), FakeUser::carol()] {
+        fake.add_oauth_user(u.id, &u.name);
+    }
+    if activity {
+        fake.enable_activity();
+    }
+    let config = WebConfig {
+        public_url: Some(url.clone()),
+        client_id: Some(APPLICATION_ID),
+        client_secret: Some(CLIENT_SECRET.into()),
+        session_secret: Some("a test key of at least thirty-two characters".into()),
+        authorize_url: format!("{}/oauth2/authorize", fake.base_url()),
+        api_url: format!("{}/api/v10", fake.base_url()),
+        activity,
+        ..WebConfig::default()
+    };
+    assert_eq!(config.problem(), None);
+    let parts = WebParts {
+        table: bot.table.clone(),
+        config,
+        bot_token: Some(TOKEN.into()),
+        plays_bot: false,
+        local_player: None,
+    };
+    tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
+    let browser = Browser::launch().await;
+    Live { bot, url, browser }
+}
+
+impl Live {
+    /// A page signed in as `user` (through the fake's OAuth2), or anonymous.
+    async fn page(&self, user: Option<&FakeUser>, phone: bool) -> Page {
+        let page = if phone {
+            self.browser.page(390, 844, true).await
+        } else {
+            self.browser.page(1280, 900, false).await
+        };
+        if let Some(u) = user {
+            page.goto(&format!("{}/test/login/{}", self.bot.fake.base_url(), u.id))
+                .await;
+            page.goto(&format!("{}/auth/login?next=/", self.url)).await;
+            page.wait_for(&format!("location.href === '{}/'", self.url), PAGE)
+                .await
+                .expect("back on the bot's page, signed in");
+            let me = page
+                .eval("fetch('/api/me').then(r => r.json())")
+                .await
+                .expect("who am I");
+            assert_eq!(me["user"], json!(u.id.to_string()), "{me}");
+        }
+        page
+    }
+
+    fn game_id(&self, channel: u64) -> u64 {
+        self.bot
+            .table
+            .game(channel)
+            .expect("reads")
+            .expect("a game")
+            .live
+            .id
+    }
+
+    fn plies(&self, channel: u64) -> usize {
+        self.bot
+            .table
+            .game(channel)
+            .expect("reads")
+            .map_or(usize::MAX, |v| v.live.moves.len())
+    }
+}
+
+/// The page's count of moves shown and of moves animated.
+async fn shown(page: &Page) -> (usize, usize) {
+    let v = page
+        .eval("[Number(document.body.dataset.shown || -1), Number(document.body.dataset.animated || 0)]")
+        .await
+        .expect("reads the page");
+    (
+        v[0].as_u64().unwrap_or(0) as usize,
+        v[1].as_u64().unwrap_or(0) as usize,
+    )
+}
+
+async fn fastest(page: &Page) {
+    page.eval("document.getElementById('speed').value = '2'")
+        .await
+        .expect("speed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn two_players_take_turns_by_tapping_while_a_spectator_sees_every_move_animated() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 3).await;
+    let game = live.game_id(CHANNEL_ID);
+    let address = format!("{}/g/{CHANNEL_ID}/{game}", live.url);
+    // Alice at a desktop with a mouse, Bob on a phone with a finger, and a
+    // spectator who never signs in.
+    let south = live.page(Some(&alice), false).await;
+    let north = live.page(Some(&bob), true).await;
+    let spectator = live.page(None, false).await;
+    for p in [&south, &north, &spectator] {
+        p.goto(&address).await;
+        p.wait_for("document.body.dataset.plies === '0'", PAGE)
+            .await
+            .expect("the board");
+        fastest(p).await;
+    }
+    // The board message in Discord links to this page.
+    let board_links = fake.count_requests(|r| r.body.to_string().contains(&address));
+    assert!(board_links > 0, "the board message links to the live page");
+
+    let mut plies = 0;
+    while live.plies(CHANNEL_ID) != usize::MAX && plies < 300 {
+        let (mover, tap) = if plies % 2 == 0 {
+            (&south, false)
+        } else {
+            (&north, true)
+        };
+        mover
+            .wait_for(
+                &format!("document.body.dataset.shown === '{plies}' && document.querySelector('.pit.legal')"),
+                PAGE,
+            )
+            .await
+            .unwrap_or_else(|e| panic!("ply {plies}: the mover's page offers a pit: {e}"));
+        // The other player's page offers nothing to tap.
+        let other = if plies % 2 == 0 { &north } else { &south };
+        assert_eq!(
+            other.eval("document.querySelectorAll('.pit.legal').length").await,
+            Ok(json!(0))
+        );
+        if tap {
+            mover.tap(".pit.legal").await;
+        } else {
+            mover.click(".pit.legal").await;
+        }
+        let start = std::time::Instant::now();
+        while live.plies(CHANNEL_ID) == plies && start.elapsed() < PAGE {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        plies += 1;
+        let now = live.plies(CHANNEL_ID);
+        assert!(
+            now == plies || now == usize::MAX,
+            "ply {plies}: the tap made one move (now {now})"
+        );
+    }
+    assert_eq!(
+        live.plies(CHANNEL_ID),
+        usize::MAX,
+        "the game ended within 300 plies"
+    );
+    for p in [&south, &north, &spectator] {
+        p.wait_for(&format!("document.body.dataset.shown === '{plies}'"), PAGE)
+            .await
+            .expect("every page reaches the end");
+        assert!(!p.text("#status").await.is_empty(), "the result is shown");
+    }
+    let (_, animated) = shown(&spectator).await;
+    assert_eq!(animated, plies, "the spectator saw every move animated");
+    // Every move was announced in the channel, as /isolo move's are.
+    let boards = fake.count_requests(|r| {
+        r.route
+            == Route::CreateMessage {
+                channel_id: CHANNEL_ID,
+            }
+            && !r.files.is_empty()
+    });
+    assert!(boards >= plies, "{boards} boards posted for {plies} moves");
+    fake.assert_no_problems();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn a_move_made_in_discord_appears_on_an_open_page_and_a_refused_tap_changes_nothing() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let duel = Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 5).await;
+    let game = live.game_id(CHANNEL_ID);
+    let page = live.page(Some(&bob), true).await;
+    page.goto(&format!("{}/g/{CHANNEL_ID}/{game}", live.url)).await;
+    page.wait_for("document.body.dataset.plies === '0'", PAGE)
+        .await
+        .expect("the board");
+    // Alice moves in Discord; Bob's open page shows it, animated.
+    let pit = duel.board.menu.as_ref().expect("alice's menu").pits[0].clone();
+    let cmd = SlashCommand::new("isolo")
+        .sub("move")
+        .string("pit", &pit)
+        .by(&alice)
+        .in_channel(CHANNEL_ID);
+    let sent = fake.send_command(&cmd).await;
+    fake.wait_for_callback(&sent, T)
+        .await
+        .expect("the move is answered");
+    page.wait_for("document.body.dataset.shown === '1'", PAGE)
+        .await
+        .expect("the move appears");
+    assert_eq!(shown(&page).await.1, 1, "animated");
+    // Bob asks for one of Alice's pits: refused, explained, nothing changes.
+    let before = live
+        .bot
+        .table
+        .game(CHANNEL_ID)
+        .unwrap()
+        .unwrap()
+        .live
+        .moves
+        .clone();
+    page.eval("window.isolo.play('a1')")
+        .await
+        .expect("a move is sent");
+    page.wait_for("!document.getElementById('problem').hidden", PAGE)
+        .await
+        .expect("explained");
+    let problem = page.text("#problem").await;
+    assert!(
+        !problem.is_empty() && !problem.starts_with('4'),
+        "a sentence, not a status: {problem}"
+    );
+    assert_eq!(
+        live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves,
+        before
+    );
+    // A move from another site's page (no CSRF token) is refused too.
+    let forged = page
+        .eval(&format!(
+            "fetch('/api/g/{CHANNEL_ID}/{game}/move', {{method: 'POST', headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{pit: 'a3', ply: 1}})}}).then(r => r.status)"
+        ))
+        .await;
+    assert_eq!(forged, Ok(json!(403)));
+    assert_eq!(
+        live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves,
+        before
+    );
+    // It fits the phone: no sideways scrolling, pits big enough to tap.
+    let fits = page
+        .eval("[document.documentElement.scrollWidth <= innerWidth, document.querySelector('[data-pit=\"a1\"]').getBoundingClientRect().width]")
+        .await
+        .expect("measures");
+    assert_eq!(fits[0], json!(true), "no sideways scrolling on a phone");
+    assert!(
+        fits[1].as_f64().unwrap_or(0.0) >= 38.0,
+        "a pit is big enough to tap: {fits}"
+    );
+    let shot = page.screenshot().await;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("live-board-phone.png");
+    std::fs::write(&path, &shot).expect("writes the screenshot");
+    assert!(image::load_from_memory(&shot).is_ok_and(|i| i.width() >= 390));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn a_private_games_page_is_refused_to_an_outsider() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let alice = FakeUser::alice();
+    let challenge = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bot_user())
+        .integer("level", 1)
+        .by(&alice)
+        .in_dm();
+    let sent = fake.send_command(&challenge).await;
+    fake.wait_for_callback(&sent, T).await.expect("the game starts");
+    let game = live.game_id(DM_CHANNEL_ID);
+    let address = format!("{}/g/{DM_CHANNEL_ID}/{game}", live.url);
+    let api = format!("fetch('/api/g/{DM_CHANNEL_ID}/{game}').then(r => r.status)");
+    // Carol, signed in, and a stranger: the link alone shows nothing.
+    let carol = live.page(Some(&FakeUser::carol()), false).await;
+    let stranger = live.page(None, false).await;
+    for page in [&carol, &stranger] {
+        page.goto(&address).await;
+        page.wait_for("!document.getElementById('problem').hidden", PAGE)
+            .await
+            .expect("refused");
+        assert_eq!(
+            page.eval("document.body.dataset.plies || ''").await,
+            Ok(json!(""))
+        );
+        assert_eq!(page.eval(&api).await, Ok(json!(404)));
+        let html = page.eval("document.head.innerHTML").await.expect("the head");
+        assert!(
+            !html.to_string().contains("og:image"),
+            "no preview of a private game"
+        );
+    }
+    // Alice, who plays it, sees it.
+    let own = live.page(Some(&alice), false).await;
+    own.goto(&address).await;
+    own.wait_for("document.body.dataset.plies !== undefined", PAGE)
+        .await
+        .expect("her game");
+    assert_eq!(own.eval(&api).await, Ok(json!(200)));
+}
+
+/// The Activity's parent frame, as Discord's client plays it: answers the
+/// SDK's handshake with READY, AUTHORIZE with `code`, AUTHENTICATE with the
+/// user, anything else with an empty answer; records every command.
+fn parent_frame(url: &str, code: &str, user: &FakeUser, instance: &str) -> String {
+    let src = format!(
+        "{url}/?frame_id=frame-1&instance_id={instance}&platform=desktop&guild_id={GUILD_ID}&channel_id={CHANNEL_ID}"
+    );
+    format!(
+        r#"<!doctype html><html><body><iframe id="activity" style="width:1000px;height:800px" src="{src}"></iframe>
+<script>
+window.commands = [];
+const frame = document.getElementById('activity');
+const send = (m) => frame.contentWindow.postMessage(m, '*');
+window.addEventListener('message', (e) => {{
+  const [op, data] = e.data;
+  if (op === 0) {{
+    window.handshake = data;
+    send([1, {{cmd: 'DISPATCH', evt: 'READY', nonce: null, data: {{v: 1, config: {{cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production'}}}}}}]);
+    return;
+  }}
+  if (op !== 1) return;
+  window.commands.push(data.cmd);
+  let answer = null;
+  if (data.cmd === 'AUTHORIZE') answer = {{code: '{code}'}};
+  if (data.cmd === 'AUTHENTICATE') answer = {{
+    access_token: data.args.access_token,
+    user: {{id: '{id}', username: '{name}', discriminator: '0', avatar: null, public_flags: 0}},
+    scopes: ['identify'], expires: '2030-01-01T00:00:00.000Z',
+    application: {{id: '{APPLICATION_ID}', name: 'isolo', description: '', icon: null}},
+  }};
+  send([1, {{cmd: data.cmd, evt: null, nonce: data.nonce, data: answer}}]);
+}});
+</script></body></html>"#,
+        id = user.id,
+        name = user.name,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn the_activity_launches_and_plays_through_the_sdk() {
+    let live = start(true).await;
+    let fake = &live.bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    // The bot kept the Activity's Entry Point command when it registered.
+    let global = fake.registered_commands(None).expect("global commands");
+    assert!(
+        global
+            .as_array()
+            .is_some_and(|cs| cs.iter().any(|c| c["type"] == json!(4))),
+        "{global}"
+    );
+    Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 7).await;
+    // "Play live" is offered under the board; /isolo board live launches it.
+    let cmd = SlashCommand::new("isolo")
+        .sub("board")
+        .boolean("live", true)
+        .by(&alice)
+        .in_channel(CHANNEL_ID);
+    let sent = fake.send_command(&cmd).await;
+    let cb = fake.wait_for_callback(&sent, T).await.expect("answered");
+    assert_eq!(cb.kind, CallbackKind::Other(12), "LAUNCH_ACTIVITY");
+    // Discord opens the page in its frame; the instance has Alice in it.
+    fake.start_activity_instance("instance-1", CHANNEL_ID, Some(GUILD_ID), vec![alice.id]);
+    let page = live.browser.page(1100, 900, false).await;
+    let parent = format!("{}/test-parent-frame", live.url);
+    page.serve(
+        &parent,
+        parent_frame(&live.url, &fake.oauth_code(alice.id), &alice, "instance-1"),
+    )
+    .await;
+    page.goto(&parent).await;
+    let inner = "document.getElementById('activity').contentDocument";
+    page.wait_for(&format!("{inner} && {inner}.body.dataset.plies === '0'"), PAGE)
+        .await
+        .expect("the game of the channel the Activity was launched in");
+    let commands = page.eval("window.commands").await.expect("the frame's log");
+    assert_eq!(commands, json!(["AUTHORIZE", "AUTHENTICATE"]), "{commands}");
+    assert_eq!(
+        page.eval("window.handshake.client_id").await,
+        Ok(json!(APPLICATION_ID.to_string()))
+    );
+    // Alice moves in the Activity: through /.proxy, checked with the bot token.
+    page.eval(&format!(
+        "{inner}.defaultView.isolo.play({inner}.querySelector('.pit.legal').dataset.pit)"
+    ))
+    .await
+    .expect("a move");
+    let start = std::time::Instant::now();
+    while live.plies(CHANNEL_ID) == 0 && start.elapsed() < PAGE {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(live.plies(CHANNEL_ID), 1, "the Activity's move was played");
+    let proxied = page
+        .eval(&format!(
+            "{inner}.defaultView.performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('/api/'))"
+        ))
+        .await
+        .expect("the frame's requests");
+    let paths: Vec<String> = serde_json::from_value(proxied).unwrap_or_default();
+    assert!(
+        !paths.is_empty() && paths.iter().all(|p| p.starts_with("/.proxy/")),
+        "{paths:?}"
+    );
+    assert!(
+        fake.activity_instance_checks().iter().any(|i| i == "instance-1"),
+        "the instance was checked with the bot token before its move"
+    );
+    assert!(
+        fake.access_token_of(alice.id).is_some(),
+        "the code was exchanged on the server"
+    );
+    fake.assert_no_problems();
+}

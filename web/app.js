@@ -1,0 +1,298 @@
+// The live board's page: loads a game, keeps a WebSocket open for its
+// changes, animates each new move, replays, and sends a tapped pit as a
+// move. Everything shown comes from the server.
+
+import { BoardView } from './board.js';
+
+const body = document.body;
+const mode = body.dataset.mode;
+const $ = (id) => document.getElementById(id);
+
+// Speed steps of the slider: ms per seed.
+const SPEEDS = { '-2': 480, '-1': 300, '0': 180, '1': 90, '2': 40 };
+
+export const app = {
+  base: body.dataset.base || '',
+  bearer: null,
+  csrf: '',
+  me: null,
+  game: null,
+  shown: 0,
+  flipped: null,
+  animating: 0,
+  socket: null,
+  retry: 500,
+};
+
+function headers(extra = {}) {
+  const h = { Accept: 'application/json', ...extra };
+  if (app.bearer) h.Authorization = `Bearer ${app.bearer}`;
+  return h;
+}
+
+async function api(path, options = {}) {
+  const r = await fetch(app.base + path, { credentials: 'same-origin', ...options, headers: headers(options.headers) });
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) throw new Error((data && data.error) || `${r.status}`);
+  return data;
+}
+
+function label(key, fallback = '') {
+  return (app.game && app.game.words.labels[key]) || fallback;
+}
+
+function problem(text) {
+  const p = $('problem');
+  p.textContent = text || '';
+  p.hidden = !text;
+}
+
+const view = new BoardView($('board'), { onPit: (pit) => play(pit) });
+
+// The side the viewer plays, if any.
+function mySide() {
+  if (!app.game || !app.me) return null;
+  const i = app.game.players.findIndex((p) => p.user === app.me.user);
+  return i < 0 ? null : i;
+}
+
+function boardAt(ply) {
+  const g = app.game;
+  return ply === 0 ? g.start : g.plies[ply - 1].after;
+}
+
+function isLive() { return app.shown === app.game.plies.length; }
+
+function myTurn() {
+  const g = app.game;
+  if (!g.live || !g.legal.length || !isLive()) return false;
+  if (mode === 'local') return true;
+  const side = mySide();
+  return side !== null && g.to_move === (side === 0 ? 'south' : 'north');
+}
+
+function bands() {
+  const g = app.game;
+  const bottomSide = view.flipped ? 1 : 0;
+  const board = boardAt(app.shown);
+  for (const [id, side] of [['band-bottom', bottomSide], ['band-top', 1 - bottomSide]]) {
+    const band = $(id);
+    const seeds = board.seeds.reduce((t, n, i) => t + ((i < 16) === (side === 0) ? n : 0), 0);
+    band.querySelector('.name').textContent = g.players[side].name;
+    band.querySelector('.seeds').textContent = `${seeds} ${label('web-seeds')}`;
+    band.querySelector('.dot').className = `dot side-${side}`;
+    const toMove = g.live && isLive() && g.to_move === (side === 0 ? 'south' : 'north');
+    const pill = band.querySelector('.pill');
+    pill.textContent = toMove ? label('web-to-move') : '';
+    pill.className = `pill side-${side}`;
+    pill.hidden = !toMove;
+  }
+}
+
+function status() {
+  const g = app.game;
+  let text;
+  if (!g.live) text = g.result || label('web-finished');
+  else if (myTurn()) text = label('web-your-move');
+  else text = `${label('web-live')} · ${label('web-waiting')}`;
+  if (g.live && g.deadline_ms) {
+    const left = Math.max(0, g.deadline_ms - (g.now_ms + (Date.now() - app.received)));
+    const h = Math.floor(left / 3600000), m = Math.floor((left % 3600000) / 60000);
+    text += ` · ${label('web-time-left')} ${h}h${String(m).padStart(2, '0')}`;
+  }
+  $('status').textContent = text;
+  $('ply').textContent = `${app.shown}/${g.plies.length}`;
+  body.dataset.shown = String(app.shown);
+  body.dataset.plies = String(g.plies.length);
+  $('alt').textContent = g.alt;
+}
+
+function render() {
+  const g = app.game;
+  const report = app.shown > 0 ? g.plies[app.shown - 1].report : null;
+  view.draw(boardAt(app.shown), report, myTurn() ? g.legal : []);
+  bands();
+  status();
+}
+
+function words() {
+  const l = app.game.words.labels;
+  document.documentElement.lang = app.game.words.lang;
+  const titles = { first: 'web-first', back: 'web-back', forward: 'web-forward', last: 'web-last',
+    animate: 'web-animate', flip: 'web-flip', copy: 'web-copy' };
+  for (const [id, key] of Object.entries(titles)) {
+    $(id).title = l[key];
+    $(id).setAttribute('aria-label', l[key]);
+  }
+  $('l-speed').textContent = l['web-speed'];
+  $('sign-in').textContent = l['web-sign-in'];
+  $('sign-out').textContent = l['web-sign-out'];
+}
+
+function speed() { return SPEEDS[$('speed').value] || 180; }
+
+// Animates plies from..to-1 in turn, unless something newer interrupts.
+async function animateFrom(from) {
+  const token = ++app.animating;
+  const cancel = () => token !== app.animating;
+  for (let p = from; p < app.game.plies.length; p++) {
+    await view.animate(boardAt(p), app.game.plies[p].report, speed(), cancel);
+    if (cancel()) return;
+    app.shown = p + 1;
+    // Moves seen animated, for whoever checks the page (a test, a curious reader).
+    body.dataset.animated = String(Number(body.dataset.animated || 0) + 1);
+  }
+  render();
+}
+
+function receive(state) {
+  if (state.error) { problem(state.error); return; }
+  const before = app.game;
+  const wasLive = before && app.shown === before.plies.length;
+  app.game = state;
+  app.received = Date.now();
+  if (app.flipped === null) {
+    app.flipped = mySide() === 1;
+    view.flip(app.flipped);
+  }
+  words();
+  if (before && wasLive && state.plies.length > before.plies.length && before.id === state.id) {
+    animateFrom(before.plies.length);
+  } else if (!before || wasLive || before.id !== state.id) {
+    app.shown = state.plies.length;
+    render();
+  } else {
+    status();
+  }
+}
+
+async function play(pit) {
+  const g = app.game;
+  problem('');
+  try {
+    await api(`/api/g/${g.channel}/${g.id}/move`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Isolo-Csrf': app.csrf },
+      body: JSON.stringify({ pit, ply: g.plies.length }),
+    });
+  } catch (e) {
+    problem(e.message);
+    render();
+  }
+}
+
+function connect(channel, id) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = app.bearer ? `?s=${encodeURIComponent(app.bearer)}` : '';
+  const ws = new WebSocket(`${proto}//${location.host}${app.base}/api/g/${channel}/${id}/ws${q}`);
+  app.socket = ws;
+  ws.onmessage = (m) => {
+    app.retry = 500;
+    problem('');
+    body.classList.remove('offline');
+    receive(JSON.parse(m.data));
+  };
+  ws.onclose = () => {
+    if (app.socket !== ws) return;
+    body.classList.add('offline');
+    if (app.game) problem(label('web-reconnecting'));
+    setTimeout(() => connect(channel, id), app.retry);
+    app.retry = Math.min(app.retry * 2, 15000);
+  };
+}
+
+export async function open(channel, id) {
+  try {
+    receive(await api(`/api/g/${channel}/${id}`));
+  } catch (e) {
+    problem(e.message);
+    return;
+  }
+  connect(channel, id);
+}
+
+export async function signedIn() {
+  try {
+    app.me = await api('/api/me');
+    app.csrf = app.me.csrf;
+  } catch {
+    app.me = null;
+  }
+  const signIn = $('sign-in');
+  signIn.hidden = !!app.me || mode === 'activity' || mode === 'local';
+  signIn.href = `${app.base}/auth/login?next=${encodeURIComponent(location.pathname)}`;
+  $('sign-out').hidden = !app.me || mode !== 'game';
+}
+
+function controls() {
+  const go = (ply) => {
+    if (!app.game) return;
+    app.animating++;
+    app.shown = Math.max(0, Math.min(app.game.plies.length, ply));
+    render();
+  };
+  $('first').onclick = () => go(0);
+  $('back').onclick = () => go(app.shown - 1);
+  $('forward').onclick = () => go(app.shown + 1);
+  $('last').onclick = () => go(app.game.plies.length);
+  $('animate').onclick = () => {
+    if (!app.game || app.shown === 0) return;
+    const p = app.shown - 1;
+    const token = ++app.animating;
+    view.animate(boardAt(p), app.game.plies[p].report, speed(), () => token !== app.animating)
+      .then(() => { if (token === app.animating) render(); });
+  };
+  $('flip').onclick = () => { app.flipped = !view.flipped; view.flip(app.flipped); if (app.game) render(); };
+  $('copy').onclick = async () => {
+    if (!app.game) return;
+    try { await navigator.clipboard.writeText(app.game.record); } catch {
+      const t = document.createElement('textarea');
+      t.value = app.game.record; document.body.appendChild(t); t.select();
+      document.execCommand('copy'); t.remove();
+    }
+    $('status').textContent = label('web-copied');
+  };
+  $('sign-out').onclick = async () => { await api('/auth/logout', { method: 'POST' }); location.reload(); };
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.key === 'ArrowLeft') go(app.shown - 1);
+    else if (e.key === 'ArrowRight') go(app.shown + 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(app.game ? app.game.plies.length : 0);
+    else if (e.key === 'f') $('flip').click();
+  });
+  setInterval(() => { if (app.game && app.game.live) status(); }, 15000);
+}
+
+async function local() {
+  $('local').hidden = false;
+  await signedIn();
+  $('new-game').onsubmit = async (e) => {
+    e.preventDefault();
+    problem('');
+    try {
+      const g = await api('/api/local/new', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ variant: $('variant').value, opponent: $('opponent').value }),
+      });
+      app.game = null;
+      app.flipped = null;
+      if (app.socket) { const s = app.socket; app.socket = null; s.close(); }
+      await open(g.channel, g.game);
+    } catch (err) { problem(err.message); }
+  };
+  $('new-game').requestSubmit();
+}
+
+window.isolo = { app, play };
+controls();
+if (mode === 'game') {
+  const [, , channel, id] = location.pathname.replace(/^\/\.proxy/, '').split('/');
+  signedIn().then(() => open(channel, id));
+} else if (mode === 'local') {
+  local();
+} else if (mode === 'activity') {
+  import('./activity.js').then((a) => a.start(app, { open, signedIn })).catch((e) => problem(String(e.message || e)));
+}
