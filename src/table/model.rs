@@ -260,6 +260,10 @@ pub struct Paused {
     pub since_ms: u64,
     /// The players on vacation, each with when their bank runs out.
     pub by: Vec<VacationHold>,
+    /// The latest end of a vacation taken off while others still held
+    /// the clock (unix ms): the clock runs again from the last end.
+    #[serde(default)]
+    pub ended_ms: u64,
 }
 
 /// One player's vacation holding a game's clock.

@@ -159,8 +159,11 @@ fn release(live: &mut LiveGame, user: UserId, now: u64) -> bool {
     if p.by.len() == before {
         return false;
     }
+    // Holds end in any order: the clock runs again from the latest end.
+    let end = now.max(p.ended_ms);
+    p.ended_ms = end;
     if p.by.is_empty() {
-        let stopped = now.saturating_sub(p.since_ms);
+        let stopped = end.saturating_sub(p.since_ms);
         live.turn_started_ms = live.turn_started_ms.saturating_add(stopped);
         live.paused = None;
     }
@@ -247,6 +250,7 @@ impl Table {
                 let p = live.paused.get_or_insert(Paused {
                     since_ms: now,
                     by: Vec::new(),
+                    ended_ms: 0,
                 });
                 p.by.retain(|h| h.user != user);
                 p.by.push(VacationHold { user, until_ms });
