@@ -343,7 +343,7 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// Held clocks never fire early or twice: a reminder comes only when
     /// half the turn's running time is gone, a timeout only when all of
