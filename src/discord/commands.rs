@@ -116,10 +116,10 @@ pub enum LevelChoice {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum VacationChoice {
     /// Stop the clocks of all your games until you come back.
-    #[name = "start"]
+    #[name = "start: stop my clocks"]
     Start,
     /// Come back: your clocks run again.
-    #[name = "end"]
+    #[name = "end: I am back"]
     End,
 }
 
