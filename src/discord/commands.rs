@@ -715,7 +715,7 @@ pub async fn settings(
     Ok(())
 }
 
-/// Your game, in any server or chat, that has waited longest for your move (only you see it)
+/// Your game waiting longest for your move, anywhere (only you see it)
 #[poise::command(slash_command)]
 pub async fn next(ctx: Context<'_>) -> Result<(), Error> {
     let Here { user, .. } = here(&ctx);
@@ -723,7 +723,7 @@ pub async fn next(ctx: Context<'_>) -> Result<(), Error> {
     flow::next_game(ctx.data(), &mut Reply::Poise(ctx), user, lang).await
 }
 
-/// Conditional moves here: add a line (their move first), or clear yours; lists them (only you see it)
+/// Conditional moves: if they play X, I play Y (only you see them)
 #[poise::command(slash_command)]
 pub async fn conditional(ctx: Context<'_>, add: Option<String>, clear: Option<bool>) -> Result<(), Error> {
     let Here { channel, user, .. } = here(&ctx);
