@@ -82,10 +82,25 @@ async fn spectators(url: String, n: usize, moves: usize) {
     let mut tasks = Vec::with_capacity(n);
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(usize, u128)>();
     let (ready_tx, mut ready_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
-    for _ in 0..n {
+    let server: std::net::SocketAddr = url
+        .trim_start_matches("ws://")
+        .split('/')
+        .next()
+        .and_then(|a| a.parse().ok())
+        .expect("the server's address");
+    for i in 0..n {
         let (url, tx, ready) = (url.clone(), tx.clone(), ready_tx.clone());
+        // A crowd comes from many addresses: 50 spectators an address of
+        // 127/8 (all loopback on Linux), within the per-address limits.
+        let a = i / 50;
+        let from = std::net::Ipv4Addr::new(127, 1, (a / 250) as u8, (a % 250 + 1) as u8);
         tasks.push(tokio::spawn(async move {
-            let (mut socket, _) = match tokio_tungstenite::connect_async(&url).await {
+            let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+            socket
+                .bind(std::net::SocketAddr::from((from, 0)))
+                .expect("a loopback address");
+            let stream = socket.connect(server).await.expect("connects");
+            let (mut socket, _) = match tokio_tungstenite::client_async(&url, stream).await {
                 Ok(s) => s,
                 Err(e) => panic!("a spectator cannot connect: {e}"),
             };

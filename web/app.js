@@ -146,8 +146,27 @@ async function animateFrom(from) {
   render();
 }
 
+// A push holds only what changed since ply `from`; a page that holds
+// fewer plies (it missed a push) reads the whole game again.
+function merge(update) {
+  const g = app.game;
+  if (!g || update.from > g.plies.length) return null;
+  const { kind, from, plies, ...rest } = update;
+  void kind;
+  return { ...g, ...rest, plies: g.plies.slice(0, from).concat(plies) };
+}
+
 function receive(state) {
   if (state.error) { problem(state.error); return; }
+  if (state.kind === 'update') {
+    const merged = merge(state);
+    if (!merged) {
+      const g = app.game;
+      if (g) api(`/api/g/${g.channel}/${g.id}`).then(receive).catch((e) => problem(e.message));
+      return;
+    }
+    state = merged;
+  }
   const before = app.game;
   const wasLive = before && app.shown === before.plies.length;
   app.game = state;

@@ -99,6 +99,58 @@ pub struct GameState {
     pub words: Words,
 }
 
+/// What changed since ply `from`: the plies after it and everything that
+/// is not history (a socket already holds the rest; one that holds fewer
+/// plies reads the whole game again).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Update<'a> {
+    /// Always `"update"`.
+    pub kind: &'static str,
+    /// The first ply sent.
+    pub from: usize,
+    /// The plies from `from` on.
+    pub plies: &'a [PlyState],
+    /// As in [`GameState`].
+    pub live: bool,
+    /// As in [`GameState`].
+    pub to_move: Option<Side>,
+    /// As in [`GameState`].
+    pub legal: &'a [String],
+    /// As in [`GameState`].
+    pub deadline_ms: Option<u64>,
+    /// As in [`GameState`].
+    pub now_ms: u64,
+    /// As in [`GameState`].
+    pub result: Option<&'a str>,
+    /// As in [`GameState`].
+    pub winner: Option<Side>,
+    /// As in [`GameState`].
+    pub alt: &'a str,
+    /// As in [`GameState`].
+    pub record: &'a str,
+}
+
+impl GameState {
+    /// The update from ply `from` (clamped to the history's length).
+    pub fn update(&self, from: usize) -> Update<'_> {
+        let from = from.min(self.plies.len());
+        Update {
+            kind: "update",
+            from,
+            plies: &self.plies[from..],
+            live: self.live,
+            to_move: self.to_move,
+            legal: &self.legal,
+            deadline_ms: self.deadline_ms,
+            now_ms: self.now_ms,
+            result: self.result.as_deref(),
+            winner: self.winner,
+            alt: &self.alt,
+            record: &self.record,
+        }
+    }
+}
+
 /// The words of the page, in one language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Words {

@@ -75,16 +75,13 @@ impl Limits {
 
     /// Counts one request of `address` (and of `member`, signed in);
     /// refused with 429 past the limit.
-    pub(crate) fn request(&self, address: IpAddr, member: Option<u64>) -> Result<(), Response> {
+    pub(crate) fn request(&self, address: IpAddr, member: Option<u64>) -> Result<(), Refused> {
         let ok = self.take(Key::Address(address), ADDRESS_BURST)
             && member.is_none_or(|m| self.take(Key::Member(m), MEMBER_BURST));
         if ok {
             Ok(())
         } else {
-            let mut r = error(StatusCode::TOO_MANY_REQUESTS, "too many requests: wait a moment");
-            r.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-            Err(r)
+            Err(Refused::TooMany)
         }
     }
 
@@ -118,6 +115,29 @@ impl Drop for SocketSlot {
             if *n == 0 {
                 open.remove(&self.address);
             }
+        }
+    }
+}
+
+/// A request refused before it reaches the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Refused {
+    /// Past the limits: 429, try again in a second.
+    TooMany,
+    /// A malformed request: 400 with what is expected.
+    Bad(&'static str),
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        match self {
+            Refused::TooMany => {
+                let mut r = error(StatusCode::TOO_MANY_REQUESTS, "too many requests: wait a moment");
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                r
+            }
+            Refused::Bad(what) => error(StatusCode::BAD_REQUEST, what),
         }
     }
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
@@ -42,7 +42,13 @@ type RoomKey = (ChannelId, u64, &'static str, Option<UserId>);
 /// The rooms and what feeds them.
 pub(crate) struct Hub {
     table: Arc<Table>,
-    rooms: Mutex<HashMap<RoomKey, broadcast::Sender<Arc<str>>>>,
+    rooms: Mutex<HashMap<RoomKey, Room>>,
+}
+
+/// A room's sockets, and the plies its last push held.
+struct Room {
+    tx: broadcast::Sender<Arc<str>>,
+    pushed: usize,
 }
 
 impl Hub {
@@ -91,12 +97,17 @@ impl Hub {
         hub
     }
 
-    fn subscribe(&self, key: RoomKey) -> broadcast::Receiver<Arc<str>> {
+    /// Joins room `key`, whose newest state holds `plies` plies.
+    fn subscribe(&self, key: RoomKey, plies: usize) -> broadcast::Receiver<Arc<str>> {
         let mut rooms = self.rooms.lock().expect("the rooms lock");
-        rooms.retain(|_, tx| tx.receiver_count() > 0);
+        rooms.retain(|_, r| r.tx.receiver_count() > 0);
         rooms
             .entry(key)
-            .or_insert_with(|| broadcast::channel(ROOM_BACKLOG).0)
+            .or_insert_with(|| Room {
+                tx: broadcast::channel(ROOM_BACKLOG).0,
+                pushed: plies,
+            })
+            .tx
             .subscribe()
     }
 
@@ -110,25 +121,34 @@ impl Hub {
         }
     }
 
-    /// Reads the game of every open room of `channel` once and sends it.
+    /// Reads the game of every open room of `channel` once and sends what
+    /// changed since the room's last push: one message, shared by every
+    /// socket of the room.
     async fn changed(&self, channel: ChannelId) {
-        let keys: Vec<(RoomKey, broadcast::Sender<Arc<str>>)> = {
+        let keys: Vec<(RoomKey, broadcast::Sender<Arc<str>>, usize)> = {
             let rooms = self.rooms.lock().expect("the rooms lock");
             rooms
                 .iter()
-                .filter(|(k, tx)| k.0 == channel && tx.receiver_count() > 0)
-                .map(|(k, tx)| (*k, tx.clone()))
+                .filter(|(k, r)| k.0 == channel && r.tx.receiver_count() > 0)
+                .map(|(k, r)| (*k, r.tx.clone(), r.pushed))
                 .collect()
         };
-        for ((channel, id, tag, who), tx) in keys {
+        for (key, tx, pushed) in keys {
+            let (channel, id, tag, who) = key;
             let lang = Lang::from_tag(tag).unwrap_or(Lang::ENGLISH);
             let now = self.table.now_ms();
             let read = ask(&self.table, move |t| t.watch(channel, id, who)).await;
             let text: Arc<str> = match read {
-                Ok(w) => match serde_json::to_string(&game::state(&w, lang, now)) {
-                    Ok(json) => json.into(),
-                    Err(_) => continue,
-                },
+                Ok(w) => {
+                    let state = game::state(&w, lang, now);
+                    if let Some(room) = self.rooms.lock().expect("the rooms lock").get_mut(&key) {
+                        room.pushed = state.plies.len();
+                    }
+                    match serde_json::to_string(&state.update(pushed)) {
+                        Ok(json) => json.into(),
+                        Err(_) => continue,
+                    }
+                }
                 // Gone, or no longer theirs to watch: the page is told so.
                 Err(e) => serde_json::json!({ "error": crate::words::refusal::refusal(lang, &e) })
                     .to_string()
@@ -191,7 +211,7 @@ pub(crate) async fn upgrade(
     let headers = request.headers().clone();
     let lang = guard::language(&headers);
     if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r;
+        return r.into_response();
     }
     let Some(key) = handshake_key(request.method(), &headers) else {
         return guard::error(StatusCode::BAD_REQUEST, "a WebSocket handshake is expected here");
@@ -201,7 +221,7 @@ pub(crate) async fn upgrade(
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     // The Activity's frame has no cookies, and a browser's socket no
     // headers of its own: its session comes in the query.
@@ -230,7 +250,9 @@ pub(crate) async fn upgrade(
     } else {
         who
     };
-    let mut rx = web.hub.subscribe((channel, id, lang.tag(), room_user));
+    let mut rx = web
+        .hub
+        .subscribe((channel, id, lang.tag(), room_user), watched.moves.len());
     let first: Arc<str> = match serde_json::to_string(&game::state(&watched, lang, web.table.now_ms())) {
         Ok(json) => json.into(),
         Err(_) => return guard::error(StatusCode::INTERNAL_SERVER_ERROR, "the game could not be written"),
@@ -248,7 +270,7 @@ pub(crate) async fn upgrade(
         let socket =
             WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
         let (mut out, mut incoming) = socket.split();
-        if out.send(Message::Text(first.to_string())).await.is_err() {
+        if out.send(Message::Text(String::from(&*first))).await.is_err() {
             return;
         }
         let mut ping = tokio::time::interval(PING_EVERY);

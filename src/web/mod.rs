@@ -266,11 +266,10 @@ pub(crate) struct GamePath {
 
 impl GamePath {
     /// The channel and game numbers, or a clear refusal.
-    fn ids(&self) -> Result<(ChannelId, u64), Response> {
+    fn ids(&self) -> Result<(ChannelId, u64), guard::Refused> {
         match (self.channel.parse::<u64>(), self.game.parse::<u64>()) {
             (Ok(c), Ok(g)) => Ok((c, g)),
-            _ => Err(guard::error(
-                StatusCode::BAD_REQUEST,
+            _ => Err(guard::Refused::Bad(
                 "a game's address is /g/<channel>/<game>, two numbers",
             )),
         }
@@ -306,11 +305,11 @@ async fn game_json(
     headers: HeaderMap,
 ) -> Response {
     if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r;
+        return r.into_response();
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let who = web.viewer(&headers);
     let lang = guard::language(&headers);
@@ -327,11 +326,11 @@ async fn board_png(
     headers: HeaderMap,
 ) -> Response {
     if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r;
+        return r.into_response();
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let who = web.viewer(&headers).map(|w| w.user);
     let lang = guard::language(&headers);
@@ -375,7 +374,7 @@ async fn play(
         return guard::error(StatusCode::UNAUTHORIZED, &crate::tr!(lang, "web-sign-in-to-play"));
     };
     if let Err(r) = web.limits.request(addr.ip(), Some(who.user)) {
-        return r;
+        return r.into_response();
     }
     if !web.sessions.csrf_ok(&who, &headers) {
         return guard::error(
@@ -385,7 +384,7 @@ async fn play(
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let request: MoveRequest = match serde_json::from_slice(&body) {
         Ok(m) => m,
