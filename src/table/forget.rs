@@ -8,7 +8,7 @@
 use crate::store::{decode, keys, Batch, Expect, KeyRange, Space, StoreExt, Versioned};
 
 use super::damage::SET_ASIDE;
-use super::listing::{PLAYED, PLAYING};
+use super::listing::{everywhere_prefix, PLAYED, PLAYING};
 use super::members::member_key;
 use super::model::{FORMER_ID, FORMER_NAME};
 use super::private::PrivateChannel;
@@ -152,6 +152,8 @@ impl Table {
         let settings = member_key(user);
         let own = [key(&[b"puzzle-stats", &be]), key(&[b"course-progress", &be])];
         let bank = key(&[b"vacation", &be]);
+        // Their games in every place (left by a game set aside, say).
+        let everywhere = everywhere_prefix(user);
         let attempts = key(&[b"puzzle-attempt", &be, b""]);
         let mut range = KeyRange::all().limit(super::PAGE);
         loop {
@@ -170,7 +172,8 @@ impl Table {
                 let version = Expect::Version(entry.version);
                 let listed = [PLAYING, PLAYED]
                     .iter()
-                    .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user));
+                    .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user))
+                    || k.starts_with(&everywhere);
                 if k == settings || k == bank {
                     batch.delete(Space::Meta, &k, version);
                     counted.settings = true;
