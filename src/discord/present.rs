@@ -1552,7 +1552,12 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
             change,
         } => {
             let text = vacation_notice(lang, game, user, opponent, change);
-            (channel, pinging(text, opponent.into_iter().collect()))
+            // A bank that ran out concerns both: the player's clock runs too.
+            let mut told: Vec<u64> = opponent.into_iter().collect();
+            if change == VacationChange::RanOut {
+                told.push(user);
+            }
+            (channel, pinging(text, told))
         }
         // Tournaments and daily puzzles are posted by their own front end code.
         Notice::Tournament(_) | Notice::DailyPuzzle(_) => return None,
