@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::ai::AiConfig;
 use crate::discord::shards::ShardsConfig;
 use crate::store::StorageConfig;
-use crate::table::TableConfig;
+use crate::table::{TableConfig, VacationConfig};
 
 /// The whole configuration.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -24,6 +24,8 @@ pub struct Config {
     pub ai: AiConfig,
     /// `[metrics]`: the operator's HTTP page.
     pub metrics: MetricsConfig,
+    /// `[vacation]`: every member's bank of vacation days.
+    pub vacation: VacationConfig,
     /// `[web]`: the live board's server.
     pub web: crate::web::WebConfig,
     /// What the file says in a way an earlier release accepted and this one
@@ -149,6 +151,8 @@ pub const CHALLENGE_TTL_SECS: RangeInclusive<u64> = 1..=30 * 24 * 3600;
 pub const IDLE_EXPIRY_SECS: RangeInclusive<u64> = 3600..=366 * 24 * 3600;
 /// `[games] claim_window_secs`: a minute to 30 days.
 pub const CLAIM_WINDOW_SECS: RangeInclusive<u64> = 60..=30 * 24 * 3600;
+/// `[vacation] start_days`, `monthly_days` and `cap_days`: up to a year.
+pub const VACATION_DAYS: RangeInclusive<u64> = 0..=366;
 /// `[ai] think_ms`: a millisecond to a minute per move.
 pub const THINK_MS: RangeInclusive<u64> = 1..=60_000;
 /// `[discord] request_timeout_secs` by default: longer than Discord takes to
@@ -292,6 +296,13 @@ impl Config {
             CLAIM_WINDOW_SECS,
         )?;
         in_range("ai.think_ms", self.ai.think_ms, THINK_MS)?;
+        let v = self.vacation;
+        in_range("vacation.start_days", v.start_days.into(), VACATION_DAYS)?;
+        in_range("vacation.monthly_days", v.monthly_days.into(), VACATION_DAYS)?;
+        in_range("vacation.cap_days", v.cap_days.into(), VACATION_DAYS)?;
+        if v.start_days > v.cap_days {
+            return Err(invalid("vacation.start_days", "must not be above cap_days"));
+        }
         if let Some((key, reason)) = self.web.problem() {
             return Err(ConfigError::Invalid { key, reason });
         }

@@ -214,3 +214,24 @@ forced-private = Auf diesem Server dürfen Apps, die Mitglieder hinzugefügt hab
 
 # /isolo einstellungen sprache: die Auswahl, die der Discord-App folgt.
 choice-language-discord = Sprache meiner Discord-App
+button-next = Meine nächste Partie
+next-none = Keine deiner Partien wartet auf deinen Zug.
+next-game = Die Partie #{ $game } { $place ->
+        [private] in einem privaten Chat
+       *[server] in { $channel }
+    } wartet seit <t:{ $since }:R> auf deinen Zug. Hierhin: { $link }
+conditional-played = Sofort aus einer bedingten Folge beantwortet:
+conditional-none = Du hast in dieser Partie keine bedingten Folgen.
+conditional-title = Deine bedingten Folgen ({ $count } von { $max }):
+conditional-pair = spielt er { $theirs }, dann { $mine }
+conditional-cleared = { $count ->
+        [0] Du hattest in dieser Partie keine bedingten Folgen.
+        [one] Deine bedingte Folge wurde gelöscht.
+       *[other] Deine { $count } bedingten Folgen wurden gelöscht.
+    }
+vacation-started = { $opponent } { $player } ist im Urlaub: Die Uhr der Partie #{ $game } steht bis zur Rückkehr, spätestens bis <t:{ $until }:f>.
+vacation-ended = { $opponent } { $player } ist aus dem Urlaub zurück: Die Uhr der Partie #{ $game } läuft wieder.
+vacation-ran-out = { $opponent } Die Urlaubstage von { $player } sind aufgebraucht: Die Uhr der Partie #{ $game } läuft wieder.
+vacation-on = Du bist im Urlaub: Deine Uhren stehen bis zu deiner Rückkehr, spätestens bis <t:{ $until }:f>.
+vacation-bank = Verbleibender Urlaub: { $left }.
+clock-stopped = (die Uhr steht: ein Spieler ist im Urlaub)

@@ -96,3 +96,4 @@ review-table-side-total = { $side }: { $moves ->
         [one] { $moves } Zug
        *[other] { $moves } Züge
     }: { $tally }; insgesamt { $loss } Samen verschenkt (ein erzwungener Sieg zählt +64, eine erzwungene Niederlage -64)
+review-table-conditional = (bedingter Zug)

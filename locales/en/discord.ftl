@@ -212,3 +212,24 @@ forced-private = This server lets apps that members added answer only the member
 
 # /isolo settings language: the choice that follows the Discord app.
 choice-language-discord = My Discord app's language
+button-next = My next game
+next-none = None of your games is waiting for your move.
+next-game = Game #{ $game }, { $place ->
+        [private] in a private chat
+       *[server] in { $channel }
+    }, has waited for your move since <t:{ $since }:R>. Go there: { $link }
+conditional-played = Answered at once from a conditional line:
+conditional-none = You have no conditional lines in this game.
+conditional-title = Your conditional lines ({ $count } of { $max }):
+conditional-pair = if { $theirs }, then { $mine }
+conditional-cleared = { $count ->
+        [0] You had no conditional lines in this game.
+        [one] Your conditional line was removed.
+       *[other] Your { $count } conditional lines were removed.
+    }
+vacation-started = { $opponent } { $player } is on vacation: the clock of game #{ $game } is stopped until they come back, <t:{ $until }:f> at the latest.
+vacation-ended = { $opponent } { $player } is back from vacation: the clock of game #{ $game } runs again.
+vacation-ran-out = { $opponent } { $player }'s vacation days have run out: the clock of game #{ $game } runs again.
+vacation-on = You are on vacation: your clocks are stopped until you come back, <t:{ $until }:f> at the latest.
+vacation-bank = Vacation days left: { $left }.
+clock-stopped = (the clock is stopped: a player is on vacation)

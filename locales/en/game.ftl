@@ -95,3 +95,4 @@ review-table-side-total = { $side }: { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }: { $tally }; { $loss } seeds given away in all (a forced win counts +64, a forced loss -64)
+review-table-conditional = (conditional move)

@@ -218,3 +218,24 @@ forced-private = Este servidor solo deja que las aplicaciones añadidas por los 
 
 # /isolo ajustes idioma: la opción que sigue el idioma de la app de Discord.
 choice-language-discord = El idioma de mi aplicación de Discord
+button-next = Mi próxima partida
+next-none = Ninguna de tus partidas está esperando tu jugada.
+next-game = La partida #{ $game }, { $place ->
+        [private] en un chat privado
+       *[server] en { $channel }
+    }, espera tu jugada desde <t:{ $since }:R>. Para ir: { $link }
+conditional-played = Respondida al instante desde una línea condicional:
+conditional-none = No tienes líneas condicionales en esta partida.
+conditional-title = Tus líneas condicionales ({ $count } de { $max }):
+conditional-pair = si juega { $theirs }, entonces { $mine }
+conditional-cleared = { $count ->
+        [0] No tenías líneas condicionales en esta partida.
+        [one] Se borró tu línea condicional.
+       *[other] Se borraron tus { $count } líneas condicionales.
+    }
+vacation-started = { $opponent } { $player } está de vacaciones: el reloj de la partida #{ $game } está detenido hasta que vuelva, como mucho hasta <t:{ $until }:f>.
+vacation-ended = { $opponent } { $player } ha vuelto de vacaciones: el reloj de la partida #{ $game } vuelve a correr.
+vacation-ran-out = { $opponent } a { $player } se le acabaron los días de vacaciones: el reloj de la partida #{ $game } vuelve a correr.
+vacation-on = Estás de vacaciones: tus relojes están detenidos hasta que vuelvas, como mucho hasta <t:{ $until }:f>.
+vacation-bank = Vacaciones que te quedan: { $left }.
+clock-stopped = (el reloj está detenido: un jugador está de vacaciones)

@@ -97,3 +97,4 @@ review-table-side-total = { $side }: { $moves ->
         [one] { $moves } jugada
        *[other] { $moves } jugadas
     }: { $tally }; { $loss } semillas regaladas en total (una victoria forzada cuenta +64 y una derrota forzada, -64)
+review-table-conditional = (jugada condicional)

@@ -99,3 +99,4 @@ review-table-side-total = { $side } : { $moves ->
         [one] { $moves } coup
        *[other] { $moves } coups
     }, { $tally } ; { $loss } graines cédées au total (une victoire forcée compte +64, une défaite forcée -64)
+review-table-conditional = (coup conditionnel)

@@ -223,3 +223,24 @@ forced-private = Este servidor só deixa os apps adicionados por membros respond
 
 # /isolo ajustes idioma: a opção que segue o app do Discord.
 choice-language-discord = O idioma do meu app do Discord
+button-next = Minha próxima partida
+next-none = Nenhuma das suas partidas está esperando a sua jogada.
+next-game = A partida #{ $game }, { $place ->
+        [private] em uma conversa privada
+       *[server] em { $channel }
+    }, espera a sua jogada desde <t:{ $since }:R>. Para ir até lá: { $link }
+conditional-played = Respondida na hora por uma linha condicional:
+conditional-none = Você não tem linhas condicionais nesta partida.
+conditional-title = Suas linhas condicionais ({ $count } de { $max }):
+conditional-pair = se jogar { $theirs }, então { $mine }
+conditional-cleared = { $count ->
+        [0] Você não tinha linhas condicionais nesta partida.
+        [one] Sua linha condicional foi apagada.
+       *[other] Suas { $count } linhas condicionais foram apagadas.
+    }
+vacation-started = { $opponent } { $player } está de férias: o relógio da partida #{ $game } está parado até a volta, no máximo até <t:{ $until }:f>.
+vacation-ended = { $opponent } { $player } voltou das férias: o relógio da partida #{ $game } volta a correr.
+vacation-ran-out = { $opponent } os dias de férias de { $player } acabaram: o relógio da partida #{ $game } volta a correr.
+vacation-on = Você está de férias: seus relógios estão parados até você voltar, no máximo até <t:{ $until }:f>.
+vacation-bank = Férias restantes: { $left }.
+clock-stopped = (o relógio está parado: um jogador está de férias)

@@ -102,3 +102,4 @@ review-table-side-total = { $side }: { $moves ->
         [one] { $moves } jogada
        *[other] { $moves } jogadas
     }: { $tally }; { $loss } sementes desperdiçadas no total (uma vitória forçada conta +64, uma derrota forçada -64)
+review-table-conditional = (jogada condicional)

@@ -198,3 +198,24 @@ forced-private = Seva hii inaruhusu programu zilizoongezwa na wanachama kumjibu 
 
 # /isolo settings language: the choice that follows the Discord app.
 choice-language-discord = Lugha ya programu yangu ya Discord
+button-next = Mchezo wangu unaofuata
+next-none = Hakuna mchezo wako unaosubiri hatua yako.
+next-game = Mchezo #{ $game }, { $place ->
+        [private] katika gumzo la faragha
+       *[server] katika { $channel }
+    }, umesubiri hatua yako tangu <t:{ $since }:R>. Nenda huko: { $link }
+conditional-played = Imejibiwa papo hapo kwa mfuatano wa masharti:
+conditional-none = Huna mfuatano wa masharti katika mchezo huu.
+conditional-title = Mifuatano yako ya masharti ({ $count } kati ya { $max }):
+conditional-pair = akicheza { $theirs }, basi { $mine }
+conditional-cleared = { $count ->
+        [0] Hukuwa na mfuatano wa masharti katika mchezo huu.
+        [one] Mfuatano wako wa masharti umeondolewa.
+       *[other] Mifuatano yako { $count } ya masharti imeondolewa.
+    }
+vacation-started = { $opponent } { $player } yuko likizoni: saa ya mchezo #{ $game } imesimamishwa hadi atakaporudi, isizidi <t:{ $until }:f>.
+vacation-ended = { $opponent } { $player } amerudi kutoka likizo: saa ya mchezo #{ $game } inaendelea tena.
+vacation-ran-out = { $opponent } siku za likizo za { $player } zimekwisha: saa ya mchezo #{ $game } inaendelea tena.
+vacation-on = Uko likizoni: saa zako zimesimamishwa hadi utakaporudi, isizidi <t:{ $until }:f>.
+vacation-bank = Likizo iliyobaki: { $left }.
+clock-stopped = (saa imesimamishwa: mchezaji yuko likizoni)

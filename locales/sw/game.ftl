@@ -91,3 +91,4 @@ review-table-turning-point = {"  "}hatua ya { $ply }: { $side } alicheza { $play
        *[no] , akapoteza kete { $loss }
     }; { $best } ingekuwa bora zaidi ({ $before } badala ya { $after })
 review-table-side-total = { $side }: hatua { $moves }: { $tally }; jumla ya kete { $loss } zilizopotezwa (ushindi wa lazima unahesabiwa +64, kushindwa kwa lazima -64)
+review-table-conditional = (hatua ya masharti)

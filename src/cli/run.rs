@@ -137,7 +137,7 @@ fn build_table(config: &Config) -> anyhow::Result<Table> {
     let store = isolo_bot::store::open(&config.storage)
         .with_context(|| format!("cannot open the game store ({})", config.storage.describe()))?;
     let table = Table::new(store, Arc::new(SystemClock), config.games.clone());
-    Ok(table.with_ai(config.ai))
+    Ok(table.with_ai(config.ai).with_vacation(config.vacation))
 }
 
 #[cfg(test)]

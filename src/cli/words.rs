@@ -198,7 +198,8 @@ pub fn rules() -> String {
 /// A review's summary, then its ply-by-ply table.
 pub fn review(reviewed: &Reviewed) -> String {
     let summary = narrate::review_summary(lang(), &reviewed.finished, &reviewed.review, Seat::name);
-    let table = narrate::review_table(lang(), &reviewed.review);
+    let marked = isolo_bot::table::conditional_plies(&reviewed.finished.record);
+    let table = narrate::review_table_marked(lang(), &reviewed.review, &marked);
     format!("{} {}\n{table}", summary.title, summary.text)
 }
 

@@ -112,6 +112,17 @@ pub enum LevelChoice {
     Hard,
 }
 
+/// Start or end a vacation.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VacationChoice {
+    /// Stop the clocks of all your games until you come back.
+    #[name = "start: stop my clocks"]
+    Start,
+    /// Come back: your clocks run again.
+    #[name = "end: I am back"]
+    End,
+}
+
 /// Which side your board pictures are drawn from.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardChoice {
@@ -171,6 +182,7 @@ impl From<LevelChoice> for Level {
         "review",
         "export",
         "games",
+        "next",
         "stats",
         "leaderboard",
         "super::training::puzzle",
@@ -191,7 +203,7 @@ pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     subcommand_required,
-    subcommands("history", "animate", "claim", "abort")
+    subcommands("history", "animate", "claim", "abort", "conditional")
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
@@ -601,6 +613,7 @@ pub async fn settings(
     #[min = 0]
     #[max = 23]
     server_daily_hour: Option<u16>,
+    vacation: Option<VacationChoice>,
 ) -> Result<(), Error> {
     let Here { guild, channel, user } = here(&ctx);
     let daily_change = server_daily.is_some() || server_daily_hour.is_some();
@@ -679,6 +692,61 @@ pub async fn settings(
         out.content.push('\n');
         out.content
             .push_str(&daily_post_text(lang, &post, ctx.data().table.now_ms()));
+    }
+    if let Some(choice) = vacation {
+        let (bank, notices) = ctx
+            .data()
+            .run(move |t| match choice {
+                VacationChoice::Start => t.start_vacation(user),
+                VacationChoice::End => t.end_vacation(user),
+            })
+            .await?;
+        out.content.push('\n');
+        out.content.push_str(&present::vacation_bank(lang, &bank));
+        ctx.send(out.reply()).await?;
+        // The opponents are told in each game's place.
+        let http = ctx.serenity_context().http.clone();
+        for notice in notices {
+            flow::announce(ctx.data(), &http, notice).await;
+        }
+        return Ok(());
+    }
+    ctx.send(out.reply()).await?;
+    Ok(())
+}
+
+/// Your game waiting longest for your move, anywhere (only you see it)
+#[poise::command(slash_command)]
+pub async fn next(ctx: Context<'_>) -> Result<(), Error> {
+    let Here { user, .. } = here(&ctx);
+    let lang = langs(&ctx).await.private;
+    flow::next_game(ctx.data(), &mut Reply::Poise(ctx), user, lang).await
+}
+
+/// Conditional moves: if they play X, I play Y (only you see them)
+#[poise::command(slash_command)]
+pub async fn conditional(ctx: Context<'_>, add: Option<String>, clear: Option<bool>) -> Result<(), Error> {
+    let Here { channel, user, .. } = here(&ctx);
+    let lang = langs(&ctx).await.private;
+    let cleared = match clear {
+        Some(true) => Some(
+            ctx.data()
+                .run(move |t| t.clear_conditionals(channel, user))
+                .await?,
+        ),
+        _ => None,
+    };
+    let lines = match add {
+        Some(line) => {
+            ctx.data()
+                .run(move |t| t.add_conditional(channel, user, &line))
+                .await?
+        }
+        None => ctx.data().run(move |t| t.conditionals(channel, user)).await?,
+    };
+    let mut out = present::conditional_lines(lang, &lines);
+    if let Some(count) = cleared {
+        out.content = format!("{}\n{}", present::conditional_cleared(lang, count), out.content);
     }
     ctx.send(out.reply()).await?;
     Ok(())
@@ -801,9 +869,17 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
         true => langs.private,
         false => langs.server,
     };
-    let (games, puzzles) = ctx
+    // The bank is the member's own: shown to them only.
+    let own = who == viewer.user;
+    let (games, puzzles, bank) = ctx
         .data()
-        .run(move |t| Ok((t.stats_seen_by(viewer, who)?, t.puzzle_stats(who)?)))
+        .run(move |t| {
+            let bank = match own {
+                true => Some(t.vacation(who)?),
+                false => None,
+            };
+            Ok((t.stats_seen_by(viewer, who)?, t.puzzle_stats(who)?, bank))
+        })
         .await?;
     let mut text = match games {
         Some(p) => present::stats(lang, &p),
@@ -813,6 +889,10 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     if let Some(line) = present::puzzle_stats(lang, &puzzles) {
         text.push('\n');
         text.push_str(&line);
+    }
+    if let Some(bank) = bank {
+        text.push('\n');
+        text.push_str(&present::vacation_bank(lang, &bank));
     }
     let out = match viewer.in_private() {
         true => Out::private(text),

@@ -75,6 +75,11 @@ async fn dispatch(
         extra,
         ..
     } = id;
+    if action == ids::NEXT {
+        // The clicker's own games only, wherever the button is.
+        let lang = private_lang(data, ci, reply).await;
+        return flow::next_game(data, reply, user, lang).await;
+    }
     // The id is the client's to forge: act only in the channel clicked in.
     let channel_clicked = ci.channel_id.get();
     if channel != channel_clicked {

@@ -171,27 +171,25 @@ pub(crate) async fn play(
         // The used menu goes at once; the new board follows.
         reply.retire_menu().await?;
         let drawn = out.clone();
+        // A conditional answer played in the same commit: the board after it.
+        let last = out.last();
         // Copied into the drawing; read once for the picture and the DM.
-        let viewer = mover_settings(data, &out.view).await;
-        let lang = data.game_lang(out.view.live.guild, &out.view.live.players).await;
+        let viewer = mover_settings(data, &last.view).await;
+        let lang = data
+            .game_lang(last.view.live.guild, &last.view.live.players)
+            .await;
         let drawn_for = viewer.clone();
         let board = draw(data, reply, move || {
-            present::board_after(
-                lang,
-                &drawn.view,
-                Some(&drawn.report),
-                drawn.finished.as_ref(),
-                &drawn_for,
-            )
+            present::board_after_outcome(lang, &drawn, &drawn_for)
         })
         .await?;
-        let board = with_live(data, lang, board, &out.view);
+        let board = with_live(data, lang, board, &last.view);
         send_board(data, reply, channel, board).await?;
         board_sent = true;
-        match &out.finished {
+        match &last.finished {
             Some(f) => game_over(data, &reply.http(), f).await,
             None => {
-                notify_turn(&reply.http(), &out.view, &viewer, lang).await;
+                notify_turn(&reply.http(), &last.view, &viewer, lang).await;
                 bot_turns(data, reply, channel).await?
             }
         }
@@ -205,6 +203,24 @@ pub(crate) async fn play(
         announce(data, &reply.http(), Notice::Moved(Box::new(unseen))).await;
     }
     shown
+}
+
+/// `/isolo next` (or the turn DM's button): privately, the member's own
+/// game waiting longest for their move, in any place, with its board and a
+/// link there.
+pub(crate) async fn next_game(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    user: UserId,
+    lang: Lang,
+) -> Result<(), Error> {
+    let found = data.run(move |t| t.next_game(user)).await?;
+    let viewer = data.member_settings(user).await;
+    let out = draw(data, reply, move || {
+        present::next_game(lang, found.as_ref(), &viewer)
+    })
+    .await?;
+    reply.send(&out).await
 }
 
 /// The settings of the person to move (the defaults for the bot, or when
@@ -288,12 +304,16 @@ pub(crate) async fn live(data: &Data, reply: &mut Reply<'_>, channel: ChannelId)
 /// Plays the bot's move if it is the bot's turn, and posts the board.
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
     if let Some(out) = search_bot_move(data, channel).await? {
-        let finished = out.finished.clone();
-        let viewer = mover_settings(data, &out.view).await;
-        let lang = data.game_lang(out.view.live.guild, &out.view.live.players).await;
-        let view = out.view.clone();
+        // A conditional answer to the bot's move is shown with it.
+        let last = out.last();
+        let finished = last.finished.clone();
+        let viewer = mover_settings(data, &last.view).await;
+        let lang = data
+            .game_lang(last.view.live.guild, &last.view.live.players)
+            .await;
+        let view = last.view.clone();
         let board = draw(data, reply, move || {
-            present::board_after(lang, &out.view, Some(&out.report), out.finished.as_ref(), &viewer)
+            present::board_after_outcome(lang, &out, &viewer)
         })
         .await?;
         let board = with_live(data, lang, board, &view);
@@ -846,11 +866,11 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
-        Notice::Moved(out) => out.finished.clone(),
+        Notice::Moved(out) => out.last().finished.clone(),
         _ => None,
     };
     let viewer = match &notice {
-        Notice::Moved(out) => mover_settings(data, &out.view).await,
+        Notice::Moved(out) => mover_settings(data, &out.last().view).await,
         _ => MemberSettings::default(),
     };
     let channel = notice.channel();
@@ -895,7 +915,7 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
 async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: Notice, game: Lang) {
     let dm_to = match &notice {
         Notice::Reminder { user, .. } | Notice::Idle { user, .. } => Some(*user),
-        Notice::Moved(out) => out.view.to_move().and_then(Seat::user),
+        Notice::Moved(out) => out.last().view.to_move().and_then(Seat::user),
         _ => None,
     };
     let Some(user) = dm_to else {

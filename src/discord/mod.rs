@@ -559,10 +559,25 @@ async fn show_relayed(
     data: Data,
     http: Arc<serenity::Http>,
     mut relayed: tokio::sync::mpsc::UnboundedReceiver<crate::table::Notice>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    while let Some(notice) = relayed.recv().await {
+    // Ends with the bot: its `data` holds the table, whose sender would
+    // otherwise keep this task (and the table) alive past a shutdown.
+    loop {
+        let notice = tokio::select! {
+            n = relayed.recv() => match n {
+                Some(n) => n,
+                None => return,
+            },
+            r = stop.changed() => match r {
+                Ok(()) if !*stop.borrow() => continue,
+                _ => return,
+            },
+        };
         let bot_next = match &notice {
-            crate::table::Notice::Moved(out) if out.finished.is_none() && out.view.live.bot_to_move() => {
+            crate::table::Notice::Moved(out)
+                if out.last().finished.is_none() && out.last().view.live.bot_to_move() =>
+            {
                 Some(out.view.live.channel)
             }
             _ => None,
@@ -786,7 +801,12 @@ pub async fn run(
                     scheduler_stop.clone(),
                 ));
                 if let Some(relayed) = table.relayed() {
-                    tokio::spawn(show_relayed(data.clone(), http.clone(), relayed));
+                    tokio::spawn(show_relayed(
+                        data.clone(),
+                        http.clone(),
+                        relayed,
+                        scheduler_stop.clone(),
+                    ));
                 }
                 tokio::spawn(crate::table::scheduler::run(table, scheduler_stop, move |n| {
                     let (http, data) = (http.clone(), data.clone());

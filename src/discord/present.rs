@@ -13,8 +13,8 @@ use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Pa
 use crate::words::{self, narrate, Lang};
 use crate::{
     table::{
-        BoardSide, Challenge, FinishedGame, GameView, Held, LiveGame, MemberSettings, Notice, PlayerStats,
-        Reviewed, Seat, TableError,
+        BoardSide, Challenge, FinishedGame, GameView, Held, LiveGame, MemberSettings, MoveOutcome, Notice,
+        PlayerStats, Reviewed, Seat, TableError, VacationChange,
     },
     tr,
 };
@@ -175,6 +175,9 @@ pub mod ids {
     /// A pit of a lesson (the number is the solution ply; the tail the
     /// lesson and the wrong tries so far).
     pub const LESSON: &str = "lesson";
+    /// `/isolo next` from a turn DM: the clicker's own game waiting longest
+    /// for their move (the channel is 0: it acts for the clicker anywhere).
+    pub const NEXT: &str = "next";
     /// Open the live board as the Activity (the number is the game's).
     pub const LIVE: &str = "live";
 
@@ -263,7 +266,7 @@ pub fn review(lang: Lang, reviewed: &Reviewed) -> Out {
             south = f.players[0].name(),
             north = f.players[1].name()
         ),
-        narrate::review_table(lang, review)
+        narrate::review_table_marked(lang, review, &crate::table::conditional_plies(&f.record))
     );
     let summary = narrate::review_summary(lang, f, review, |s| name(lang, s));
     Out {
@@ -433,6 +436,12 @@ fn turn_line(lang: Lang, view: &GameView) -> String {
             player = mention(lang, seat),
             side = side
         ),
+        // A vacation holds the clock: no time runs out now.
+        _ if view.live.paused.is_some() => format!(
+            "{} {}",
+            tr!(lang, "turn-your-move", player = mention(lang, seat), side = side),
+            tr!(lang, "clock-stopped")
+        ),
         _ => match view.deadline_ms() {
             Some(d) => tr!(
                 lang,
@@ -513,6 +522,29 @@ pub fn board_after(
         },
         ephemeral: false,
     }
+}
+
+/// The board after a move and, when the other player's conditional line
+/// answered it at once, after that answer: both moves said, the answer
+/// marked as conditional.
+pub fn board_after_outcome(lang: Lang, out: &MoveOutcome, viewer: &MemberSettings) -> Out {
+    let last = out.last();
+    let mut board = board_after(
+        lang,
+        &last.view,
+        Some(&last.report),
+        last.finished.as_ref(),
+        viewer,
+    );
+    if out.answer.is_some() {
+        board.content = format!(
+            "{}\n{} {}",
+            describe_move(lang, &out.view.live, &out.report),
+            tr!(lang, "conditional-played"),
+            board.content
+        );
+    }
+    board
 }
 
 /// The end of a game not ended by a move (resignation, agreement, time, abort):
@@ -981,14 +1013,108 @@ pub fn turn_dm(lang: Lang, view: &GameView) -> Out {
         .to_move()
         .and_then(|s| view.live.side_of(s.user().unwrap_or_default()))
         .map(|side| name(lang, view.live.seat(side.opponent())));
-    Out::text(tr!(
+    let mut out = Out::text(tr!(
         lang,
         "turn-dm",
         game = view.live.id,
         against = if opponent.is_some() { "yes" } else { "no" },
         opponent = opponent.unwrap_or_default(),
         channel = format!("<#{}>", view.live.channel)
+    ));
+    out.components = vec![CreateActionRow::Buttons(vec![CreateButton::new(ids::make(
+        ids::NEXT,
+        0,
+        None,
     ))
+    .label(clip(&tr!(lang, "button-next"), 80))
+    .style(ButtonStyle::Secondary)])];
+    out
+}
+
+/// The link that opens a game's channel (or private chat) in Discord.
+pub fn jump_link(guild: u64, channel: u64) -> String {
+    match guild {
+        crate::table::PRIVATE_GUILD => format!("https://discord.com/channels/@me/{channel}"),
+        g => format!("https://discord.com/channels/{g}/{channel}"),
+    }
+}
+
+/// `/isolo next`, privately: the member's game waiting longest for their
+/// move, its place, a link there and its board; or that none waits.
+pub fn next_game(lang: Lang, view: Option<&GameView>, viewer: &MemberSettings) -> Out {
+    let Some(view) = view else {
+        return Out::private(tr!(lang, "next-none"));
+    };
+    let mut out = board(lang, view, false, viewer);
+    let place = match view.live.guild {
+        crate::table::PRIVATE_GUILD => "private",
+        _ => "server",
+    };
+    out.content = format!(
+        "{}\n{}",
+        tr!(
+            lang,
+            "next-game",
+            game = view.live.id,
+            place = place,
+            channel = format!("<#{}>", view.live.channel),
+            link = jump_link(view.live.guild, view.live.channel),
+            since = view.live.turn_started_ms / 1000
+        ),
+        out.content
+    );
+    // A private answer: nothing to ping, no menu to play from elsewhere.
+    out.mentions = Vec::new();
+    out.components = Vec::new();
+    out.ephemeral = true;
+    out
+}
+
+/// `/isolo game conditional`, privately: the member's lines in the game here.
+pub fn conditional_lines(lang: Lang, lines: &[Vec<Move>]) -> Out {
+    if lines.is_empty() {
+        return Out::private(tr!(lang, "conditional-none"));
+    }
+    let mut text = vec![tr!(
+        lang,
+        "conditional-title",
+        count = lines.len(),
+        max = crate::table::MAX_CONDITIONAL_LINES
+    )];
+    for (i, line) in lines.iter().enumerate() {
+        let pairs: Vec<String> = line
+            .chunks(2)
+            .map(|p| match p {
+                [theirs, mine] => tr!(
+                    lang,
+                    "conditional-pair",
+                    theirs = theirs.to_string(),
+                    mine = mine.to_string()
+                ),
+                _ => p.iter().map(ToString::to_string).collect(),
+            })
+            .collect();
+        text.push(format!("{}. {}", i + 1, pairs.join(" → ")));
+    }
+    Out::private(text.join("\n"))
+}
+
+/// `/isolo game conditional clear:true`: how many lines went.
+pub fn conditional_cleared(lang: Lang, count: usize) -> String {
+    tr!(lang, "conditional-cleared", count = count)
+}
+
+/// The member's vacation bank: a line for `/isolo stats` and the answer to
+/// `/isolo settings vacation`.
+pub fn vacation_bank(lang: Lang, bank: &crate::table::VacationView) -> String {
+    match bank.on {
+        Some(on) => tr!(lang, "vacation-on", until = on.until_ms / 1000),
+        None => tr!(
+            lang,
+            "vacation-bank",
+            left = narrate::duration(lang, bank.left_ms)
+        ),
+    }
 }
 
 /// `/isolo games`: the member's games in progress, each with whose turn it
@@ -1003,14 +1129,19 @@ pub fn live_games(lang: Lang, user: u64, games: &[GameView], now_ms: u64) -> Out
         let opponent = side
             .map(|s| g.live.seat(s.opponent()))
             .unwrap_or(&g.live.players[1]);
-        let turn = match g.to_move() {
+        let mut turn = match g.to_move() {
             Some(seat) if seat.is(user) => tr!(lang, "games-your-move"),
             Some(seat) => tr!(lang, "games-their-move", player = name(lang, seat)),
             None => tr!(lang, "games-over"),
         };
+        // A held clock shows the time it stopped with.
+        let stopped = g.live.paused.as_ref().map(|p| p.since_ms);
+        if stopped.is_some() {
+            turn = format!("{turn} {}", tr!(lang, "clock-stopped"));
+        }
         let left = g
             .deadline_ms()
-            .map(|d| narrate::duration(lang, d.saturating_sub(now_ms)));
+            .map(|d| narrate::duration(lang, d.saturating_sub(stopped.unwrap_or(now_ms))));
         lines.push(tr!(
             lang,
             "games-line",
@@ -1188,6 +1319,42 @@ fn reminder(lang: Lang, user: u64, game: u64, deadline_ms: u64) -> String {
     )
 }
 
+/// A player's vacation stopped or restarted a game's clock, told to the
+/// opponent in the game's place.
+fn vacation_notice(
+    lang: Lang,
+    game: u64,
+    user: u64,
+    opponent: Option<u64>,
+    change: VacationChange,
+) -> String {
+    let opponent = opponent.map_or_else(String::new, |o| format!("<@{o}>"));
+    match change {
+        VacationChange::Started { until_ms } => tr!(
+            lang,
+            "vacation-started",
+            opponent = opponent,
+            player = format!("<@{user}>"),
+            game = game,
+            until = until_ms / 1000
+        ),
+        VacationChange::Ended => tr!(
+            lang,
+            "vacation-ended",
+            opponent = opponent,
+            player = format!("<@{user}>"),
+            game = game
+        ),
+        VacationChange::RanOut => tr!(
+            lang,
+            "vacation-ran-out",
+            opponent = opponent,
+            player = format!("<@{user}>"),
+            game = game
+        ),
+    }
+}
+
 /// A reminder that a game without a clock waits for a move.
 fn idle(lang: Lang, user: u64, game: u64, closes_ms: u64) -> String {
     tr!(
@@ -1238,6 +1405,15 @@ fn held_line(lang: Lang, held: &Held) -> (String, Vec<u64>) {
         } => (
             tr!(lang, "held-moved", game = *game, player = format!("<@{user}>")),
             Vec::new(),
+        ),
+        Held::Vacation {
+            game,
+            user,
+            opponent,
+            change,
+        } => (
+            vacation_notice(lang, *game, *user, *opponent, *change),
+            opponent.iter().copied().collect(),
         ),
     }
 }
@@ -1367,10 +1543,22 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
         }
         Notice::TimedOut(f) => (f.channel, pinging(finished_line(lang, &f), humans(&f.players))),
         Notice::ChallengeExpired(c) => (c.channel, Out::text(expired(lang, &c))),
-        Notice::Moved(o) => (
-            o.view.live.channel,
-            board_after(lang, &o.view, Some(&o.report), o.finished.as_ref(), viewer),
-        ),
+        Notice::Moved(o) => (o.view.live.channel, board_after_outcome(lang, &o, viewer)),
+        Notice::Vacation {
+            channel,
+            game,
+            user,
+            opponent,
+            change,
+        } => {
+            let text = vacation_notice(lang, game, user, opponent, change);
+            // A bank that ran out concerns both: the player's clock runs too.
+            let mut told: Vec<u64> = opponent.into_iter().collect();
+            if change == VacationChange::RanOut {
+                told.push(user);
+            }
+            (channel, pinging(text, told))
+        }
         // Tournaments and daily puzzles are posted by their own front end code.
         Notice::Tournament(_) | Notice::DailyPuzzle(_) => return None,
         Notice::Unreadable { channel, reason } => {

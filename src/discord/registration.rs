@@ -184,8 +184,9 @@ mod tests {
         assert_eq!(problems(&commands), Vec::<String>::new());
         let isolo = &commands[0];
         let top = isolo["options"].as_array().unwrap().len();
-        // Room for two more before a new group is needed.
-        assert!(top <= MAX_OPTIONS - 2, "/isolo has {top} subcommands and groups");
+        // Room for one more before a new group is needed (`/isolo next`
+        // took the second: players reach for it every day).
+        assert!(top < MAX_OPTIONS, "/isolo has {top} subcommands and groups");
     }
 
     #[test]

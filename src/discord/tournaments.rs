@@ -98,6 +98,7 @@ pub async fn create(
     #[min = 1]
     #[max = 720]
     deadline: Option<u64>,
+    vacation: Option<bool>,
 ) -> Result<(), Error> {
     let (guild, channel, user) = here(&ctx);
     let data = ctx.data();
@@ -129,6 +130,7 @@ pub async fn create(
         settings,
         rounds,
         entry_deadline_ms: deadline.map(|h| now + h * 3_600_000),
+        vacation: vacation.unwrap_or(false),
     };
     let update = data.run(move |t| t.create_tournament(req)).await?;
     let lang = data.server_lang(guild).await;

@@ -43,6 +43,8 @@ pub struct ChallengeRequest {
 }
 
 /// The answer to a challenge: waiting, or (against the bot) started at once.
+// Made once per challenge and never stored: boxing the game saves nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum ChallengeOutcome {
     /// Waiting for the opponent.
@@ -453,6 +455,9 @@ impl Table {
             claim_closes_ms: None,
             parent: (host != ch.channel).then_some(ch.channel),
             tournament,
+            conditional: Vec::new(),
+            conditional_plies: Vec::new(),
+            paused: None,
         };
         let mut batch = Batch::new();
         batch.put(

@@ -135,6 +135,20 @@ pub enum Notice {
     Tournament(Box<super::TournamentUpdate>),
     /// A server's daily puzzle is due in its channel.
     DailyPuzzle(Box<super::DailyDue>),
+    /// A player's vacation stopped or restarted a game's clock: the
+    /// opponent is told in the game's place.
+    Vacation {
+        /// The game's channel.
+        channel: ChannelId,
+        /// The game number.
+        game: u64,
+        /// The player on vacation.
+        user: UserId,
+        /// Their opponent, if a person.
+        opponent: Option<UserId>,
+        /// What happened.
+        change: super::VacationChange,
+    },
     /// A stored entry could not be read: it was set aside (kept for the
     /// operator) and its deadline dropped, once.
     Unreadable {
@@ -152,6 +166,7 @@ impl Notice {
             Notice::Reminder { channel, .. }
             | Notice::Idle { channel, .. }
             | Notice::Flagged { channel, .. }
+            | Notice::Vacation { channel, .. }
             | Notice::Unreadable { channel, .. } => *channel,
             Notice::TimedOut(f) => f.channel,
             Notice::ChallengeExpired(c) => c.channel,
@@ -343,13 +358,25 @@ impl Table {
         Ok(notices)
     }
 
-    fn game_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
+    fn game_deadline(&self, channel: ChannelId, now: u64) -> Result<Vec<Notice>, TableError> {
+        // A clock stopped by a vacation: the due vacations end first (the
+        // game's clock then runs again, its deadline set anew).
+        let held = self.vacations_due(channel, now)?;
+        if !held.is_empty() {
+            return Ok(held);
+        }
+        Ok(self.clock_deadline(channel, now)?.into_iter().collect())
+    }
+
+    fn clock_deadline(&self, channel: ChannelId, now: u64) -> Result<Option<Notice>, TableError> {
         self.retry(|| {
             let Some(stored) = self.load_game(channel)? else {
                 return Ok(None);
             };
             let mut live = stored.value.clone();
-            let Some(at) = live.next_event_ms().filter(|&at| at <= now) else {
+            // A clock still held runs nothing until the hold's end.
+            let held = live.paused.is_some();
+            let Some(at) = live.next_event_ms().filter(|&at| at <= now && !held) else {
                 self.store.set_deadline(channel, live.next_event_ms())?;
                 return Ok(None);
             };

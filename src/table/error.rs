@@ -200,6 +200,54 @@ pub enum TableError {
     /// No lesson has this number.
     #[error("there is no lesson {0}")]
     NoSuchLesson(usize),
+    /// Conditional moves are entered while the opponent is to move.
+    #[error("conditional moves are entered while your opponent is to move")]
+    ConditionalNotNow,
+    /// A conditional line is pairs of moves, at most `max` plies.
+    #[error("a conditional line is pairs of moves (theirs, then yours), at most {max}")]
+    ConditionalLength {
+        /// The most plies.
+        max: usize,
+    },
+    /// The player keeps as many lines as allowed.
+    #[error("you already have {max} conditional lines in this game")]
+    ConditionalFull {
+        /// The most lines.
+        max: usize,
+    },
+    /// A line answers the same moves differently from an earlier line.
+    #[error("this line answers the same moves differently from your line {line}")]
+    ConditionalConflict {
+        /// The earlier line (1-based, as listed).
+        line: usize,
+    },
+    /// A ply of a line names no pit.
+    #[error("move {ply} of the line: {text} is not a pit")]
+    ConditionalBadPit {
+        /// The ply (1-based).
+        ply: usize,
+        /// The text as typed.
+        text: String,
+    },
+    /// A ply of a line breaks the rules from the position it is played in.
+    #[error("move {ply} of the line ({mv}): {reason}")]
+    ConditionalIllegal {
+        /// The ply (1-based).
+        ply: usize,
+        /// The move.
+        mv: String,
+        /// Why the engine refuses it.
+        reason: IllegalMove,
+    },
+    /// The member is on vacation already.
+    #[error("you are on vacation already")]
+    OnVacation,
+    /// The member is not on vacation.
+    #[error("you are not on vacation")]
+    NotOnVacation,
+    /// The member's vacation bank is empty.
+    #[error("you have no vacation time left")]
+    NoVacationLeft,
     /// A stored entry cannot be read; only this channel is affected.
     #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {
@@ -282,6 +330,10 @@ impl TableError {
                 left_ms: *left_ms,
             },
             E::NoSuchPuzzle(id) => E::NoSuchPuzzle(escape(id)),
+            E::ConditionalBadPit { ply, text } => E::ConditionalBadPit {
+                ply: *ply,
+                text: escape(text),
+            },
             other => other.clone(),
         }
     }

@@ -8,7 +8,7 @@
 use crate::store::{decode, keys, Batch, Expect, KeyRange, Space, StoreExt, Versioned};
 
 use super::damage::SET_ASIDE;
-use super::listing::{PLAYED, PLAYING};
+use super::listing::{everywhere_prefix, PLAYED, PLAYING};
 use super::members::member_key;
 use super::model::{FORMER_ID, FORMER_NAME};
 use super::private::PrivateChannel;
@@ -151,6 +151,9 @@ impl Table {
         let be = user.to_be_bytes();
         let settings = member_key(user);
         let own = [key(&[b"puzzle-stats", &be]), key(&[b"course-progress", &be])];
+        let bank = key(&[b"vacation", &be]);
+        // Their games in every place (left by a game set aside, say).
+        let everywhere = everywhere_prefix(user);
         let attempts = key(&[b"puzzle-attempt", &be, b""]);
         let mut range = KeyRange::all().limit(super::PAGE);
         loop {
@@ -169,8 +172,9 @@ impl Table {
                 let version = Expect::Version(entry.version);
                 let listed = [PLAYING, PLAYED]
                     .iter()
-                    .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user));
-                if k == settings {
+                    .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user))
+                    || k.starts_with(&everywhere);
+                if k == settings || k == bank {
                     batch.delete(Space::Meta, &k, version);
                     counted.settings = true;
                 } else if own.contains(&k) || k.starts_with(&attempts) {
@@ -320,6 +324,9 @@ fn forget_held(held: &mut Held, user: UserId) -> (bool, bool) {
         Held::TimedOut(f) => (false, forget_seats(f, user)),
         Held::ChallengeExpired(c) => (c.challenger.is(user) || c.opponent.is(user), false),
         Held::BotMoved { .. } => (false, false),
+        Held::Vacation {
+            user: u, opponent, ..
+        } => (*u == user || *opponent == Some(user), false),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Each member's games in a server, for `/isolo games`: an index kept in the
 //! same commits that start and end games, so listing never scans the games.
 
-use crate::store::{Batch, Expect, Space, StoreExt};
+use crate::store::{Batch, Expect, Space, StoreExt, Stored};
 
 use super::model::GameRef;
 use super::{FinishedGame, GameView, GuildId, LiveGame, Table, TableError, UserId};
@@ -27,6 +27,24 @@ fn member_key(prefix: &[u8], guild: GuildId, user: UserId, n: u64) -> Vec<u8> {
 pub(super) const PLAYING: &[u8] = b"playing:";
 /// Finished games, by game number.
 pub(super) const PLAYED: &[u8] = b"played:";
+/// Live games in every place (servers and private chats), by member then
+/// channel: for `/isolo next` and vacations.
+pub(super) const EVERYWHERE: &[u8] = b"everywhere:";
+
+/// A member's key in [`EVERYWHERE`] for a channel.
+fn everywhere_key(user: UserId, channel: u64) -> Vec<u8> {
+    let mut k = EVERYWHERE.to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k.extend_from_slice(&channel.to_be_bytes());
+    k
+}
+
+/// The start of a member's keys in [`EVERYWHERE`].
+pub(super) fn everywhere_prefix(user: UserId) -> Vec<u8> {
+    let mut k = EVERYWHERE.to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
 
 impl Table {
     /// Adds a starting game to its players' lists (in the game's commit).
@@ -38,6 +56,12 @@ impl Table {
         for user in live.players.iter().filter_map(|s| s.user()) {
             let key = member_key(PLAYING, live.guild, user, live.channel);
             batch.put(Space::Meta, &key, &entry, Expect::Any)?;
+            batch.put(
+                Space::Meta,
+                &everywhere_key(user, live.channel),
+                &entry,
+                Expect::Any,
+            )?;
         }
         Ok(())
     }
@@ -52,6 +76,7 @@ impl Table {
         for user in live.players.iter().filter_map(|s| s.user()) {
             let playing = member_key(PLAYING, live.guild, user, live.channel);
             batch.delete(Space::Meta, &playing, Expect::Any);
+            batch.delete(Space::Meta, &everywhere_key(user, live.channel), Expect::Any);
             let listed = self
                 .store
                 .list::<GameRef>(Space::Meta, &member_prefix(PLAYED, live.guild, user))?;
@@ -86,6 +111,49 @@ impl Table {
         Ok(games)
     }
 
+    /// The member's live games in every place (servers and private chats),
+    /// by channel. A game that ended or cannot be read is left out.
+    pub(super) fn games_everywhere(&self, user: UserId) -> Result<Vec<GameView>, TableError> {
+        Ok(self
+            .stored_games_everywhere(user)?
+            .into_iter()
+            .filter_map(|s| {
+                Some(GameView {
+                    game: s.value.game().ok()?,
+                    live: s.value,
+                })
+            })
+            .collect())
+    }
+
+    /// [`Table::games_everywhere`] as stored, with their versions.
+    pub(super) fn stored_games_everywhere(&self, user: UserId) -> Result<Vec<Stored<LiveGame>>, TableError> {
+        let listed = self
+            .store
+            .list::<GameRef>(Space::Meta, &everywhere_prefix(user))?;
+        let mut games = Vec::new();
+        for r in listed.into_iter().filter_map(|(_, r)| r.ok()) {
+            // An unreadable game is left for when someone uses its channel.
+            if let Ok(Some(stored)) = self.load_game(r.value.channel) {
+                if stored.value.id == r.value.id && stored.value.side_of(user).is_some() {
+                    games.push(stored);
+                }
+            }
+        }
+        Ok(games)
+    }
+
+    /// `/isolo next`: of the member's games in every place, the one where
+    /// it is their move and they have waited longest (the earliest turn
+    /// start; the lower game number among equals). Only their own games.
+    pub fn next_game(&self, user: UserId) -> Result<Option<GameView>, TableError> {
+        Ok(self
+            .games_everywhere(user)?
+            .into_iter()
+            .filter(|g| g.to_move().is_some_and(|s| s.is(user)))
+            .min_by_key(|g| (g.live.turn_started_ms, g.live.id)))
+    }
+
     /// The member's last [`FINISHED_LISTED`] finished games in a server, newest first.
     pub fn finished_of(&self, guild: GuildId, user: UserId) -> Result<Vec<FinishedGame>, TableError> {
         let listed = self
@@ -105,7 +173,10 @@ impl Table {
     pub(super) fn index_game(&self, live: &LiveGame) -> Result<bool, TableError> {
         let missing = live.players.iter().filter_map(|s| s.user()).any(|user| {
             let key = member_key(PLAYING, live.guild, user, live.channel);
-            matches!(self.store.get::<GameRef>(Space::Meta, &key), Ok(None))
+            let anywhere = everywhere_key(user, live.channel);
+            [key, anywhere]
+                .iter()
+                .any(|k| matches!(self.store.get::<GameRef>(Space::Meta, k), Ok(None)))
         });
         if missing {
             let mut batch = Batch::new();

@@ -11,6 +11,7 @@ mod access;
 mod challenges;
 mod claims;
 mod clock;
+mod conditional;
 pub mod course;
 mod daily_post;
 mod damage;
@@ -28,6 +29,7 @@ mod rating;
 pub mod scheduler;
 pub mod tournament;
 mod turns;
+mod vacation;
 mod watch;
 
 use std::sync::Arc;
@@ -37,6 +39,7 @@ use serde::{Deserialize, Serialize};
 pub use access::{may_watch, Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
+pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
 pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task, Text};
 pub use daily_post::{daily_channel, DailyDue, DailyPost, DAILY_RETRY_MS};
 pub use damage::{RestoreError, SetAsideEntry};
@@ -46,9 +49,10 @@ pub use error::{TableError, Unreadable};
 pub use forget::Forgotten;
 pub use listing::FINISHED_LISTED;
 pub use model::{
-    BoardSide, Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GuildId, LiveGame,
-    MemberSettings, PlayerStats, RatingChange, Seat, ServerSettings, SetAside, Tally, UserId,
-    BOT_MOVE_GRACE_MS, FORMER_ID, FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+    conditional_plies, BoardSide, Challenge, ChannelId, ConditionalLine, FinishedGame, FirstMove,
+    GameSettings, GuildId, LiveGame, MemberSettings, Paused, PlayerStats, RatingChange, Seat, ServerSettings,
+    SetAside, Tally, UserId, VacationHold, BOT_MOVE_GRACE_MS, CONDITIONAL_TAG, FORMER_ID, FORMER_NAME,
+    IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use private::{Held, MAX_HELD};
 pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};
@@ -61,6 +65,7 @@ pub use tournament::{
     TournamentGame, TournamentRequest, TournamentUpdate, Work,
 };
 pub use turns::{BoardRef, Choice, MoveOutcome};
+pub use vacation::{OnVacation, VacationChange, VacationConfig, VacationView, MONTH_MS};
 pub use watch::Watched;
 
 use crate::ai::AiConfig;
@@ -200,6 +205,8 @@ pub struct Table {
     /// Deadlines whose entries a newer version wrote: looked at again
     /// later, each logged once (see [`Table::tick`]).
     newer: std::sync::Mutex<deadlines::Newer>,
+    /// The vacation bank every member has.
+    vacation: VacationConfig,
     /// Live games changed by this process, and notices relayed to the chat.
     changes: watch::Changes,
 }
@@ -228,6 +235,7 @@ impl Table {
             reviews: Default::default(),
             metrics: None,
             newer: Default::default(),
+            vacation: VacationConfig::default(),
             changes: Default::default(),
         }
     }

@@ -231,6 +231,48 @@ pub struct LiveGame {
     /// The tournament board it plays, if any.
     #[serde(default)]
     pub tournament: Option<super::TournamentGame>,
+    /// Conditional lines the players entered ([`Table::add_conditional`](super::Table::add_conditional)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditional: Vec<ConditionalLine>,
+    /// The plies (0-based) that were played from a conditional line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditional_plies: Vec<usize>,
+    /// The clock stopped by players' vacations, if it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Paused>,
+}
+
+/// A line of conditional moves: the opponent's move, the owner's answer,
+/// and so on, from the position it was entered in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionalLine {
+    /// The side whose player entered it (and whose answers it plays).
+    pub side: Side,
+    /// Its plies, the opponent's first.
+    pub moves: Vec<Move>,
+}
+
+/// A game's clock, stopped while players are on vacation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paused {
+    /// When the clock stopped (unix ms); a move while it is stopped starts
+    /// the new turn stopped too, so it moves this on.
+    pub since_ms: u64,
+    /// The players on vacation, each with when their bank runs out.
+    pub by: Vec<VacationHold>,
+    /// The latest end of a vacation taken off while others still held
+    /// the clock (unix ms): the clock runs again from the last end.
+    #[serde(default)]
+    pub ended_ms: u64,
+}
+
+/// One player's vacation holding a game's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VacationHold {
+    /// The player.
+    pub user: UserId,
+    /// When their vacation bank runs out (unix ms).
+    pub until_ms: u64,
 }
 
 impl Versioned for LiveGame {
@@ -294,6 +336,10 @@ impl LiveGame {
     /// Flagged (under the claim policy): the close of the claim window, or
     /// at once for a game flagged before windows existed.
     pub fn next_event_ms(&self) -> Option<u64> {
+        // A stopped clock waits for the first vacation to run out.
+        if let Some(p) = &self.paused {
+            return p.by.iter().map(|h| h.until_ms).min();
+        }
         if self.bot_to_move() {
             return Some(self.turn_started_ms + BOT_MOVE_GRACE_MS);
         }
@@ -322,6 +368,14 @@ impl LiveGame {
         rec.north = Some(self.players[1].name());
         rec.date = Some(super::clock::date_of(self.started_ms));
         rec.extra.push(("GameId".into(), self.id.to_string()));
+        if !self.conditional_plies.is_empty() {
+            let plies: Vec<String> = self
+                .conditional_plies
+                .iter()
+                .map(|p| (p + 1).to_string())
+                .collect();
+            rec.extra.push((CONDITIONAL_TAG.into(), plies.join(" ")));
+        }
         if let Some(r) = result {
             // Aborted games have no result in the record.
             rec.outcome = (r.termination != Termination::Aborted).then_some(r.outcome);
@@ -329,6 +383,23 @@ impl LiveGame {
         }
         rec
     }
+}
+
+/// The record tag listing the plies (1-based, space-separated) that were
+/// played from a conditional line.
+pub const CONDITIONAL_TAG: &str = "Conditional";
+
+/// The plies (0-based) a record marks as played from a conditional line.
+pub fn conditional_plies(record: &Record) -> Vec<usize> {
+    record
+        .extra
+        .iter()
+        .filter(|(k, _)| k == CONDITIONAL_TAG)
+        .flat_map(|(_, v)| {
+            v.split_whitespace()
+                .filter_map(|n| n.parse::<usize>().ok()?.checked_sub(1))
+        })
+        .collect()
 }
 
 /// One player's rating change from a game.

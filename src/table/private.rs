@@ -57,15 +57,27 @@ pub enum Held {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         mover: Option<UserId>,
     },
+    /// A player's vacation stopped or restarted a game's clock.
+    Vacation {
+        /// The game number.
+        game: u64,
+        /// The player on vacation.
+        user: UserId,
+        /// Their opponent, if a person.
+        opponent: Option<UserId>,
+        /// What happened.
+        change: super::VacationChange,
+    },
 }
 
 impl Held {
     /// The game it is about, if it names one.
     fn game(&self) -> Option<u64> {
         match self {
-            Held::Reminder { game, .. } | Held::Idle { game, .. } | Held::BotMoved { game, .. } => {
-                Some(*game)
-            }
+            Held::Reminder { game, .. }
+            | Held::Idle { game, .. }
+            | Held::BotMoved { game, .. }
+            | Held::Vacation { game, .. } => Some(*game),
             Held::TimedOut(f) => Some(f.id),
             Held::Flagged { .. } | Held::ChallengeExpired(_) => None,
         }
@@ -120,6 +132,18 @@ impl Held {
             Notice::Moved(out) => Held::BotMoved {
                 game: out.view.live.id,
                 mover: out.view.live.seat(out.report.side).user(),
+            },
+            Notice::Vacation {
+                game,
+                user,
+                opponent,
+                change,
+                ..
+            } => Held::Vacation {
+                game: *game,
+                user: *user,
+                opponent: *opponent,
+                change: *change,
             },
             _ => return None,
         })

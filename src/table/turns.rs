@@ -37,6 +37,17 @@ pub struct MoveOutcome {
     pub view: GameView,
     /// The finished game, if the move ended it.
     pub finished: Option<FinishedGame>,
+    /// The answer the other player's conditional line played at once, in
+    /// the same commit (its `view` is the game after both moves).
+    pub answer: Option<Box<MoveOutcome>>,
+}
+
+impl MoveOutcome {
+    /// The last move of this outcome: the conditional answer if one was
+    /// played, else the move itself.
+    pub fn last(&self) -> &MoveOutcome {
+        self.answer.as_deref().unwrap_or(self)
+    }
 }
 
 impl Table {
@@ -164,32 +175,86 @@ impl Table {
         mut game: Game,
         mv: Move,
     ) -> Result<MoveOutcome, TableError> {
+        let now = self.now_ms();
         let before = *game.position();
         let report = game.play(mv).map_err(TableError::Illegal)?;
         let mut live = stored.value.clone();
-        live.moves.push(mv);
-        live.turn_started_ms = self.now_ms();
-        live.reminders = 0;
-        live.flagged = false;
-        live.draw_offer = None;
-        if let Some(result) = report.result {
-            let finished = self.finish(stored.version, live.clone(), &game, result)?;
-            return Ok(MoveOutcome {
+        next_turn(&mut live, mv, now);
+        let mut answer = None;
+        if report.result.is_none() {
+            if let Some(to_move) = game.to_move() {
+                // The other player's conditional line answers in this commit.
+                let found = super::conditional::answer_to(&mut live, mv, to_move);
+                let first = GameView {
+                    live: live.clone(),
+                    game: game.clone(),
+                };
+                if let Some(found) = found {
+                    let mut after = game.clone();
+                    let answer_before = *after.position();
+                    // Checked from this very position when entered: a
+                    // refusal here would mean a corrupt line, dropped.
+                    if let Ok(answer_report) = after.play(found.mv) {
+                        live.conditional_plies.push(live.moves.len());
+                        next_turn(&mut live, found.mv, now);
+                        if answer_report.result.is_none() {
+                            let to_move = after.to_move().unwrap_or(to_move.opponent());
+                            live.conditional.retain(|l| l.side != to_move);
+                        }
+                        answer = Some((first, answer_before, answer_report));
+                        game = after;
+                    }
+                }
+            }
+        }
+        let result = game.result();
+        let finished = match result {
+            Some(result) => Some(self.finish(stored.version, live.clone(), &game, result)?),
+            None => {
+                self.save(stored.version, &live)?;
+                None
+            }
+        };
+        let last_view = GameView { live, game };
+        Ok(match answer {
+            None => MoveOutcome {
                 before,
                 report,
-                view: GameView { live, game },
-                finished: Some(finished),
-            });
-        }
-        self.save(stored.version, &live)?;
-        Ok(MoveOutcome {
-            before,
-            report,
-            view: GameView { live, game },
-            finished: None,
+                view: last_view,
+                finished,
+                answer: None,
+            },
+            Some((first, answer_before, answer_report)) => MoveOutcome {
+                before,
+                report,
+                view: first,
+                finished: None,
+                answer: Some(Box::new(MoveOutcome {
+                    before: answer_before,
+                    report: answer_report,
+                    view: last_view,
+                    finished,
+                    answer: None,
+                })),
+            },
         })
     }
+}
 
+/// A move was played in `live` at `now`: the next turn begins (stopped,
+/// if a vacation holds the clock).
+fn next_turn(live: &mut LiveGame, mv: Move, now: u64) {
+    live.moves.push(mv);
+    live.turn_started_ms = now;
+    live.reminders = 0;
+    live.flagged = false;
+    live.draw_offer = None;
+    if let Some(p) = &mut live.paused {
+        p.since_ms = now;
+    }
+}
+
+impl Table {
     pub(super) fn save(&self, version: u64, live: &LiveGame) -> Result<(), TableError> {
         let mut batch = Batch::new();
         batch.put(

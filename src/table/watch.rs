@@ -43,7 +43,8 @@ pub struct Watched {
 
 impl Watched {
     fn of_live(view: GameView) -> Watched {
-        let deadline_ms = view.deadline_ms();
+        // A clock held by a vacation has no deadline to count down to.
+        let deadline_ms = view.deadline_ms().filter(|_| view.live.paused.is_none());
         let live = view.live;
         Watched {
             id: live.id,

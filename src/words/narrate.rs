@@ -307,6 +307,12 @@ pub fn house_rules(lang: Lang, capture_from: CaptureFrom, after_capture: AfterCa
 /// search's choice; `+n` the seeds it captured), then the turning points and
 /// each side's total: the file attached to a review, and `isolo-bot review`.
 pub fn review_table(lang: Lang, review: &Review) -> String {
+    review_table_marked(lang, review, &[])
+}
+
+/// [`review_table`] with the plies (0-based) played from a conditional
+/// line marked (see [`crate::table::conditional_plies`]).
+pub fn review_table_marked(lang: Lang, review: &Review, conditional: &[usize]) -> String {
     let mut lines = vec![tr!(lang, "review-table-header")];
     for p in &review.plies {
         let best = if p.best == p.played {
@@ -330,6 +336,10 @@ pub fn review_table(lang: Lang, review: &Review) -> String {
         if let Some(j) = p.judgement() {
             line.push_str("  ");
             line.push_str(&judgement(lang, j));
+        }
+        if conditional.contains(&p.ply.saturating_sub(1)) {
+            line.push_str("  ");
+            line.push_str(&tr!(lang, "review-table-conditional"));
         }
         lines.push(line);
     }

@@ -110,6 +110,23 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::PuzzleOver => tr!(lang, "refusal-puzzle-over"),
         E::BadMinute(m) => tr!(lang, "refusal-bad-minute", minute = *m),
         E::NoSuchLesson(n) => tr!(lang, "refusal-no-such-lesson", lesson = *n),
+        E::ConditionalNotNow => tr!(lang, "refusal-conditional-not-now"),
+        E::ConditionalLength { max } => tr!(lang, "refusal-conditional-length", max = *max),
+        E::ConditionalFull { max } => tr!(lang, "refusal-conditional-full", max = *max),
+        E::ConditionalConflict { line } => tr!(lang, "refusal-conditional-conflict", line = *line),
+        E::ConditionalBadPit { ply, text } => format!(
+            "{} {}",
+            tr!(lang, "refusal-conditional-ply", ply = *ply),
+            tr!(lang, "refusal-bad-pit", text = text.as_str())
+        ),
+        E::ConditionalIllegal { ply, reason, .. } => format!(
+            "{} {}",
+            tr!(lang, "refusal-conditional-ply", ply = *ply),
+            illegal(lang, reason)
+        ),
+        E::OnVacation => tr!(lang, "refusal-on-vacation"),
+        E::NotOnVacation => tr!(lang, "refusal-not-on-vacation"),
+        E::NoVacationLeft => tr!(lang, "refusal-no-vacation-left"),
         E::Corrupt { what, .. } => unreadable(lang, what),
         E::Stale => tr!(lang, "refusal-stale"),
         E::Contended => tr!(lang, "refusal-contended"),

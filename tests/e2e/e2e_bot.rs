@@ -75,6 +75,7 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             "review",
             "export",
             "games",
+            "next",
             "stats",
             "leaderboard",
             "puzzle",
@@ -100,7 +101,10 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
             .filter_map(|o| o["name"].as_str())
             .collect()
     };
-    assert_eq!(group(subs.len() - 2), ["history", "animate", "claim", "abort"]);
+    assert_eq!(
+        group(subs.len() - 2),
+        ["history", "animate", "claim", "abort", "conditional"]
+    );
     assert_eq!(
         group(subs.len() - 1),
         ["create", "join", "leave", "start", "standings", "cancel"]

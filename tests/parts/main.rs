@@ -15,6 +15,7 @@ mod ai;
 mod cli;
 mod cli_play;
 mod config;
+mod correspondence;
 mod engine_properties;
 mod fuzz_regressions;
 mod puzzles;

@@ -1003,6 +1003,7 @@ fn a_tournament_of_a_future_format_keeps_its_entry_deadline() {
             },
             rounds: None,
             entry_deadline_ms: Some(clock.now_ms() + 60_000),
+            vacation: false,
         })
         .unwrap()
         .tournament;
@@ -1133,6 +1134,7 @@ fn a_forgotten_member_leaves_no_trace_of_their_id_anywhere_in_the_store() {
         settings: timed,
         rounds: None,
         entry_deadline_ms: None,
+        vacation: false,
     };
     let open = t.create_tournament(tour(ZED)).unwrap().tournament.number;
     t.join_tournament(GUILD, Some(open), ZED, &format!("user{ZED}"))
@@ -1422,6 +1424,7 @@ fn a_tournament_game_under_the_claim_policy_ends_on_time_by_itself() {
         },
         rounds: None,
         entry_deadline_ms: None,
+        vacation: false,
     };
     let number = t.create_tournament(request).unwrap().tournament.number;
     for u in [ANN, BO, EVE] {

@@ -39,6 +39,7 @@ fn request(format: Format) -> TournamentRequest {
         settings: settings(),
         rounds: None,
         entry_deadline_ms: None,
+        vacation: false,
     }
 }
 

@@ -139,7 +139,9 @@ impl InProcess {
         adjust(&mut config);
         // Built as `isolo-bot run` builds it: a sled store, the table, the adapter.
         let store = isolo_bot::store::SledStore::open(&config.storage).expect("open the store");
-        let table = Table::new(wrap(Arc::new(store)), clock, config.games).with_ai(config.ai);
+        let table = Table::new(wrap(Arc::new(store)), clock, config.games)
+            .with_ai(config.ai)
+            .with_vacation(config.vacation);
         let table = Arc::new(table);
         let connection = Connection::new(&config.discord)
             .expect("a token")

@@ -50,6 +50,9 @@ pub struct TournamentRequest {
     pub rounds: Option<u32>,
     /// When it starts on its own (unix ms), if at all.
     pub entry_deadline_ms: Option<u64>,
+    /// Whether players' vacations stop its games' clocks (see
+    /// [`Tournament::vacation`]).
+    pub vacation: bool,
 }
 
 /// A tournament after an operation, and what the front end must do next.
@@ -368,6 +371,7 @@ impl Table {
                 posted: Vec::new(),
                 posting: Vec::new(),
                 notices: Vec::new(),
+                vacation: req.vacation,
             };
             let mut batch = Batch::new();
             batch.put(

@@ -197,6 +197,10 @@ pub struct Tournament {
     /// Notices the front end asked to post ([`Post::Blocked`]), one a round.
     #[serde(default)]
     pub notices: Vec<Post>,
+    /// Whether players' vacations stop its games' clocks (off by default:
+    /// a round never waits beyond its clock).
+    #[serde(default)]
+    pub vacation: bool,
 }
 
 impl Versioned for Tournament {
