@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use isolo_bot::store::MemoryStore;
-use isolo_bot::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent, SystemClock, Table, TableConfig};
+use isolo_bot::table::{
+    ChallengeOutcome, ChallengeRequest, GameSettings, Opponent, SystemClock, Table, TableConfig,
+};
 use isolo_bot::web::{WebConfig, WebParts};
 use serde_json::{json, Value};
 
@@ -25,7 +27,9 @@ fn table() -> Arc<Table> {
 
 /// Serves `table` on 127.0.0.1 (the offline page's when `local`); its address.
 async fn serve(table: Arc<Table>, local: bool, config: WebConfig) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
     let url = format!("http://{}", listener.local_addr().expect("an address"));
     let parts = WebParts {
         table,
@@ -39,7 +43,11 @@ async fn serve(table: Arc<Table>, local: bool, config: WebConfig) -> String {
 }
 
 fn client() -> reqwest::Client {
-    reqwest::Client::builder().no_proxy().timeout(WAIT).build().expect("a client")
+    reqwest::Client::builder()
+        .no_proxy()
+        .timeout(WAIT)
+        .build()
+        .expect("a client")
 }
 
 /// A game between two people in `guild` (0: a DM); its number.
@@ -72,8 +80,14 @@ async fn the_offline_page_plays_the_computer() {
     let http = client();
     let page = http.get(format!("{url}/")).send().await.expect("the page");
     assert_eq!(page.status(), 200);
-    let csp = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
-    assert!(csp.contains("script-src 'self'") && csp.contains("default-src 'none'"), "{csp}");
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        csp.contains("script-src 'self'") && csp.contains("default-src 'none'"),
+        "{csp}"
+    );
     assert_eq!(page.headers()["x-content-type-options"], "nosniff");
     assert!(page.text().await.unwrap().contains("data-mode=\"local\""));
     let started: Value = http
@@ -85,14 +99,27 @@ async fn the_offline_page_plays_the_computer() {
         .json()
         .await
         .unwrap();
-    let game = format!("{url}/api/g/{}/{}", started["channel"].as_str().unwrap(), started["game"].as_str().unwrap());
+    let game = format!(
+        "{url}/api/g/{}/{}",
+        started["channel"].as_str().unwrap(),
+        started["game"].as_str().unwrap()
+    );
     let state: Value = http.get(&game).send().await.unwrap().json().await.unwrap();
     assert_eq!(state["variant"], "boys");
     assert_eq!(state["players"][1]["bot"], true);
     let pit = state["legal"][0].as_str().expect("a legal pit").to_owned();
     // Bad input: refused with a reason, nothing played.
-    for body in [json!({ "pit": "z9", "ply": 0 }), json!({ "pit": pit, "ply": 5 }), json!({ "pit": pit })] {
-        let r = http.post(format!("{game}/move")).json(&body).send().await.unwrap();
+    for body in [
+        json!({ "pit": "z9", "ply": 0 }),
+        json!({ "pit": pit, "ply": 5 }),
+        json!({ "pit": pit }),
+    ] {
+        let r = http
+            .post(format!("{game}/move"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
         assert!(r.status().is_client_error(), "{body}: {}", r.status());
         let why: Value = r.json().await.unwrap();
         assert!(why["error"].as_str().is_some_and(|e| !e.is_empty()), "{why}");
@@ -100,7 +127,12 @@ async fn the_offline_page_plays_the_computer() {
     let again: Value = http.get(&game).send().await.unwrap().json().await.unwrap();
     assert_eq!(again["plies"], json!([]), "nothing was played");
     // The move, then the computer's answer.
-    let r = http.post(format!("{game}/move")).json(&json!({ "pit": pit, "ply": 0 })).send().await.unwrap();
+    let r = http
+        .post(format!("{game}/move"))
+        .json(&json!({ "pit": pit, "ply": 0 }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200);
     let start = std::time::Instant::now();
     loop {
@@ -129,20 +161,46 @@ async fn a_private_game_and_a_forged_session_reveal_nothing() {
     let url = serve(t.clone(), false, config).await;
     let http = client();
     // A public game: anyone.
-    let r = http.get(format!("{url}/api/g/501/{public}")).send().await.unwrap();
+    let r = http
+        .get(format!("{url}/api/g/501/{public}"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200);
     // A DM's game: as a game that does not exist, with or without a forged session.
-    let missing: Value = http.get(format!("{url}/api/g/500/{}", dm + 1000)).send().await.unwrap().json().await.unwrap();
+    let missing: Value = http
+        .get(format!("{url}/api/g/500/{}", dm + 1000))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     for cookie in ["", "isolo_session=eyJ1IjoiMTEifQ.AAAA", "isolo_session=garbage"] {
-        let r = http.get(format!("{url}/api/g/500/{dm}")).header("cookie", cookie).send().await.unwrap();
+        let r = http
+            .get(format!("{url}/api/g/500/{dm}"))
+            .header("cookie", cookie)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(r.status(), 404, "{cookie}");
         let body: Value = r.json().await.unwrap();
-        assert_eq!(body["error"].as_str().map(|e| e.replace(&dm.to_string(), "N")), missing["error"].as_str().map(|e| e.replace(&(dm + 1000).to_string(), "N")));
+        assert_eq!(
+            body["error"].as_str().map(|e| e.replace(&dm.to_string(), "N")),
+            missing["error"]
+                .as_str()
+                .map(|e| e.replace(&(dm + 1000).to_string(), "N"))
+        );
         let ws = tokio_tungstenite::connect_async(format!("ws{}/api/g/500/{dm}/ws", &url[4..])).await;
         assert!(ws.is_err(), "no socket on a private game");
     }
     // A move without a session, or to a public game by someone signed out.
-    let r = http.post(format!("{url}/api/g/501/{public}/move")).json(&json!({ "pit": "a1", "ply": 0 })).send().await.unwrap();
+    let r = http
+        .post(format!("{url}/api/g/501/{public}/move"))
+        .json(&json!({ "pit": "a1", "ply": 0 }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 401);
     assert!(t.game(501).unwrap().unwrap().live.moves.is_empty());
     // Sign-in starts at Discord with a state, never the secret.
@@ -157,10 +215,19 @@ async fn a_private_game_and_a_forged_session_reveal_nothing() {
         .unwrap();
     assert_eq!(r.status(), 303);
     let to = r.headers()["location"].to_str().unwrap().to_owned();
-    assert!(to.starts_with("https://discord.com/oauth2/authorize?client_id=3&response_type=code&scope=identify&state="), "{to}");
+    assert!(
+        to.starts_with(
+            "https://discord.com/oauth2/authorize?client_id=3&response_type=code&scope=identify&state="
+        ),
+        "{to}"
+    );
     assert!(!to.contains("secret"), "{to}");
     // A callback without the state cookie is refused.
-    let r = http.get(format!("{url}/auth/callback?code=x&state=y")).send().await.unwrap();
+    let r = http
+        .get(format!("{url}/auth/callback?code=x&state=y"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 400);
 }
 
@@ -172,13 +239,21 @@ async fn a_socket_receives_a_move_made_elsewhere_at_once() {
     let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws{}/api/g/600/{game}/ws", &url[4..]))
         .await
         .expect("a socket");
-    let first = tokio::time::timeout(WAIT, socket.next()).await.expect("the game at once").unwrap().unwrap();
+    let first = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .expect("the game at once")
+        .unwrap()
+        .unwrap();
     let state: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     let pit = state["legal"][0].as_str().unwrap().to_owned();
     // A move through the table, as /isolo move makes it.
     let committed = std::time::Instant::now();
     t.play(600, 11, &pit).expect("a move");
-    let pushed = tokio::time::timeout(WAIT, socket.next()).await.expect("pushed").unwrap().unwrap();
+    let pushed = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .expect("pushed")
+        .unwrap()
+        .unwrap();
     let took = committed.elapsed();
     let update: Value = serde_json::from_str(pushed.to_text().unwrap()).unwrap();
     assert_eq!(update["kind"], "update");

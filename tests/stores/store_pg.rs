@@ -403,7 +403,9 @@ async fn a_page_on_one_process_sees_a_move_committed_by_another() {
         ChallengeOutcome::Started(v) => v.live.id,
         ChallengeOutcome::Pending(_) => b.accept(900, 12, None).expect("accepted").live.id,
     });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
     let addr = listener.local_addr().expect("an address");
     let parts = isolo_bot::web::WebParts {
         table: a.clone(),
@@ -417,7 +419,11 @@ async fn a_page_on_one_process_sees_a_move_committed_by_another() {
         .await
         .expect("a socket on the first process");
     let wait = Duration::from_secs(20);
-    let first = tokio::time::timeout(wait, socket.next()).await.expect("the game").unwrap().unwrap();
+    let first = tokio::time::timeout(wait, socket.next())
+        .await
+        .expect("the game")
+        .unwrap()
+        .unwrap();
     let state: serde_json::Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     let pit = state["legal"][0].as_str().unwrap().to_owned();
     // Listening has begun once the page's hub subscribed: give it a moment,
@@ -430,5 +436,9 @@ async fn a_page_on_one_process_sees_a_move_committed_by_another() {
         .unwrap()
         .unwrap();
     let update: serde_json::Value = serde_json::from_str(pushed.to_text().unwrap()).unwrap();
-    assert_eq!(update["plies"][0]["report"]["mv"], serde_json::json!(pit), "{update}");
+    assert_eq!(
+        update["plies"][0]["report"]["mv"],
+        serde_json::json!(pit),
+        "{update}"
+    );
 }
