@@ -298,24 +298,35 @@ pub(crate) fn refusal(lang: Lang, e: &TableError) -> Response {
     guard::error(status, &crate::words::refusal::refusal(lang, e))
 }
 
+/// The game of a request's path, if the address is within its limits and
+/// the viewer may watch it; otherwise the answer to send.
+async fn watched(
+    web: &Web,
+    path: &GamePath,
+    addr: SocketAddr,
+    headers: &HeaderMap,
+) -> Result<(crate::table::Watched, Lang), Response> {
+    web.limits
+        .request(addr.ip(), None)
+        .map_err(IntoResponse::into_response)?;
+    let (channel, id) = path.ids().map_err(IntoResponse::into_response)?;
+    let who = web.viewer(headers).map(|w| w.user);
+    let lang = guard::language(headers);
+    match ask(&web.table, move |t| t.watch(channel, id, who)).await {
+        Ok(w) => Ok((w, lang)),
+        Err(e) => Err(refusal(lang, &e)),
+    }
+}
+
 async fn game_json(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r.into_response();
-    }
-    let (channel, id) = match path.ids() {
-        Ok(ids) => ids,
-        Err(r) => return r.into_response(),
-    };
-    let who = web.viewer(&headers);
-    let lang = guard::language(&headers);
-    match ask(&web.table, move |t| t.watch(channel, id, who.map(|w| w.user))).await {
-        Ok(w) => Json(game::state(&w, lang, web.table.now_ms())).into_response(),
-        Err(e) => refusal(lang, &e),
+    match watched(&web, &path, addr, &headers).await {
+        Ok((w, lang)) => Json(game::state(&w, lang, web.table.now_ms())).into_response(),
+        Err(r) => r,
     }
 }
 
@@ -325,18 +336,9 @@ async fn board_png(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r.into_response();
-    }
-    let (channel, id) = match path.ids() {
-        Ok(ids) => ids,
-        Err(r) => return r.into_response(),
-    };
-    let who = web.viewer(&headers).map(|w| w.user);
-    let lang = guard::language(&headers);
-    let watched = match ask(&web.table, move |t| t.watch(channel, id, who)).await {
+    let (watched, lang) = match watched(&web, &path, addr, &headers).await {
         Ok(w) => w,
-        Err(e) => return refusal(lang, &e),
+        Err(r) => return r,
     };
     match tokio::task::spawn_blocking(move || game::png(&watched, lang)).await {
         Ok(png) => (

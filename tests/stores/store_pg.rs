@@ -361,12 +361,12 @@ fn a_schema_3_database_is_upgraded_in_place() {
 /// Two processes on one database, the live board served by the first: a
 /// move committed by the second reaches a page watching the first, through
 /// the store's NOTIFY of game changes.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[test]
 #[cfg_attr(
     not(isolo_pg),
     ignore = "needs PostgreSQL: install it (the tests start their own server) or set ISOLO_TEST_PG_URL"
 )]
-async fn a_page_on_one_process_sees_a_move_committed_by_another() {
+fn a_page_on_one_process_sees_a_move_committed_by_another() {
     use futures_util::StreamExt;
     use isolo_bot::table::{
         ChallengeOutcome, ChallengeRequest, GameSettings, Opponent, SystemClock, Table, TableConfig,
@@ -374,16 +374,17 @@ async fn a_page_on_one_process_sees_a_move_committed_by_another() {
     use std::sync::Arc;
 
     let url = pg_url().expect(PG_MISSING);
+    // The schema and the stores are made outside the test's runtime: they
+    // run their own.
     let schema = PgSchema::new(&url);
     let open = || {
-        let schema = &schema;
         Arc::new(Table::new(
             Arc::new(schema.open()),
             Arc::new(SystemClock),
             TableConfig::default(),
         ))
     };
-    let (a, b) = tokio::task::block_in_place(|| (open(), open()));
+    let (a, b) = (open(), open());
     let req = ChallengeRequest {
         guild: 77,
         channel: 900,
@@ -399,46 +400,54 @@ async fn a_page_on_one_process_sees_a_move_committed_by_another() {
             ..GameSettings::default()
         },
     };
-    let game = tokio::task::block_in_place(|| match b.challenge(req).expect("a challenge") {
+    let game = match b.challenge(req).expect("a challenge") {
         ChallengeOutcome::Started(v) => v.live.id,
         ChallengeOutcome::Pending(_) => b.accept(900, 12, None).expect("accepted").live.id,
-    });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let addr = listener.local_addr().expect("an address");
-    let parts = isolo_bot::web::WebParts {
-        table: a.clone(),
-        config: isolo_bot::web::WebConfig::default(),
-        bot_token: None,
-        plays_bot: false,
-        local_player: None,
     };
-    tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/g/900/{game}/ws"))
-        .await
-        .expect("a socket on the first process");
-    let wait = Duration::from_secs(20);
-    let first = tokio::time::timeout(wait, socket.next())
-        .await
-        .expect("the game")
-        .unwrap()
-        .unwrap();
-    let state: serde_json::Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
-    let pit = state["legal"][0].as_str().unwrap().to_owned();
-    // Listening has begun once the page's hub subscribed: give it a moment,
-    // as a page open for a while would have.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    tokio::task::block_in_place(|| b.play(900, 11, &pit)).expect("the second process moves");
-    let pushed = tokio::time::timeout(wait, socket.next())
-        .await
-        .expect("the move reaches the page on the first process")
-        .unwrap()
-        .unwrap();
-    let update: serde_json::Value = serde_json::from_str(pushed.to_text().unwrap()).unwrap();
-    assert_eq!(
-        update["plies"][0]["report"]["mv"],
-        serde_json::json!(pit),
-        "{update}"
-    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let addr = listener.local_addr().expect("an address");
+        let parts = isolo_bot::web::WebParts {
+            table: a.clone(),
+            config: isolo_bot::web::WebConfig::default(),
+            bot_token: None,
+            plays_bot: false,
+            local_player: None,
+        };
+        tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
+        let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/g/900/{game}/ws"))
+            .await
+            .expect("a socket on the first process");
+        let wait = Duration::from_secs(20);
+        let first = tokio::time::timeout(wait, socket.next())
+            .await
+            .expect("the game")
+            .unwrap()
+            .unwrap();
+        let state: serde_json::Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+        let pit = state["legal"][0].as_str().unwrap().to_owned();
+        // The hub subscribes as the server starts: give LISTEN a moment, as a
+        // page open for a while would have.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mover = b.clone();
+        tokio::task::spawn_blocking(move || mover.play(900, 11, &pit))
+            .await
+            .expect("the move's task")
+            .expect("the second process moves");
+        let pushed = tokio::time::timeout(wait, socket.next())
+            .await
+            .expect("the move reaches the page on the first process")
+            .unwrap()
+            .unwrap();
+        let update: serde_json::Value = serde_json::from_str(pushed.to_text().unwrap()).unwrap();
+        assert_eq!(update["plies"][0]["report"]["mv"], state["legal"][0], "{update}");
+    });
+    runtime.shutdown_timeout(Duration::from_secs(2));
 }
