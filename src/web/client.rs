@@ -10,6 +10,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::{ask, guard, GamePath, Web};
+use crate::engine::Variant;
 use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
 
 /// The shell every page starts from.
@@ -41,14 +42,32 @@ fn escape(s: &str) -> String {
         .replace('\'', "&#39;")
 }
 
+/// The words of the offline page's form, by placeholder.
+const FORM_WORDS: [&str; 7] = [
+    "web-variant",
+    "web-opponent",
+    "web-level-easy",
+    "web-level-medium",
+    "web-level-hard",
+    "web-friend",
+    "web-start",
+];
+
 /// The shell, with its language, title and link preview. Inside an
 /// Activity every address goes through the URL mapping's `/.proxy`.
-fn shell(web: &Web, lang: &str, title: &str, preview: &str, mode: &str) -> Html<String> {
+fn shell(web: &Web, lang: crate::words::Lang, title: &str, preview: &str, mode: &str) -> Html<String> {
     let base = if mode == "activity" { "/.proxy" } else { "" };
     let client_id = web.config.client_id.map(|c| c.to_string()).unwrap_or_default();
+    let mut page = SHELL.to_owned();
+    for key in FORM_WORDS {
+        page = page.replace(&format!("{{{{{key}}}}}"), &escape(&crate::tr!(lang, key)));
+    }
+    for (key, variant) in [("women", Variant::Women), ("boys", Variant::Boys)] {
+        let name = crate::words::narrate::variant_short(lang, variant);
+        page = page.replace(&format!("{{{{{key}}}}}"), &escape(&name));
+    }
     Html(
-        SHELL
-            .replace("{{lang}}", &escape(lang))
+        page.replace("{{lang}}", &escape(lang.tag()))
             .replace("{{title}}", &escape(title))
             .replace("{{preview}}", preview)
             .replace("{{mode}}", mode)
@@ -89,13 +108,13 @@ pub(crate) async fn home(State(web): State<Web>, headers: HeaderMap, Query(q): Q
     } else {
         "home"
     };
-    shell(&web, lang.tag(), &crate::tr!(lang, "web-title"), "", mode).into_response()
+    shell(&web, lang, &crate::tr!(lang, "web-title"), "", mode).into_response()
 }
 
 /// `GET /activity`: the page as the Activity opens it.
 pub(crate) async fn activity_page(State(web): State<Web>, headers: HeaderMap) -> Response {
     let lang = guard::language(&headers);
-    shell(&web, lang.tag(), &crate::tr!(lang, "web-title"), "", "activity").into_response()
+    shell(&web, lang, &crate::tr!(lang, "web-title"), "", "activity").into_response()
 }
 
 /// `GET /g/<channel>/<game>`: a game's page. A public game's preview shows
@@ -130,7 +149,7 @@ pub(crate) async fn game_page(
         }
         _ => String::new(),
     };
-    shell(&web, lang.tag(), &title, &preview, "game").into_response()
+    shell(&web, lang, &title, &preview, "game").into_response()
 }
 
 /// A new offline game: against the computer at a level, or two people at
