@@ -31,3 +31,4 @@ web-level-medium = Computer: mittel
 web-level-hard = Computer: schwer
 web-friend = Jemand an diesem Bildschirm
 web-start = Neue Partie
+web-too-many = Zu viele Anfragen auf einmal: warte kurz und versuche es noch einmal.

@@ -32,3 +32,4 @@ web-level-medium = Computer: medium
 web-level-hard = Computer: hard
 web-friend = A friend at this screen
 web-start = New game
+web-too-many = Too many requests at once: wait a moment and try again.

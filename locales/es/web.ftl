@@ -31,3 +31,4 @@ web-level-medium = Ordenador: medio
 web-level-hard = Ordenador: difícil
 web-friend = Alguien en esta pantalla
 web-start = Nueva partida
+web-too-many = Demasiadas peticiones a la vez: espera un momento y vuelve a intentarlo.

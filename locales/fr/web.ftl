@@ -31,3 +31,4 @@ web-level-medium = Ordinateur : moyen
 web-level-hard = Ordinateur : difficile
 web-friend = Un ami devant cet écran
 web-start = Nouvelle partie
+web-too-many = Trop de requêtes à la fois : attends un instant et réessaie.

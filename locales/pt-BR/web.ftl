@@ -31,3 +31,4 @@ web-level-medium = Computador: médio
 web-level-hard = Computador: difícil
 web-friend = Um amigo nesta tela
 web-start = Nova partida
+web-too-many = Muitas solicitações ao mesmo tempo: espere um pouco e tente de novo.

@@ -31,3 +31,4 @@ web-level-medium = Kompyuta: wastani
 web-level-hard = Kompyuta: ngumu
 web-friend = Rafiki kwenye skrini hii
 web-start = Mchezo mpya
+web-too-many = Maombi mengi mno kwa wakati mmoja: subiri kidogo kisha ujaribu tena.

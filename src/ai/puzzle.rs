@@ -300,14 +300,7 @@ impl Puzzle {
 
     /// The position after the first `plies` moves of the solution.
     pub fn position_at(&self, plies: usize) -> Result<Position, PuzzleError> {
-        let mut pos = self.start()?;
-        for &m in self.solution.iter().take(plies) {
-            pos.play_mut(m).map_err(|e| PuzzleError::Broken {
-                id: self.id.clone(),
-                reason: format!("solution move {m} is illegal: {e}"),
-            })?;
-        }
-        Ok(pos)
+        self.position_after(&self.solution[..plies.min(self.solution.len())])
     }
 
     /// The position after `line`, the moves played from the puzzle position

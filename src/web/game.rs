@@ -156,11 +156,7 @@ impl GameState {
 pub struct Words {
     /// The language tag, for the page's `lang`.
     pub lang: &'static str,
-    /// South and North.
-    pub sides: [String; 2],
-    /// The variant's name.
-    pub variant: String,
-    /// Every other label, by message id.
+    /// Every label, by message id.
     pub labels: std::collections::BTreeMap<&'static str, String>,
 }
 
@@ -189,14 +185,9 @@ const LABELS: [&str; 20] = [
 ];
 
 /// The page's words in `lang`.
-pub fn words(lang: Lang, variant: crate::engine::Variant) -> Words {
+pub fn words(lang: Lang) -> Words {
     Words {
         lang: lang.tag(),
-        sides: [
-            crate::words::narrate::side(lang, Side::South),
-            crate::words::narrate::side(lang, Side::North),
-        ],
-        variant: crate::words::narrate::variant(lang, variant),
         labels: LABELS.iter().map(|&k| (k, tr!(lang, k))).collect(),
     }
 }
@@ -272,7 +263,7 @@ pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
         }),
         alt: alt_text(&view),
         record: record.to_string(),
-        words: words(lang, w.rules.variant),
+        words: words(lang),
     }
 }
 

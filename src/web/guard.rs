@@ -128,18 +128,23 @@ pub(crate) enum Refused {
     Bad(&'static str),
 }
 
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
+impl Refused {
+    /// The answer, worded in `lang` where a player reads it (a malformed
+    /// request is a program's mistake: its reason stays as written).
+    pub(crate) fn answer(self, lang: Lang) -> Response {
         match self {
-            Refused::TooMany => {
-                let mut r = error(StatusCode::TOO_MANY_REQUESTS, "too many requests: wait a moment");
-                r.headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                r
-            }
+            Refused::TooMany => too_many(lang),
             Refused::Bad(what) => error(StatusCode::BAD_REQUEST, what),
         }
     }
+}
+
+/// 429 with `Retry-After`, worded in `lang`.
+pub(crate) fn too_many(lang: Lang) -> Response {
+    let mut r = error(StatusCode::TOO_MANY_REQUESTS, &crate::tr!(lang, "web-too-many"));
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    r
 }
 
 /// An error as the page reads it: `{"error": "..."}` with `status`.

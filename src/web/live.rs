@@ -12,7 +12,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
@@ -121,9 +121,9 @@ impl Hub {
         }
     }
 
-    /// Reads the game of every open room of `channel` once and sends what
-    /// changed since the room's last push: one message, shared by every
-    /// socket of the room.
+    /// Reads the game of the open rooms of `channel` once (a room per
+    /// language shares the read) and sends each room what changed since its
+    /// last push: one message, shared by every socket of the room.
     async fn changed(&self, channel: ChannelId) {
         let keys: Vec<(RoomKey, broadcast::Sender<Arc<str>>, usize)> = {
             let rooms = self.rooms.lock().expect("the rooms lock");
@@ -133,11 +133,22 @@ impl Hub {
                 .map(|(k, r)| (*k, r.tx.clone(), r.pushed))
                 .collect()
         };
+        let mut reads: HashMap<
+            (u64, Option<UserId>),
+            Result<crate::table::Watched, crate::table::TableError>,
+        > = HashMap::new();
+        let now = self.table.now_ms();
         for (key, tx, pushed) in keys {
             let (channel, id, tag, who) = key;
             let lang = Lang::from_tag(tag).unwrap_or(Lang::ENGLISH);
-            let now = self.table.now_ms();
-            let read = ask(&self.table, move |t| t.watch(channel, id, who)).await;
+            let read = match reads.get(&(id, who)) {
+                Some(r) => r.clone(),
+                None => {
+                    let r = ask(&self.table, move |t| t.watch(channel, id, who)).await;
+                    reads.insert((id, who), r.clone());
+                    r
+                }
+            };
             let text: Arc<str> = match read {
                 Ok(w) => {
                     let state = game::state(&w, lang, now);
@@ -211,7 +222,7 @@ pub(crate) async fn upgrade(
     let headers = request.headers().clone();
     let lang = guard::language(&headers);
     if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r.into_response();
+        return r.answer(lang);
     }
     let Some(key) = handshake_key(request.method(), &headers) else {
         return guard::error(StatusCode::BAD_REQUEST, "a WebSocket handshake is expected here");
@@ -221,7 +232,7 @@ pub(crate) async fn upgrade(
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r.into_response(),
+        Err(r) => return r.answer(lang),
     };
     // The Activity's frame has no cookies, and a browser's socket no
     // headers of its own: its session comes in the query.
@@ -236,10 +247,7 @@ pub(crate) async fn upgrade(
         Err(e) => return refusal(lang, &e),
     };
     let Some(slot) = web.limits.socket(addr.ip()) else {
-        return guard::error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many open boards from this address",
-        );
+        return guard::too_many(lang);
     };
     let Some(on_upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
         return guard::error(StatusCode::UPGRADE_REQUIRED, "this connection cannot be upgraded");

@@ -306,12 +306,10 @@ async fn watched(
     addr: SocketAddr,
     headers: &HeaderMap,
 ) -> Result<(crate::table::Watched, Lang), Response> {
-    web.limits
-        .request(addr.ip(), None)
-        .map_err(IntoResponse::into_response)?;
-    let (channel, id) = path.ids().map_err(IntoResponse::into_response)?;
-    let who = web.viewer(headers).map(|w| w.user);
     let lang = guard::language(headers);
+    web.limits.request(addr.ip(), None).map_err(|r| r.answer(lang))?;
+    let (channel, id) = path.ids().map_err(|r| r.answer(lang))?;
+    let who = web.viewer(headers).map(|w| w.user);
     match ask(&web.table, move |t| t.watch(channel, id, who)).await {
         Ok(w) => Ok((w, lang)),
         Err(e) => Err(refusal(lang, &e)),
@@ -376,7 +374,7 @@ async fn play(
         return guard::error(StatusCode::UNAUTHORIZED, &crate::tr!(lang, "web-sign-in-to-play"));
     };
     if let Err(r) = web.limits.request(addr.ip(), Some(who.user)) {
-        return r.into_response();
+        return r.answer(lang);
     }
     if !web.sessions.csrf_ok(&who, &headers) {
         return guard::error(
@@ -386,7 +384,7 @@ async fn play(
     }
     let (channel, id) = match path.ids() {
         Ok(ids) => ids,
-        Err(r) => return r.into_response(),
+        Err(r) => return r.answer(lang),
     };
     let request: MoveRequest = match serde_json::from_slice(&body) {
         Ok(m) => m,

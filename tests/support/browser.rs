@@ -231,20 +231,6 @@ impl Page {
         self.browser.call(Some(&self.session), method, params).await
     }
 
-    /// The page's events (DevTools events of its session).
-    pub fn events(&self) -> impl FnMut() -> Option<Value> {
-        let mut rx = self.browser.events.subscribe();
-        let session = self.session.clone();
-        move || loop {
-            match rx.try_recv() {
-                Ok(v) if v["sessionId"] == json!(session) => return Some(v),
-                Ok(_) => continue,
-                Err(broadcast::error::TryRecvError::Lagged(_)) => continue,
-                Err(_) => return None,
-            }
-        }
-    }
-
     /// Opens `url` and waits until it has loaded.
     pub async fn goto(&self, url: &str) {
         self.call("Page.navigate", json!({ "url": url }))
