@@ -151,6 +151,8 @@ async function animateFrom(from) {
 function merge(update) {
   const g = app.game;
   if (!g || update.from > g.plies.length) return null;
+  // Behind what the page shows (an older push): nothing to take from it.
+  if (update.from + update.plies.length < g.plies.length) return g;
   const { kind, from, plies, ...rest } = update;
   void kind;
   return { ...g, ...rest, plies: g.plies.slice(0, from).concat(plies) };
@@ -162,7 +164,7 @@ function receive(state) {
     const merged = merge(state);
     if (!merged) {
       const g = app.game;
-      if (g) api(`/api/g/${g.channel}/${g.id}`).then(receive).catch((e) => problem(e.message));
+      if (g) api(`/api/g/${g.channel}/${gamePath(g)}`).then(receive).catch((e) => problem(e.message));
       return;
     }
     state = merged;
@@ -190,7 +192,7 @@ async function play(pit) {
   const g = app.game;
   problem('');
   try {
-    await api(`/api/g/${g.channel}/${g.id}/move`, {
+    await api(`/api/g/${g.channel}/${gamePath(g)}/move`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Isolo-Csrf': app.csrf },
       body: JSON.stringify({ pit, ply: g.plies.length }),
@@ -201,10 +203,18 @@ async function play(pit) {
   }
 }
 
+// A game's segment of its address: its number and its link's key.
+function gamePath(g) {
+  return `${g.id}-${g.key}`;
+}
+
 function connect(channel, id) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const q = app.bearer ? `?s=${encodeURIComponent(app.bearer)}` : '';
+  // A session without a cookie (the Activity's) goes in the first message,
+  // never in the address, which proxies log.
+  const q = app.bearer ? '?auth=message' : '';
   const ws = new WebSocket(`${proto}//${location.host}${app.base}/api/g/${channel}/${id}/ws${q}`);
+  if (app.bearer) ws.onopen = () => ws.send(JSON.stringify({ session: app.bearer }));
   app.socket = ws;
   ws.onmessage = (m) => {
     app.retry = 500;
@@ -233,8 +243,9 @@ export async function open(channel, id) {
 
 export async function signedIn() {
   try {
-    app.me = await api('/api/me');
-    app.csrf = app.me.csrf;
+    const me = await api('/api/me');
+    app.me = me.user ? me : null;
+    app.csrf = me.csrf;
   } catch {
     app.me = null;
   }
@@ -272,7 +283,14 @@ function controls() {
     }
     $('status').textContent = label('web-copied');
   };
-  $('sign-out').onclick = async () => { await api('/auth/logout', { method: 'POST' }); location.reload(); };
+  $('sign-out').onclick = async () => {
+    await api('/auth/logout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Isolo-Csrf': app.csrf },
+      body: '{}',
+    });
+    location.reload();
+  };
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
     if (e.key === 'ArrowLeft') go(app.shown - 1);
@@ -293,7 +311,7 @@ async function local() {
     try {
       const g = await api('/api/local/new', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Isolo-Csrf': app.csrf },
         body: JSON.stringify({ variant: $('variant').value, opponent: $('opponent').value }),
       });
       app.game = null;

@@ -270,10 +270,17 @@ pub(crate) fn with_live(
     view: &crate::table::GameView,
 ) -> Out {
     if let Some(live) = &data.live {
-        if board.components.len() < 5 {
-            board
-                .components
-                .push(present::live_row(lang, live, view.live.channel, view.live.id));
+        // The key is read once a process, then computed: no wait here.
+        match data.table.link_key(view.live.channel, view.live.id) {
+            Ok(key) if board.components.len() < 5 => board.components.push(present::live_row(
+                lang,
+                live,
+                view.live.channel,
+                view.live.id,
+                &key,
+            )),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("no live board link for game {}: {e}", view.live.id),
         }
     }
     board
@@ -292,12 +299,14 @@ pub(crate) async fn live(data: &Data, reply: &mut Reply<'_>, channel: ChannelId)
     if live.activity {
         return reply.launch_activity().await;
     }
-    let view = data
-        .run(move |t| t.game(channel))
-        .await?
-        .ok_or(crate::table::TableError::NoGame)?;
+    let (id, key) = data
+        .run(move |t| {
+            let view = t.game(channel)?.ok_or(crate::table::TableError::NoGame)?;
+            Ok((view.live.id, t.link_key(channel, view.live.id)?))
+        })
+        .await?;
     reply
-        .send(&present::live_link(lang, &live, channel, view.live.id))
+        .send(&present::live_link(lang, &live, channel, id, &key))
         .await
 }
 

@@ -81,9 +81,9 @@ pub struct Live {
 }
 
 impl Live {
-    /// A game's page.
-    pub fn page(&self, channel: u64, game: u64) -> String {
-        format!("{}/g/{channel}/{game}", self.public_url)
+    /// A game's page, opened by its link key ([`Table::link_key`]).
+    pub fn page(&self, channel: u64, game: u64, key: &str) -> String {
+        crate::web::game_url(&self.public_url, channel, game, key)
     }
 }
 

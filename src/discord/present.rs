@@ -231,7 +231,7 @@ pub mod ids {
 
 /// The live board's buttons under a board: "Play live" (the Activity,
 /// where the application has one) and the page's link.
-pub fn live_row(lang: Lang, live: &super::Live, channel: u64, game: u64) -> CreateActionRow {
+pub fn live_row(lang: Lang, live: &super::Live, channel: u64, game: u64, key: &str) -> CreateActionRow {
     let mut buttons = Vec::new();
     if live.activity {
         buttons.push(
@@ -240,15 +240,15 @@ pub fn live_row(lang: Lang, live: &super::Live, channel: u64, game: u64) -> Crea
                 .style(ButtonStyle::Primary),
         );
     }
-    buttons.push(CreateButton::new_link(live.page(channel, game)).label(tr!(lang, "web-open-live")));
+    buttons.push(CreateButton::new_link(live.page(channel, game, key)).label(tr!(lang, "web-open-live")));
     CreateActionRow::Buttons(buttons)
 }
 
 /// Where to watch a game live, for `/isolo board live` where the Activity
 /// cannot open: the page's link, privately.
-pub fn live_link(lang: Lang, live: &super::Live, channel: u64, game: u64) -> Out {
+pub fn live_link(lang: Lang, live: &super::Live, channel: u64, game: u64, key: &str) -> Out {
     Out {
-        content: tr!(lang, "board-live-link", url = live.page(channel, game)),
+        content: tr!(lang, "board-live-link", url = live.page(channel, game, key)),
         ephemeral: true,
         ..Out::default()
     }

@@ -355,7 +355,7 @@ impl PgStore {
     /// falls behind, further ids are dropped, which loses nothing as long as
     /// each wake-up re-reads [`StoreExt::due_deadlines`](super::StoreExt::due_deadlines).
     pub fn deadline_changes(&self) -> Result<tokio::sync::mpsc::Receiver<u64>> {
-        self.listen(&self.channel)
+        self.listen(&self.channel, false)
     }
 
     /// The NOTIFY channel of live games written.
@@ -366,12 +366,15 @@ impl PgStore {
     /// Subscribe to the live games written by any process sharing this
     /// store: each message is a channel id. As [`PgStore::deadline_changes`].
     pub fn game_changes(&self) -> Result<tokio::sync::mpsc::Receiver<u64>> {
-        self.listen(&self.games_channel())
+        self.listen(&self.games_channel(), true)
     }
 
     /// Listens to NOTIFY channel `name` on a dedicated connection; each
-    /// payload that is a number is passed on.
-    fn listen(&self, name: &str) -> Result<tokio::sync::mpsc::Receiver<u64>> {
+    /// payload that is a number is passed on. When the receiver falls 1,024
+    /// behind, a wake-up is dropped (`lossless` false: one pending wake-up
+    /// is as good as many), or the subscription ends (`lossless`: the
+    /// receiver sees it close and reads everything again).
+    fn listen(&self, name: &str, lossless: bool) -> Result<tokio::sync::mpsc::Receiver<u64>> {
         let listen = format!("LISTEN {name}");
         self.run(async move {
             let (client, mut connection) = self.pg_config.connect(NoTls).await.map_err(backend)?;
@@ -396,8 +399,13 @@ impl PgStore {
                             match message {
                                 Some(Ok(AsyncMessage::Notification(n))) => {
                                     if let Ok(channel) = n.payload().parse() {
-                                        // Full: the receiver has wake-ups pending already.
-                                        let _ = tx.try_send(channel);
+                                        let full = matches!(
+                                            tx.try_send(channel),
+                                            Err(tokio::sync::mpsc::error::TrySendError::Full(_))
+                                        );
+                                        if full && lossless {
+                                            return;
+                                        }
                                     }
                                 }
                                 Some(Ok(_)) => {}

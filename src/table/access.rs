@@ -47,10 +47,32 @@ impl Viewer {
     }
 }
 
+/// Who can see a server's channel (a thread: its parent), as Discord says
+/// when a front end outside the chat asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sight {
+    /// `@everyone` can see it.
+    Everyone,
+    /// Not everyone, but the signed-in viewer can.
+    Viewer,
+    /// The viewer cannot, or it could not be found out (never guessed open).
+    Hidden,
+}
+
 /// Whether `who` (a signed-in member, `None` for anyone) may watch a game of
-/// `guild` between `players` on a page: a server's games are public; a DM's
-/// or group DM's only to its players, the members of that chat the bot
-/// knows (a link alone reveals nothing).
-pub fn may_watch(guild: GuildId, players: &[Seat; 2], who: Option<UserId>) -> bool {
-    guild != PRIVATE_GUILD || who.is_some_and(|u| players.iter().any(|s| s.is(u)))
+/// `guild` between `players` on a page, where `sight` is who can see its
+/// channel. Its players always may. A server's game is public when
+/// `@everyone` can see its channel, otherwise only for signed-in members who
+/// can; a DM's or group DM's only for its players (a link alone reveals
+/// nothing).
+pub fn may_watch(guild: GuildId, players: &[Seat; 2], who: Option<UserId>, sight: Sight) -> bool {
+    if who.is_some_and(|u| players.iter().any(|s| s.is(u))) {
+        return true;
+    }
+    guild != PRIVATE_GUILD
+        && match sight {
+            Sight::Everyone => true,
+            Sight::Viewer => who.is_some(),
+            Sight::Hidden => false,
+        }
 }

@@ -97,6 +97,8 @@ impl Table {
         // what is left is read again, so a lost race just runs it again.
         let mut done = Forgotten::default();
         self.retry(|| self.forget_steps(user, &mut done))?;
+        // Their sign-ins to the live board end with them.
+        self.end_sessions_of(user)?;
         Ok(done)
     }
 

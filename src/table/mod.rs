@@ -26,6 +26,7 @@ mod private;
 mod puzzle_rating;
 pub mod puzzles;
 mod rating;
+mod sessions;
 pub mod scheduler;
 pub mod tournament;
 mod turns;
@@ -36,7 +37,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use access::{may_watch, Viewer, PRIVATE_GUILD};
+pub use access::{may_watch, Sight, Viewer, PRIVATE_GUILD};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
@@ -66,7 +67,7 @@ pub use tournament::{
 };
 pub use turns::{BoardRef, Choice, MoveOutcome};
 pub use vacation::{OnVacation, VacationChange, VacationConfig, VacationView, MONTH_MS};
-pub use watch::Watched;
+pub use watch::{Sealed, Watched};
 
 use crate::ai::AiConfig;
 use crate::engine::{Game, Move, MoveReport, Position, Rules};
@@ -209,6 +210,8 @@ pub struct Table {
     vacation: VacationConfig,
     /// Live games changed by this process, and notices relayed to the chat.
     changes: watch::Changes,
+    /// The key game links are signed with, once read.
+    links: watch::Links,
 }
 
 fn game_key(channel: ChannelId) -> Vec<u8> {
@@ -237,6 +240,7 @@ impl Table {
             newer: Default::default(),
             vacation: VacationConfig::default(),
             changes: Default::default(),
+            links: Default::default(),
         }
     }
 

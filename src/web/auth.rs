@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use axum::extract::{Query, State};
+use axum::Extension;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
@@ -18,8 +19,9 @@ use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use serde::{Deserialize, Serialize};
 
+use super::outbound::Caller;
 use super::{ask, guard, Web};
-use crate::table::ChannelId;
+use crate::table::{ChannelId, Sight};
 
 /// The session cookie.
 pub const SESSION_COOKIE: &str = "isolo_session";
@@ -28,6 +30,11 @@ const STATE_COOKIE: &str = "isolo_oauth";
 const STATE_MS: u64 = 10 * 60 * 1000;
 /// A checked Activity instance is trusted this long before it is asked again.
 const INSTANCE_FRESH: Duration = Duration::from_secs(60);
+/// A session found not ended is trusted this long before the store is asked
+/// again (a sign-out on another process takes effect within it).
+const LIVE_FRESH: Duration = Duration::from_secs(5);
+/// Sessions remembered as not ended, at most.
+const LIVE_KEPT: usize = 50_000;
 
 /// What a session says, signed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,20 +54,29 @@ pub(crate) struct Session {
     /// The Activity instance it was made for, if any.
     #[serde(rename = "i", default, skip_serializing_if = "Option::is_none")]
     pub(crate) instance: Option<String>,
+    /// Its own id, by which the server ends it.
+    #[serde(rename = "s")]
+    pub(crate) sid: String,
+    /// When it was issued (unix ms).
+    #[serde(rename = "t")]
+    pub(crate) issued_ms: u64,
     /// The member's id.
     #[serde(skip)]
     pub(crate) user: u64,
 }
 
 impl Session {
-    /// The terminal's offline page: its one player, no sign-in.
-    pub(crate) fn local(user: u64, name: &str) -> Session {
+    /// The terminal's offline page: its one player, no sign-in, and the
+    /// page's own token (`csrf`) on every change.
+    pub(crate) fn local(user: u64, name: &str, csrf: &str) -> Session {
         Session {
             user_text: user.to_string(),
             name: name.into(),
             expires_ms: u64::MAX,
-            csrf: String::new(),
+            csrf: csrf.into(),
             instance: None,
+            sid: String::new(),
+            issued_ms: 0,
             user,
         }
     }
@@ -71,6 +87,16 @@ pub(crate) struct Keys {
     key: hmac::Key,
     random: SystemRandom,
     instances: Mutex<HashMap<String, (Instance, Instant)>>,
+    live: Mutex<HashMap<String, Instant>>,
+}
+
+/// 32 random hex digits.
+pub(crate) fn random_token() -> String {
+    let mut bytes = [0u8; 16];
+    SystemRandom::new()
+        .fill(&mut bytes)
+        .expect("the system's random numbers");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// An Activity instance as Discord describes it.
@@ -97,6 +123,7 @@ impl Keys {
             key,
             random,
             instances: Mutex::default(),
+            live: Mutex::default(),
         }
     }
 
@@ -104,6 +131,35 @@ impl Keys {
         let mut bytes = [0u8; 16];
         self.random.fill(&mut bytes).expect("the system's random numbers");
         bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Whether session `sid` was found not ended within [`LIVE_FRESH`]
+    /// (the offline page's, which has none, always is).
+    pub(crate) fn known_live(&self, sid: &str) -> bool {
+        sid.is_empty()
+            || self
+                .live
+                .lock()
+                .expect("the sessions lock")
+                .get(sid)
+                .is_some_and(|at| at.elapsed() < LIVE_FRESH)
+    }
+
+    /// Notes that session `sid` was found not ended.
+    pub(crate) fn note_live(&self, sid: &str) {
+        let mut live = self.live.lock().expect("the sessions lock");
+        if live.len() >= LIVE_KEPT {
+            live.retain(|_, at| at.elapsed() < LIVE_FRESH);
+            if live.len() >= LIVE_KEPT {
+                return;
+            }
+        }
+        live.insert(sid.to_owned(), Instant::now());
+    }
+
+    /// Forgets that session `sid` was live (it was just ended here).
+    fn forget_live(&self, sid: &str) {
+        self.live.lock().expect("the sessions lock").remove(sid);
     }
 
     fn sign(&self, payload: &[u8]) -> String {
@@ -133,6 +189,8 @@ impl Keys {
             expires_ms: now_ms + hours * 3_600_000,
             csrf: self.token(),
             instance,
+            sid: self.token(),
+            issued_ms: now_ms,
             user,
         };
         let signed = self.sign(&serde_json::to_vec(&session).expect("a session serializes"));
@@ -160,10 +218,6 @@ impl Keys {
 
     /// Whether a change carries the session's own CSRF token.
     pub(crate) fn csrf_ok(&self, session: &Session, headers: &HeaderMap) -> bool {
-        if session.csrf.is_empty() {
-            // The offline page: nobody else's session exists to forge.
-            return true;
-        }
         let sent = headers
             .get("x-isolo-csrf")
             .and_then(|v| v.to_str().ok())
@@ -206,12 +260,19 @@ fn set_cookie(web: &Web, name: &str, value: &str, max_age_secs: u64) -> HeaderVa
     .unwrap_or_else(|_| HeaderValue::from_static("isolo_invalid=1"))
 }
 
-/// A page of this server (`/g/1/2`), never another site (`//evil`).
-fn local_path(next: Option<&str>) -> String {
+/// A page of this server (`/g/1/2-key`), never another site: a path that
+/// starts with one `/` and holds only what a path of ours holds (no
+/// backslash, no whitespace or control character a browser would drop,
+/// no escapes that decode to them), else `/`.
+pub(crate) fn local_path(next: Option<&str>) -> String {
+    let ok = |n: &str| {
+        n.starts_with('/')
+            && !n.starts_with("//")
+            && n.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"/-._~?=&".contains(&b))
+    };
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains(['\\', '\r', '\n']) => {
-            n.to_owned()
-        }
+        Some(n) if ok(n) => n.to_owned(),
         _ => "/".to_owned(),
     }
 }
@@ -289,10 +350,29 @@ struct Me {
 }
 
 /// Exchanges an authorization code for the member it signs in:
-/// (access token, id, name). `redirect` for the page's flow; the SDK's has none.
-async fn exchange(web: &Web, code: &str, redirect: Option<&str>) -> Result<(String, u64, String), String> {
+/// (access token, id, name). `redirect` for the page's flow; the SDK's has
+/// none. Two calls to Discord, within `caller`'s allowance; a code that
+/// failed is not sent again (codes are used once: a repeat is junk).
+async fn exchange(
+    web: &Web,
+    caller: Caller,
+    code: &str,
+    redirect: Option<&str>,
+) -> Result<(String, u64, String), Response> {
     let (Some(id), Some(secret)) = (web.config.client_id, web.config.client_secret.as_deref()) else {
-        return Err("signing in is not set up".into());
+        return Err(guard::error(StatusCode::NOT_FOUND, "signing in is not set up"));
+    };
+    let lang = crate::words::Lang::ENGLISH;
+    if web.outbound.failed_lately("code", code) {
+        return Err(guard::error(
+            StatusCode::BAD_GATEWAY,
+            "Discord refused this sign-in: try again",
+        ));
+    }
+    web.outbound.spend(caller, 2).map_err(|r| r.answer(lang))?;
+    let failed = |why: String| {
+        web.outbound.failed("code", code);
+        guard::error(StatusCode::BAD_GATEWAY, &why)
     };
     let api = web.config.api_url.trim_end_matches('/');
     let id_text = id.to_string();
@@ -312,38 +392,39 @@ async fn exchange(web: &Web, code: &str, redirect: Option<&str>) -> Result<(Stri
         .form(&form)
         .send()
         .await
-        .map_err(|e| format!("Discord could not be reached: {}", e.without_url()))?;
+        .map_err(|e| failed(format!("Discord could not be reached: {}", e.without_url())))?;
     if !answer.status().is_success() {
-        return Err(format!("Discord refused the sign-in ({})", answer.status()));
+        return Err(failed(format!("Discord refused the sign-in ({})", answer.status())));
     }
     let token: TokenAnswer = answer
         .json()
         .await
-        .map_err(|_| "Discord's answer was not understood".to_string())?;
+        .map_err(|_| failed("Discord's answer was not understood".to_string()))?;
     let me = web
         .http
         .get(format!("{api}/users/@me"))
         .bearer_auth(&token.access_token)
         .send()
         .await
-        .map_err(|e| format!("Discord could not be reached: {}", e.without_url()))?;
+        .map_err(|e| failed(format!("Discord could not be reached: {}", e.without_url())))?;
     if !me.status().is_success() {
-        return Err(format!("Discord did not say who signed in ({})", me.status()));
+        return Err(failed(format!("Discord did not say who signed in ({})", me.status())));
     }
     let me: Me = me
         .json()
         .await
-        .map_err(|_| "Discord's answer was not understood".to_string())?;
+        .map_err(|_| failed("Discord's answer was not understood".to_string()))?;
     let user = me
         .id
         .parse()
-        .map_err(|_| "Discord sent no member id".to_string())?;
+        .map_err(|_| failed("Discord sent no member id".to_string()))?;
     Ok((token.access_token, user, me.global_name.unwrap_or(me.username)))
 }
 
 /// `GET /auth/callback`: checks the state, exchanges the code, signs in.
 pub(crate) async fn callback(
     State(web): State<Web>,
+    Extension(client): Extension<guard::Client>,
     headers: HeaderMap,
     Query(q): Query<Callback>,
 ) -> Response {
@@ -382,9 +463,13 @@ pub(crate) async fn callback(
         return guard::error(StatusCode::BAD_REQUEST, "Discord sent no code");
     };
     let redirect = format!("{}/auth/callback", base_url(&web, &headers));
-    let (_, user, name) = match exchange(&web, &code, Some(&redirect)).await {
+    let caller = Caller {
+        address: Some(client.0),
+        member: None,
+    };
+    let (_, user, name) = match exchange(&web, caller, &code, Some(&redirect)).await {
         Ok(who) => who,
-        Err(why) => return guard::error(StatusCode::BAD_GATEWAY, &why),
+        Err(r) => return r,
     };
     let (_, signed) = web
         .sessions
@@ -399,17 +484,35 @@ pub(crate) async fn callback(
     r
 }
 
-/// `POST /auth/logout`.
-pub(crate) async fn logout(State(web): State<Web>) -> Response {
+/// `POST /auth/logout`: ends the session on the server (every process
+/// refuses it from then on), not only its cookie.
+pub(crate) async fn logout(State(web): State<Web>, headers: HeaderMap) -> Response {
+    if let Err(r) = guard::from_this_site(&web, &headers) {
+        return r;
+    }
+    if let Some(s) = web.sessions.session(&headers, web.table.now_ms()) {
+        if !web.sessions.csrf_ok(&s, &headers) {
+            return guard::error(
+                StatusCode::FORBIDDEN,
+                "signing out needs the page's own token (X-Isolo-Csrf)",
+            );
+        }
+        let (sid, until) = (s.sid.clone(), s.expires_ms);
+        web.sessions.forget_live(&sid);
+        if let Err(e) = ask(&web.table, move |t| t.end_session(&sid, until)).await {
+            return super::refusal(guard::language(&headers), &e);
+        }
+    }
     let mut r = Json(serde_json::json!({ "ok": true })).into_response();
     r.headers_mut()
         .insert(header::SET_COOKIE, set_cookie(&web, SESSION_COOKIE, "", 0));
     r
 }
 
-/// `GET /api/me`: who is signed in, and the token changes carry.
+/// `GET /api/me`: who is signed in, and the token changes carry; for a
+/// visitor who is not, `"user": null` (a plain answer: nothing failed).
 pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
-    match web.viewer(&headers) {
+    match web.viewer(&headers).await {
         Some(s) => Json(serde_json::json!({
             "user": s.user.to_string(),
             "name": s.name,
@@ -417,11 +520,7 @@ pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
             "sign_in": web.config.sign_in(),
         }))
         .into_response(),
-        None => (
-            StatusCode::UNAUTHORIZED,
-            Json(serde_json::json!({ "error": "not signed in", "sign_in": web.config.sign_in() })),
-        )
-            .into_response(),
+        None => Json(serde_json::json!({ "user": null, "sign_in": web.config.sign_in() })).into_response(),
     }
 }
 
@@ -436,7 +535,15 @@ pub(crate) struct ActivityCode {
 /// `POST /api/activity/token`: exchanges the SDK's code (on this server,
 /// with the secret); answers the access token the SDK's `authenticate`
 /// needs and a session bound to the member and the instance.
-pub(crate) async fn activity_token(State(web): State<Web>, body: axum::body::Bytes) -> Response {
+pub(crate) async fn activity_token(
+    State(web): State<Web>,
+    Extension(client): Extension<guard::Client>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    if let Err(r) = guard::from_this_site(&web, &headers) {
+        return r;
+    }
     let Ok(q) = serde_json::from_slice::<ActivityCode>(&body) else {
         return guard::error(
             StatusCode::BAD_REQUEST,
@@ -446,9 +553,13 @@ pub(crate) async fn activity_token(State(web): State<Web>, body: axum::body::Byt
     if q.code.is_empty() || q.code.len() > 512 || q.instance_id.is_empty() || q.instance_id.len() > 128 {
         return guard::error(StatusCode::BAD_REQUEST, "a code and an instance id are needed");
     }
-    let (access_token, user, name) = match exchange(&web, &q.code, None).await {
+    let caller = Caller {
+        address: Some(client.0),
+        member: None,
+    };
+    let (access_token, user, name) = match exchange(&web, caller, &q.code, None).await {
         Ok(who) => who,
-        Err(why) => return guard::error(StatusCode::BAD_GATEWAY, &why),
+        Err(r) => return r,
     };
     let now = web.table.now_ms();
     let (session, signed) =
@@ -474,8 +585,10 @@ impl Web {
     /// Whether `session`'s Activity instance is running in `channel` with
     /// its member in it, as Discord says when asked with the bot token
     /// (`GET /applications/{id}/activity-instances/{instance}`), kept for
-    /// [`INSTANCE_FRESH`]. A session from outside an Activity passes.
-    pub(crate) async fn instance_ok(&self, session: &Session, channel: ChannelId) -> bool {
+    /// [`INSTANCE_FRESH`]; an instance Discord did not know is not asked
+    /// again for a while, and asking spends the member's and the address's
+    /// allowances. A session from outside an Activity passes.
+    pub(crate) async fn instance_ok(&self, session: &Session, channel: ChannelId, address: std::net::IpAddr) -> bool {
         let Some(instance_id) = session.instance.as_deref() else {
             return true;
         };
@@ -492,6 +605,16 @@ impl Web {
                 let (Some(app), Some(token)) = (self.config.client_id, self.bot_token.as_deref()) else {
                     return false;
                 };
+                if self.outbound.failed_lately("instance", instance_id) {
+                    return false;
+                }
+                let caller = Caller {
+                    address: Some(address),
+                    member: Some(session.user),
+                };
+                if self.outbound.spend(caller, 1).is_err() {
+                    return false;
+                }
                 let api = self.config.api_url.trim_end_matches('/');
                 let asked = self
                     .http
@@ -502,11 +625,12 @@ impl Web {
                     .header(header::AUTHORIZATION, format!("Bot {token}"))
                     .send()
                     .await;
-                let Ok(answer) = asked else { return false };
-                if !answer.status().is_success() {
-                    return false;
-                }
-                let Ok(i) = answer.json::<Instance>().await else {
+                let found = match asked {
+                    Ok(answer) if answer.status().is_success() => answer.json::<Instance>().await.ok(),
+                    _ => None,
+                };
+                let Some(i) = found else {
+                    self.outbound.failed("instance", instance_id);
                     return false;
                 };
                 let mut cache = self.sessions.instances.lock().expect("the instances lock");
@@ -522,29 +646,40 @@ impl Web {
 }
 
 /// `GET /api/activity/game?channel_id=`: the game of the channel the
-/// Activity was launched in, once its instance is checked.
+/// Activity was launched in, once its instance is checked (Discord then
+/// vouches that the member is in that channel).
 pub(crate) async fn activity_game(
     State(web): State<Web>,
+    Extension(client): Extension<guard::Client>,
     headers: HeaderMap,
     Query(q): Query<ActivityGame>,
 ) -> Response {
     let lang = guard::language(&headers);
-    let Some(session) = web.viewer(&headers) else {
+    let Some(session) = web.viewer(&headers).await else {
         return guard::error(StatusCode::UNAUTHORIZED, "sign in through the Activity first");
     };
     let Ok(channel) = q.channel_id.parse::<u64>() else {
         return guard::error(StatusCode::BAD_REQUEST, "channel_id must be a number");
     };
-    if !web.instance_ok(&session, channel).await {
+    if session.instance.is_none() || !web.instance_ok(&session, channel, client.0).await {
         return guard::error(
             StatusCode::FORBIDDEN,
             "Discord does not know this Activity in this channel with you in it",
         );
     }
     let user = session.user;
-    match ask(&web.table, move |t| t.watch_channel(channel, Some(user))).await {
-        Ok(w) => Json(serde_json::json!({ "channel": w.channel.to_string(), "game": w.id.to_string() }))
-            .into_response(),
+    let found = ask(&web.table, move |t| {
+        let sealed = t.watch_channel(channel)?;
+        let key = t.link_key(channel, sealed.id())?;
+        Ok((sealed.open(Some(user), Sight::Viewer)?, key))
+    })
+    .await;
+    match found {
+        Ok((w, key)) => Json(serde_json::json!({
+            "channel": w.channel.to_string(),
+            "game": format!("{}-{key}", w.id),
+        }))
+        .into_response(),
         Err(e) => super::refusal(lang, &e),
     }
 }

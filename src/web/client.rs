@@ -6,7 +6,7 @@
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use serde::Deserialize;
 
 use super::{ask, guard, GamePath, Web};
@@ -117,34 +117,45 @@ pub(crate) async fn activity_page(State(web): State<Web>, headers: HeaderMap) ->
     shell(&web, lang, &crate::tr!(lang, "web-title"), "", "activity").into_response()
 }
 
-/// `GET /g/<channel>/<game>`: a game's page. A public game's preview shows
-/// its board; a private one's reveals nothing.
+/// `GET /g/<channel>/<game>-<key>`: a game's page. The preview of a game
+/// anyone may watch shows its board; any other's reveals nothing.
 pub(crate) async fn game_page(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
+    Extension(client): Extension<guard::Client>,
     headers: HeaderMap,
 ) -> Response {
     let lang = guard::language(&headers);
-    let Ok((channel, id)) = path.ids() else {
-        return guard::error(
-            StatusCode::BAD_REQUEST,
-            "a game's address is /g/<channel>/<game>, two numbers",
-        );
+    let Ok((channel, id, key)) = path.ids() else {
+        return guard::Refused::Bad(super::GAME_PATH).answer(lang);
     };
-    let public = ask(&web.table, move |t| t.watch(channel, id, None)).await.ok();
     let title = crate::tr!(lang, "web-title");
+    let public = match (&web.config.public_url, web.limits.work().await) {
+        (Some(_), Ok(_work)) => {
+            let link = key.clone();
+            match ask(&web.table, move |t| t.watch(channel, id, &link)).await {
+                Ok(sealed) => {
+                    let sight = web.sight_of(&sealed, client.0, None).await;
+                    sealed.open(None, sight).ok()
+                }
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    };
     let preview = match (&public, &web.config.public_url) {
         (Some(w), Some(base)) => {
             let state = super::game::state(w, lang, web.table.now_ms());
             let names = format!("{} – {}", state.players[0].name, state.players[1].name);
+            let url = super::game_url(base, channel, id, &key);
             format!(
                 "<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n\
                  <meta property=\"og:image\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n\
                  <meta name=\"twitter:card\" content=\"summary_large_image\">",
                 escape(&format!("{title}: {names}")),
                 escape(&state.alt.chars().take(300).collect::<String>()),
-                escape(&format!("{base}/g/{channel}/{id}/board.png")),
-                escape(&super::game_url(base, channel, id)),
+                escape(&format!("{url}/board.png")),
+                escape(&url),
             )
         }
         _ => String::new(),
@@ -169,10 +180,23 @@ pub const LOCAL_CHANNEL: u64 = 1;
 pub const LOCAL_FRIEND: u64 = 2;
 
 /// `POST /api/local/new`: starts the offline page's game (only there).
-pub(crate) async fn local_new(State(web): State<Web>, body: axum::body::Bytes) -> Response {
+pub(crate) async fn local_new(State(web): State<Web>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
     let Some((user, name)) = web.local_player.clone() else {
         return guard::error(StatusCode::NOT_FOUND, "only the offline page starts games here");
     };
+    if let Err(r) = guard::from_this_site(&web, &headers) {
+        return r;
+    }
+    let csrf_ok = match web.viewer(&headers).await {
+        Some(who) => web.sessions.csrf_ok(&who, &headers),
+        None => false,
+    };
+    if !csrf_ok {
+        return guard::error(
+            StatusCode::FORBIDDEN,
+            "a new game needs the page's own token (X-Isolo-Csrf)",
+        );
+    }
     let Ok(q) = serde_json::from_slice::<LocalGame>(&body) else {
         return guard::error(
             StatusCode::BAD_REQUEST,
@@ -225,16 +249,16 @@ pub(crate) async fn local_new(State(web): State<Web>, body: axum::body::Bytes) -
             ChallengeOutcome::Started(v) => v,
             ChallengeOutcome::Pending(_) => t.accept(LOCAL_CHANNEL, LOCAL_FRIEND, None)?,
         };
-        Ok(view.live.id)
+        Ok((view.live.id, t.link_key(LOCAL_CHANNEL, view.live.id)?))
     })
     .await;
     match started {
-        Ok(id) => {
+        Ok((id, key)) => {
             if web.plays_bot {
                 let table = web.table.clone();
                 tokio::task::spawn_blocking(move || table.bot_move(LOCAL_CHANNEL));
             }
-            Json(serde_json::json!({ "channel": LOCAL_CHANNEL.to_string(), "game": id.to_string() }))
+            Json(serde_json::json!({ "channel": LOCAL_CHANNEL.to_string(), "game": format!("{id}-{key}") }))
                 .into_response()
         }
         Err(e) => super::refusal(crate::words::Lang::ENGLISH, &e),

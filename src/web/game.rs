@@ -67,6 +67,9 @@ pub struct Player {
 pub struct GameState {
     /// Game number, as text.
     pub id: String,
+    /// The key its link carries (`/g/<channel>/<id>-<key>`), set by the
+    /// server for the viewer who opened it by that link.
+    pub key: String,
     /// Its channel, as text.
     pub channel: String,
     /// Whether it is still played.
@@ -241,6 +244,7 @@ pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
     }
     GameState {
         id: w.id.to_string(),
+        key: String::new(),
         channel: w.channel.to_string(),
         live: w.live,
         variant: w.rules.variant.name(),

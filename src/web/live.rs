@@ -5,12 +5,12 @@
 //! own, and their right to watch is checked again on every push.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{Path, Request, State};
+use axum::Extension;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
@@ -23,7 +23,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::{ask, game, guard, refusal, GamePath, Web};
-use crate::table::{may_watch, ChannelId, Table, UserId};
+use crate::table::{ChannelId, Sight, Table, UserId};
 use crate::words::Lang;
 
 /// States a socket may fall behind by; a lagging one skips to the newest.
@@ -45,34 +45,48 @@ pub(crate) struct Hub {
     rooms: Mutex<HashMap<RoomKey, Room>>,
 }
 
-/// A room's sockets, and the plies its last push held.
+/// How far a state has come: its plies, then whether it has ended. A room
+/// never sends a state behind the last it sent, so two pushes of one commit
+/// racing each other cannot step a page back.
+type Mark = (usize, bool);
+
+/// A room's sockets, and how far its last push went.
 struct Room {
     tx: broadcast::Sender<Arc<str>>,
-    pushed: usize,
+    pushed: Mark,
 }
 
 impl Hub {
-    /// A hub fed by `table`'s commits and by other processes' (through the
-    /// store's announcements).
-    pub(crate) fn start(table: Arc<Table>) -> Arc<Hub> {
-        let hub = Arc::new(Hub {
-            table: table.clone(),
+    /// A hub for `table`'s games, fed once [`Hub::run`] starts: by the
+    /// table's commits and by other processes' (through the store's
+    /// announcements). When either stream loses changes (this process's
+    /// fell behind, or the store's overflowed or dropped), every open room
+    /// is read again.
+    pub(crate) fn new(table: Arc<Table>) -> Arc<Hub> {
+        Arc::new(Hub {
+            table,
             rooms: Mutex::default(),
-        });
-        let local = hub.clone();
-        let mut changes = table.game_changes();
+        })
+    }
+
+    /// Starts feeding the rooms of `web`'s server.
+    pub(crate) fn run(self: &Arc<Self>, web: Web) {
+        let hub = self.clone();
+        let (local, local_web) = (hub.clone(), web.clone());
+        let mut changes = hub.table.game_changes();
         tokio::spawn(async move {
             loop {
                 match changes.recv().await {
-                    Ok(channel) => local.changed(channel).await,
+                    Ok(channel) => local.changed(&local_web, channel).await,
                     // Fell behind: every open room is read again.
-                    Err(broadcast::error::RecvError::Lagged(_)) => local.changed_all().await,
+                    Err(broadcast::error::RecvError::Lagged(_)) => local.changed_all(&local_web).await,
                     Err(broadcast::error::RecvError::Closed) => return,
                 }
             }
         });
         let remote = hub.clone();
         tokio::spawn(async move {
+            let mut resubscribed = false;
             loop {
                 let store = remote.table.store().clone();
                 let subscribed = tokio::task::spawn_blocking(move || store.game_changes()).await;
@@ -86,76 +100,99 @@ impl Hub {
                         continue;
                     }
                 };
-                while let Some(channel) = rx.recv().await {
-                    remote.changed(channel).await;
+                if resubscribed {
+                    // Listening again: whatever happened meanwhile is read again.
+                    remote.changed_all(&web).await;
                 }
-                // The subscription was lost: whatever happened meanwhile is read again.
-                remote.changed_all().await;
-                tokio::time::sleep(Duration::from_secs(1)).await;
+                while let Some(channel) = rx.recv().await {
+                    remote.changed(&web, channel).await;
+                }
+                resubscribed = true;
+                tokio::time::sleep(Duration::from_millis(200)).await;
             }
         });
-        hub
     }
 
-    /// Joins room `key`, whose newest state holds `plies` plies.
-    fn subscribe(&self, key: RoomKey, plies: usize) -> broadcast::Receiver<Arc<str>> {
+    /// Joins room `key`.
+    fn subscribe(&self, key: RoomKey) -> broadcast::Receiver<Arc<str>> {
         let mut rooms = self.rooms.lock().expect("the rooms lock");
         rooms.retain(|_, r| r.tx.receiver_count() > 0);
         rooms
             .entry(key)
             .or_insert_with(|| Room {
                 tx: broadcast::channel(ROOM_BACKLOG).0,
-                pushed: plies,
+                pushed: (0, false),
             })
             .tx
             .subscribe()
     }
 
-    async fn changed_all(&self) {
-        let channels: Vec<ChannelId> = {
+    /// Notes that a socket of room `key` was sent a state as far as `mark`.
+    fn sent(&self, key: &RoomKey, mark: Mark) {
+        if let Some(room) = self.rooms.lock().expect("the rooms lock").get_mut(key) {
+            room.pushed = room.pushed.max(mark);
+        }
+    }
+
+    async fn changed_all(&self, web: &Web) {
+        let mut channels: Vec<ChannelId> = {
             let rooms = self.rooms.lock().expect("the rooms lock");
             rooms.keys().map(|k| k.0).collect()
         };
+        channels.sort_unstable();
+        channels.dedup();
         for c in channels {
-            self.changed(c).await;
+            self.changed(web, c).await;
         }
     }
 
     /// Reads the game of the open rooms of `channel` once (a room per
     /// language shares the read) and sends each room what changed since its
-    /// last push: one message, shared by every socket of the room.
-    async fn changed(&self, channel: ChannelId) {
-        let keys: Vec<(RoomKey, broadcast::Sender<Arc<str>>, usize)> = {
+    /// last push: one message, shared by every socket of the room, and
+    /// never one behind what the room was sent.
+    async fn changed(&self, web: &Web, channel: ChannelId) {
+        let keys: Vec<RoomKey> = {
             let rooms = self.rooms.lock().expect("the rooms lock");
             rooms
                 .iter()
                 .filter(|(k, r)| k.0 == channel && r.tx.receiver_count() > 0)
-                .map(|(k, r)| (*k, r.tx.clone(), r.pushed))
+                .map(|(k, _)| *k)
                 .collect()
         };
-        let mut reads: HashMap<
-            (u64, Option<UserId>),
-            Result<crate::table::Watched, crate::table::TableError>,
-        > = HashMap::new();
+        let mut reads: HashMap<u64, Result<crate::table::Sealed, crate::table::TableError>> = HashMap::new();
         let now = self.table.now_ms();
-        for (key, tx, pushed) in keys {
+        for key in keys {
             let (channel, id, tag, who) = key;
             let lang = Lang::from_tag(tag).unwrap_or(Lang::ENGLISH);
-            let read = match reads.get(&(id, who)) {
+            let read = match reads.get(&id) {
                 Some(r) => r.clone(),
                 None => {
-                    let r = ask(&self.table, move |t| t.watch(channel, id, who)).await;
-                    reads.insert((id, who), r.clone());
+                    let r = ask(&self.table, move |t| t.sealed(channel, id)).await;
+                    reads.insert(id, r.clone());
                     r
                 }
             };
-            let text: Arc<str> = match read {
+            // The right to watch is checked again on every push.
+            let opened = match read {
+                Ok(sealed) => {
+                    let sight = web.room_sight(&sealed, who).await;
+                    sealed.open(who, sight)
+                }
+                Err(e) => Err(e),
+            };
+            let mut rooms = self.rooms.lock().expect("the rooms lock");
+            let Some(room) = rooms.get_mut(&key) else { continue };
+            let text: Arc<str> = match opened {
                 Ok(w) => {
                     let state = game::state(&w, lang, now);
-                    if let Some(room) = self.rooms.lock().expect("the rooms lock").get_mut(&key) {
-                        room.pushed = state.plies.len();
+                    let mark = mark(&state);
+                    if mark < room.pushed {
+                        // An older read than one already sent: nothing new.
+                        continue;
                     }
-                    match serde_json::to_string(&state.update(pushed)) {
+                    let from = room.pushed.0;
+                    room.pushed = mark;
+                    match serde_json::to_string(&state.update(from)) {
                         Ok(json) => json.into(),
                         Err(_) => continue,
                     }
@@ -165,8 +202,29 @@ impl Hub {
                     .to_string()
                     .into(),
             };
-            let _ = tx.send(text);
+            let _ = room.tx.send(text);
         }
+    }
+}
+
+/// How far `state` has come.
+fn mark(state: &game::GameState) -> Mark {
+    (state.plies.len(), !state.live)
+}
+
+impl Web {
+    /// Who can see a room's game's channel: a room of everyone (`who`
+    /// `None`) asks whether `@everyone` can; a member's room, whether they can.
+    async fn room_sight(&self, sealed: &crate::table::Sealed, who: Option<UserId>) -> crate::table::Sight {
+        if !sealed.needs_sight(who) {
+            return crate::table::Sight::Hidden;
+        }
+        // The server's own look-up: only the budget of the whole server.
+        let caller = super::outbound::Caller {
+            address: None,
+            member: None,
+        };
+        self.sight(caller, sealed.guild(), sealed.place(), who).await
     }
 }
 
@@ -199,71 +257,99 @@ fn handshake_key(method: &Method, headers: &HeaderMap) -> Option<String> {
 /// sends `Origin`, and another site's page must not ride on the viewer's
 /// cookie (cross-site WebSocket hijacking).
 fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+    let Some(origin) = headers.get(header::ORIGIN) else {
         // Not a browser: it has no cookie of ours to abuse.
         return true;
     };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let own = |o: &str| o.split_once("://").is_some_and(|(_, h)| h == host);
-    own(origin) || web.config.public_url.as_deref() == Some(origin)
+    origin
+        .to_str()
+        .is_ok_and(|o| guard::own_origin(web, headers, o))
 }
 
-/// `GET /api/g/<channel>/<game>/ws`: a socket that receives the game's
-/// state at once and again after every change.
+/// How long a socket that sends its session in its first message has to send it.
+const AUTH_WITHIN: Duration = Duration::from_secs(10);
+
+/// The session a socket sends first (`{"session": "<token>"}`).
+#[derive(Debug, serde::Deserialize)]
+struct Hello {
+    session: Option<String>,
+}
+
+/// The game for a socket of `who`, and the room it joins: everyone's when
+/// `@everyone` can watch it, else the member's own.
+async fn open_for(
+    web: &Web,
+    game: (ChannelId, u64, String),
+    who: Option<UserId>,
+    address: std::net::IpAddr,
+) -> Result<(crate::table::Watched, Option<UserId>), crate::table::TableError> {
+    let (channel, id, link) = game;
+    let sealed = ask(&web.table, move |t| t.watch(channel, id, &link)).await?;
+    let everyone = web.sight_of(&sealed, address, None).await;
+    if everyone == Sight::Everyone {
+        return Ok((sealed.open(who, everyone)?, None));
+    }
+    let sight = web.sight_of(&sealed, address, who).await;
+    Ok((sealed.open(who, sight)?, who))
+}
+
+/// The whole game for a socket of `who`, as text, with its link key.
+async fn whole(web: &Web, game: &(ChannelId, u64, String), who: Option<UserId>, address: std::net::IpAddr, lang: Lang) -> (String, Option<Mark>) {
+    match open_for(web, game.clone(), who, address).await {
+        Ok((w, _)) => {
+            let mut state = game::state(&w, lang, web.table.now_ms());
+            state.key = game.2.clone();
+            let m = mark(&state);
+            (serde_json::to_string(&state).unwrap_or_default(), Some(m))
+        }
+        Err(e) => (
+            serde_json::json!({ "error": crate::words::refusal::refusal(lang, &e) }).to_string(),
+            None,
+        ),
+    }
+}
+
+/// `GET /api/g/<channel>/<game>-<key>/ws`: a socket that receives the
+/// game's state at once and again after every change. Its session is the
+/// cookie, or (`?auth=message`, the Activity's frame, which has no cookies)
+/// the socket's first message: never the URL, which proxies log.
 pub(crate) async fn upgrade(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Extension(client): Extension<guard::Client>,
     mut request: Request,
 ) -> Response {
     let headers = request.headers().clone();
     let lang = guard::language(&headers);
-    if let Err(r) = web.limits.request(addr.ip(), None) {
-        return r.answer(lang);
-    }
     let Some(key) = handshake_key(request.method(), &headers) else {
         return guard::error(StatusCode::BAD_REQUEST, "a WebSocket handshake is expected here");
     };
     if !same_origin(&web, &headers) {
         return guard::error(StatusCode::FORBIDDEN, "a socket from another site's page");
     }
-    let (channel, id) = match path.ids() {
+    let game = match path.ids() {
         Ok(ids) => ids,
         Err(r) => return r.answer(lang),
     };
-    // The Activity's frame has no cookies, and a browser's socket no
-    // headers of its own: its session comes in the query.
-    let from_query = request
+    let by_message = request
         .uri()
         .query()
-        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("s=")))
-        .and_then(|s| web.sessions.read(&percent_decode(s), web.table.now_ms()));
-    let who = from_query.or_else(|| web.viewer(&headers)).map(|s| s.user);
-    let watched = match ask(&web.table, move |t| t.watch(channel, id, who)).await {
-        Ok(w) => w,
-        Err(e) => return refusal(lang, &e),
+        .is_some_and(|q| q.split('&').any(|kv| kv == "auth=message"));
+    let cookie_who = if by_message {
+        None
+    } else {
+        let who = web.viewer(&headers).await.map(|s| s.user);
+        // Refused before the upgrade: the page gets a plain status.
+        if let Err(e) = open_for(&web, game.clone(), who, client.0).await {
+            return refusal(lang, &e);
+        }
+        who
     };
-    let Some(slot) = web.limits.socket(addr.ip()) else {
+    let Some(slot) = web.limits.socket(client.0) else {
         return guard::too_many(lang);
     };
     let Some(on_upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
         return guard::error(StatusCode::UPGRADE_REQUIRED, "this connection cannot be upgraded");
-    };
-    // A public game's room is everyone's; a private one is the player's own.
-    let room_user = if may_watch(watched.guild, &watched.players, None) {
-        None
-    } else {
-        who
-    };
-    let mut rx = web
-        .hub
-        .subscribe((channel, id, lang.tag(), room_user), watched.moves.len());
-    let first: Arc<str> = match serde_json::to_string(&game::state(&watched, lang, web.table.now_ms())) {
-        Ok(json) => json.into(),
-        Err(_) => return guard::error(StatusCode::INTERNAL_SERVER_ERROR, "the game could not be written"),
     };
     tokio::spawn(async move {
         let _slot = slot;
@@ -278,7 +364,36 @@ pub(crate) async fn upgrade(
         let socket =
             WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
         let (mut out, mut incoming) = socket.split();
-        if out.send(Message::Text(String::from(&*first))).await.is_err() {
+        let who = if by_message {
+            let hello = tokio::time::timeout(AUTH_WITHIN, incoming.next()).await;
+            let token = match hello {
+                Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(&t).ok().and_then(|h| h.session),
+                _ => None,
+            };
+            match token.and_then(|t| web.sessions.read(&t, web.table.now_ms())) {
+                Some(s) => web.live_session(s).await.map(|s| s.user),
+                None => None,
+            }
+        } else {
+            cookie_who
+        };
+        let room_user = match open_for(&web, game.clone(), who, client.0).await {
+            Ok((_, room)) => room,
+            Err(e) => {
+                let refused = serde_json::json!({ "error": crate::words::refusal::refusal(lang, &e) });
+                let _ = out.send(Message::Text(refused.to_string())).await;
+                let _ = out.send(Message::Close(None)).await;
+                return;
+            }
+        };
+        // Joined before the game is read: a commit after the read is pushed.
+        let room = (game.0, game.1, lang.tag(), room_user);
+        let mut rx = web.hub.subscribe(room);
+        let (first, sent) = whole(&web, &game, who, client.0, lang).await;
+        if let Some(m) = sent {
+            web.hub.sent(&room, m);
+        }
+        if out.send(Message::Text(first)).await.is_err() || sent.is_none() {
             return;
         }
         let mut ping = tokio::time::interval(PING_EVERY);
@@ -293,7 +408,13 @@ pub(crate) async fn upgrade(
                             return;
                         }
                     }
-                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    // Missed pushes: the page is sent the whole game again.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let (text, ok) = whole(&web, &game, who, client.0, lang).await;
+                        if out.send(Message::Text(text)).await.is_err() || ok.is_none() {
+                            return;
+                        }
+                    }
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 message = incoming.next() => match message {
@@ -325,30 +446,4 @@ pub(crate) async fn upgrade(
         .header(header::SEC_WEBSOCKET_ACCEPT, derive_accept_key(key.as_bytes()))
         .body(Body::empty())
         .unwrap_or_else(|_| guard::error(StatusCode::INTERNAL_SERVER_ERROR, "no upgrade"))
-}
-
-/// Decodes `%XX` escapes (a session token is base64url and a dot, so only
-/// what a browser's `encodeURIComponent` may add).
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (
-            bytes[i],
-            bytes.get(i + 1).copied().and_then(hex),
-            bytes.get(i + 2).copied().and_then(hex),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }

@@ -15,21 +15,26 @@ mod client;
 mod game;
 mod guard;
 mod live;
+mod outbound;
+mod server;
+mod sight;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
+use axum::Extension;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use crate::table::{BoardRef, ChannelId, Notice, Table, TableError};
+use crate::table::{BoardRef, ChannelId, Notice, Sight, Table, TableError};
 use crate::words::Lang;
 
 pub use auth::SESSION_COOKIE;
+pub use guard::Cidr;
 pub use game::{GameState, PlyState, PIT_ORDER};
 
 /// `[web]`: the live board's server. Off unless `listen` is set.
@@ -66,6 +71,20 @@ pub struct WebConfig {
     pub frame_ancestors: Vec<String>,
     /// Open WebSockets one address may hold.
     pub sockets_per_address: usize,
+    /// The reverse proxies in front of this server (addresses or blocks,
+    /// `127.0.0.1`, `10.0.0.0/8`): only their `Forwarded` and
+    /// `X-Forwarded-For` headers say who the client is. Empty: every
+    /// client is the address that connected.
+    pub trusted_proxies: Vec<String>,
+    /// Open connections in all (sockets included); more are closed at once.
+    pub max_connections: usize,
+    /// Open connections of one address (a trusted proxy's count only in all).
+    pub connections_per_address: usize,
+    /// Seconds a client may take to send a request's headers.
+    pub header_timeout_secs: u64,
+    /// Seconds a connection may stay silent before it is closed (a page's
+    /// socket is pinged every 30 seconds, so it stays).
+    pub idle_timeout_secs: u64,
 }
 
 impl std::fmt::Debug for WebConfig {
@@ -86,6 +105,11 @@ impl std::fmt::Debug for WebConfig {
             .field("activity", &self.activity)
             .field("frame_ancestors", &self.frame_ancestors)
             .field("sockets_per_address", &self.sockets_per_address)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("max_connections", &self.max_connections)
+            .field("connections_per_address", &self.connections_per_address)
+            .field("header_timeout_secs", &self.header_timeout_secs)
+            .field("idle_timeout_secs", &self.idle_timeout_secs)
             .finish()
     }
 }
@@ -110,6 +134,11 @@ impl Default for WebConfig {
             activity: false,
             frame_ancestors: vec!["https://discord.com".into(), "https://*.discord.com".into()],
             sockets_per_address: 64,
+            trusted_proxies: Vec::new(),
+            max_connections: 1024,
+            connections_per_address: 96,
+            header_timeout_secs: 10,
+            idle_timeout_secs: 75,
         }
     }
 }
@@ -161,6 +190,27 @@ impl WebConfig {
                 "must be origins like https://discord.com".into(),
             ));
         }
+        if let Some(bad) = self.trusted_proxies.iter().find_map(|p| p.parse::<Cidr>().err()) {
+            return Some(("web.trusted_proxies", format!("{bad}: addresses or blocks like 10.0.0.0/8")));
+        }
+        if !(1..=1_000_000).contains(&self.max_connections) {
+            return Some(("web.max_connections", "must be 1 to 1000000".into()));
+        }
+        if !(1..=self.max_connections).contains(&self.connections_per_address) {
+            return Some((
+                "web.connections_per_address",
+                "must be 1 to max_connections".into(),
+            ));
+        }
+        if !(1..=300).contains(&self.header_timeout_secs) {
+            return Some(("web.header_timeout_secs", "must be 1 to 300".into()));
+        }
+        if !(1..=3600).contains(&self.idle_timeout_secs) {
+            return Some(("web.idle_timeout_secs", "must be 1 to 3600".into()));
+        }
+        if let Err(why) = guard::policy(&self.frame_ancestors) {
+            return Some(("web.frame_ancestors", why));
+        }
         if self.listen.is_some() && self.client_secret.is_some() && self.client_id.is_none() {
             return Some(("web.client_id", "is needed with client_secret".into()));
         }
@@ -170,6 +220,15 @@ impl WebConfig {
     /// Whether players can sign in here.
     pub fn sign_in(&self) -> bool {
         self.client_id.is_some() && self.client_secret.is_some()
+    }
+
+    /// The trusted proxies, parsed (those that do not parse are left out:
+    /// [`WebConfig::problem`] refuses them first).
+    fn trusted(&self) -> Arc<[Cidr]> {
+        self.trusted_proxies
+            .iter()
+            .filter_map(|p| p.parse().ok())
+            .collect()
     }
 }
 
@@ -200,18 +259,49 @@ pub(crate) struct Web {
     bot_token: Option<Arc<str>>,
     plays_bot: bool,
     local_player: Option<(u64, Arc<str>)>,
+    trusted: Arc<[Cidr]>,
+    csp: axum::http::HeaderValue,
+    outbound: Arc<outbound::Outbound>,
+    sights: Arc<sight::Sights>,
+    /// The offline page's token: a change must carry it, so another site's
+    /// page cannot drive the game.
+    local_csrf: Arc<str>,
 }
 
-/// Serves the live board on `listener` until `shutdown` completes.
+/// Longest a request may take, its body included, before it is answered 503.
+const REQUEST_WITHIN: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Serves the live board on `listener` until `shutdown` completes. A
+/// config that [`WebConfig::problem`] refuses is an error here too: the
+/// server never starts with a policy it cannot send.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     parts: WebParts,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    if let Some((key, why)) = parts.config.problem() {
+        return Err(std::io::Error::other(format!("{key} {why}")));
+    }
+    let csp = guard::policy(&parts.config.frame_ancestors).map_err(std::io::Error::other)?;
+    let bounds = server::Bounds {
+        total: parts.config.max_connections,
+        per_address: parts.config.connections_per_address,
+        headers: std::time::Duration::from_secs(parts.config.header_timeout_secs),
+        idle: std::time::Duration::from_secs(parts.config.idle_timeout_secs),
+    };
+    let trusted = parts.config.trusted();
     let web = Web {
+        csp,
+        trusted: trusted.clone(),
+        outbound: Arc::new(outbound::Outbound::new()),
+        sights: Arc::default(),
+        local_csrf: Arc::from(auth::random_token()),
         sessions: Arc::new(auth::Keys::new(parts.config.session_secret.as_deref())),
-        hub: live::Hub::start(parts.table.clone()),
-        limits: Arc::new(guard::Limits::new(parts.config.sockets_per_address)),
+        hub: live::Hub::new(parts.table.clone()),
+        limits: Arc::new(guard::Limits::new(
+            parts.config.sockets_per_address,
+            parts.config.max_connections,
+        )),
         http: reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(10))
             .build()
@@ -222,10 +312,8 @@ pub async fn serve(
         plays_bot: parts.plays_bot,
         local_player: parts.local_player.map(|(id, name)| (id, Arc::from(name))),
     };
-    let app = router(web);
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    web.hub.run(web.clone());
+    server::run(listener, router(web), bounds, trusted, shutdown).await
 }
 
 fn routes() -> Router<Web> {
@@ -253,25 +341,45 @@ fn router(web: Web) -> Router {
         .merge(routes())
         .nest("/.proxy", routes())
         .fallback(|| async { guard::error(StatusCode::NOT_FOUND, "no such page") })
+        .layer(axum::middleware::from_fn(within))
+        .layer(axum::middleware::from_fn_with_state(web.clone(), guard::client))
         .layer(axum::middleware::from_fn_with_state(web.clone(), guard::headers))
         .with_state(web)
 }
 
-/// A game's place and number, from the path.
+/// Answers 503 a request not answered within [`REQUEST_WITHIN`] (a body
+/// sent a byte at a time included).
+async fn within(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    match tokio::time::timeout(REQUEST_WITHIN, next.run(request)).await {
+        Ok(r) => r,
+        Err(_) => guard::error(StatusCode::SERVICE_UNAVAILABLE, "the request took too long"),
+    }
+}
+
+/// A game's place, number and link key, from the path
+/// (`/g/<channel>/<game>-<key>`).
 #[derive(Debug, Clone, Deserialize)]
 pub(crate) struct GamePath {
     channel: String,
     game: String,
 }
 
+/// What a game's address must look like.
+const GAME_PATH: &str = "a game's address is /g/<channel>/<game>-<key>, as its link gives it";
+
 impl GamePath {
-    /// The channel and game numbers, or a clear refusal.
-    fn ids(&self) -> Result<(ChannelId, u64), guard::Refused> {
-        match (self.channel.parse::<u64>(), self.game.parse::<u64>()) {
-            (Ok(c), Ok(g)) => Ok((c, g)),
-            _ => Err(guard::Refused::Bad(
-                "a game's address is /g/<channel>/<game>, two numbers",
-            )),
+    /// The channel, game number and link key, or a clear refusal.
+    fn ids(&self) -> Result<(ChannelId, u64, String), guard::Refused> {
+        let (game, key) = self
+            .game
+            .split_once('-')
+            .ok_or(guard::Refused::Bad(GAME_PATH))?;
+        let key_ok = !key.is_empty()
+            && key.len() <= 64
+            && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        match (self.channel.parse::<u64>(), game.parse::<u64>()) {
+            (Ok(c), Ok(g)) if key_ok => Ok((c, g, key.to_owned())),
+            _ => Err(guard::Refused::Bad(GAME_PATH)),
         }
     }
 }
@@ -298,20 +406,29 @@ pub(crate) fn refusal(lang: Lang, e: &TableError) -> Response {
     guard::error(status, &crate::words::refusal::refusal(lang, e))
 }
 
-/// The game of a request's path, if the address is within its limits and
-/// the viewer may watch it; otherwise the answer to send.
+/// The game of a request's path opened for its viewer: the link's key
+/// checked by the table, who can see its channel asked of Discord where it
+/// matters, and [`crate::table::may_watch`] applied; otherwise the answer
+/// to send. Its store read waits in the work pool.
 async fn watched(
     web: &Web,
     path: &GamePath,
-    addr: SocketAddr,
+    client: guard::Client,
     headers: &HeaderMap,
-) -> Result<(crate::table::Watched, Lang), Response> {
+) -> Result<(crate::table::Watched, Lang, String), Response> {
     let lang = guard::language(headers);
-    web.limits.request(addr.ip(), None).map_err(|r| r.answer(lang))?;
-    let (channel, id) = path.ids().map_err(|r| r.answer(lang))?;
-    let who = web.viewer(headers).map(|w| w.user);
-    match ask(&web.table, move |t| t.watch(channel, id, who)).await {
-        Ok(w) => Ok((w, lang)),
+    let (channel, id, key) = path.ids().map_err(|r| r.answer(lang))?;
+    let who = web.viewer(headers).await.map(|w| w.user);
+    let sealed = {
+        let _work = web.limits.work().await.map_err(|r| r.answer(lang))?;
+        let key = key.clone();
+        ask(&web.table, move |t| t.watch(channel, id, &key))
+            .await
+            .map_err(|e| refusal(lang, &e))?
+    };
+    let sight = web.sight_of(&sealed, client.0, who).await;
+    match sealed.open(who, sight) {
+        Ok(w) => Ok((w, lang, key)),
         Err(e) => Err(refusal(lang, &e)),
     }
 }
@@ -319,11 +436,15 @@ async fn watched(
 async fn game_json(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Extension(client): Extension<guard::Client>,
     headers: HeaderMap,
 ) -> Response {
-    match watched(&web, &path, addr, &headers).await {
-        Ok((w, lang)) => Json(game::state(&w, lang, web.table.now_ms())).into_response(),
+    match watched(&web, &path, client, &headers).await {
+        Ok((w, lang, key)) => {
+            let mut state = game::state(&w, lang, web.table.now_ms());
+            state.key = key;
+            Json(state).into_response()
+        }
         Err(r) => r,
     }
 }
@@ -331,18 +452,31 @@ async fn game_json(
 async fn board_png(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Extension(client): Extension<guard::Client>,
     headers: HeaderMap,
 ) -> Response {
-    let (watched, lang) = match watched(&web, &path, addr, &headers).await {
+    let (watched, lang, _) = match watched(&web, &path, client, &headers).await {
         Ok(w) => w,
         Err(r) => return r,
+    };
+    // Anyone's picture may be kept by a shared cache only if anyone may see it.
+    let public = crate::table::may_watch(
+        watched.guild,
+        &watched.players,
+        None,
+        web.sight_of_watched(&watched, client.0).await,
+    );
+    let Ok(_work) = web.limits.work().await else {
+        return guard::Refused::Busy.answer(lang);
     };
     match tokio::task::spawn_blocking(move || game::png(&watched, lang)).await {
         Ok(png) => (
             [
                 (header::CONTENT_TYPE, "image/png"),
-                (header::CACHE_CONTROL, "no-cache"),
+                (
+                    header::CACHE_CONTROL,
+                    if public { "no-cache" } else { "no-store, private" },
+                ),
             ],
             png,
         )
@@ -365,15 +499,18 @@ pub(crate) struct MoveRequest {
 async fn play(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Extension(client): Extension<guard::Client>,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
     let lang = guard::language(&headers);
-    let Some(who) = web.viewer(&headers) else {
+    if let Err(r) = guard::from_this_site(&web, &headers) {
+        return r;
+    }
+    let Some(who) = web.viewer(&headers).await else {
         return guard::error(StatusCode::UNAUTHORIZED, &crate::tr!(lang, "web-sign-in-to-play"));
     };
-    if let Err(r) = web.limits.request(addr.ip(), Some(who.user)) {
+    if let Err(r) = web.limits.member(who.user) {
         return r.answer(lang);
     }
     if !web.sessions.csrf_ok(&who, &headers) {
@@ -382,10 +519,6 @@ async fn play(
             "a move needs the page's own token (X-Isolo-Csrf)",
         );
     }
-    let (channel, id) = match path.ids() {
-        Ok(ids) => ids,
-        Err(r) => return r.answer(lang),
-    };
     let request: MoveRequest = match serde_json::from_slice(&body) {
         Ok(m) => m,
         Err(e) => {
@@ -395,7 +528,12 @@ async fn play(
             )
         }
     };
-    if !web.instance_ok(&who, channel).await {
+    let (watched, _, _) = match watched(&web, &path, client, &headers).await {
+        Ok(w) => w,
+        Err(r) => return r,
+    };
+    let (channel, id) = (watched.channel, watched.id);
+    if !web.instance_ok(&who, channel, client.0).await {
         return guard::error(
             StatusCode::FORBIDDEN,
             "Discord does not know this Activity in this channel with you in it",
@@ -403,10 +541,11 @@ async fn play(
     }
     // At the offline page's one screen, whoever is to move moves.
     let user = match web.local_player {
-        Some(_) => match ask(&web.table, move |t| t.game(channel)).await {
-            Ok(Some(v)) => v.to_move().and_then(crate::table::Seat::user).unwrap_or(who.user),
-            _ => who.user,
-        },
+        Some(_) => watched
+            .game
+            .to_move()
+            .and_then(|side| watched.players[side.index()].user())
+            .unwrap_or(who.user),
         None => who.user,
     };
     let board = BoardRef {
@@ -416,11 +555,7 @@ async fn play(
     let pit = request.pit;
     // Exactly the path of /isolo move: the same checks, compare-and-swap,
     // clocks and ratings; a stale board is refused.
-    let outcome = ask(&web.table, move |t| {
-        t.watch(channel, id, Some(user))?;
-        t.play_on(channel, user, &pit, Some(board))
-    })
-    .await;
+    let outcome = ask(&web.table, move |t| t.play_on(channel, user, &pit, Some(board))).await;
     match outcome {
         Ok(out) => {
             let bot_next = out.finished.is_none() && out.view.live.bot_to_move();
@@ -440,16 +575,61 @@ async fn play(
 }
 
 impl Web {
-    /// The signed-in member of this request, if any.
-    fn viewer(&self, headers: &HeaderMap) -> Option<auth::Session> {
+    /// The signed-in member of this request, if any: a valid session that
+    /// was not ended ([`Table::session_ended`]).
+    async fn viewer(&self, headers: &HeaderMap) -> Option<auth::Session> {
         if let Some((id, name)) = &self.local_player {
-            return Some(auth::Session::local(*id, name));
+            return Some(auth::Session::local(*id, name, &self.local_csrf));
         }
-        self.sessions.session(headers, self.table.now_ms())
+        let session = self.sessions.session(headers, self.table.now_ms())?;
+        self.live_session(session).await
+    }
+
+    /// `session`, unless it was ended on the server (signed out, or its
+    /// member forgotten). Asked of the store, then kept a few seconds.
+    pub(crate) async fn live_session(&self, session: auth::Session) -> Option<auth::Session> {
+        if self.sessions.known_live(&session.sid) {
+            return Some(session);
+        }
+        let (user, sid, issued) = (session.user, session.sid.clone(), session.issued_ms);
+        match ask(&self.table, move |t| t.session_ended(user, &sid, issued)).await {
+            Ok(false) => {
+                self.sessions.note_live(&session.sid);
+                Some(session)
+            }
+            // Ended, or the store cannot say: signed out (fails closed).
+            _ => None,
+        }
+    }
+
+    /// Who can see `sealed`'s channel, where it matters for `who`.
+    async fn sight_of(&self, sealed: &crate::table::Sealed, address: std::net::IpAddr, who: Option<u64>) -> Sight {
+        if !sealed.needs_sight(who) {
+            return Sight::Hidden;
+        }
+        let caller = outbound::Caller {
+            address: Some(address),
+            member: who,
+        };
+        self.sight(caller, sealed.guild(), sealed.place(), who).await
+    }
+
+    /// Whether `@everyone` can see the channel of `w` (a private chat's:
+    /// never), as the hub and the pictures' caching need it.
+    async fn sight_of_watched(&self, w: &crate::table::Watched, address: std::net::IpAddr) -> Sight {
+        if w.guild == crate::table::PRIVATE_GUILD {
+            return Sight::Hidden;
+        }
+        let caller = outbound::Caller {
+            address: Some(address),
+            member: None,
+        };
+        self.sight(caller, w.guild, w.parent.unwrap_or(w.channel), None).await
     }
 }
 
-/// A game's page address under `public_url`, for a board message's link.
-pub fn game_url(public_url: &str, channel: ChannelId, game: u64) -> String {
-    format!("{public_url}/g/{channel}/{game}")
+/// A game's page address under `public_url`, with its link key
+/// ([`Table::link_key`]), for a board message's link.
+pub fn game_url(public_url: &str, channel: ChannelId, game: u64, key: &str) -> String {
+    format!("{public_url}/g/{channel}/{game}-{key}")
 }
