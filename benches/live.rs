@@ -183,16 +183,21 @@ fn main() {
             table: table.clone(),
             config: WebConfig {
                 sockets_per_address: sockets + 10,
+                connections_per_address: sockets + 10,
+                max_connections: sockets + 100,
                 ..WebConfig::default()
             },
             bot_token: None,
             plays_bot: false,
-            local_player: None,
+            // Every socket is South's: the game is theirs to watch with no
+            // Discord to ask who can see its channel.
+            local_player: Some((SOUTH, "South".to_owned())),
         };
         tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
         (addr, rss())
     });
-    let url = format!("ws://{addr}/api/g/{CHANNEL}/{game}/ws");
+    let key = table.link_key(CHANNEL, game).expect("a link key");
+    let url = format!("ws://{addr}/api/g/{CHANNEL}/{game}-{key}/ws");
     let exe = std::env::current_exe().expect("this binary");
     let mut child = Command::new(exe)
         .env("ISOLO_BENCH_SPECTATE", &url)

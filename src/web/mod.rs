@@ -34,6 +34,7 @@ use crate::table::{BoardRef, ChannelId, Notice, Sight, Table, TableError};
 use crate::words::Lang;
 
 pub use auth::SESSION_COOKIE;
+pub use client::LOCAL_CHANNEL;
 pub use guard::Cidr;
 pub use game::{GameState, PlyState, PIT_ORDER};
 

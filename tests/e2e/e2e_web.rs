@@ -97,14 +97,11 @@ impl Live {
         page
     }
 
-    fn game_id(&self, channel: u64) -> u64 {
-        self.bot
-            .table
-            .game(channel)
-            .expect("reads")
-            .expect("a game")
-            .live
-            .id
+    /// The game of `channel` as its link names it: `<number>-<key>`.
+    fn game_id(&self, channel: u64) -> String {
+        let t = &self.bot.table;
+        let id = t.game(channel).expect("reads").expect("a game").live.id;
+        format!("{id}-{}", t.link_key(channel, id).expect("a link key"))
     }
 
     fn plies(&self, channel: u64) -> usize {

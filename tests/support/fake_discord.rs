@@ -233,6 +233,10 @@ pub enum Route {
     },
     /// `GET /channels/{c}`
     GetChannel { channel_id: u64 },
+    /// `GET /guilds/{g}` (its roles and owner)
+    GetGuild { guild_id: u64 },
+    /// `GET /guilds/{g}/members/{u}`
+    GetMember { guild_id: u64, user_id: u64 },
     /// `DELETE /channels/{c}` (the fake deletes threads only, with Manage Threads)
     DeleteChannel { channel_id: u64 },
     /// `PATCH /channels/{c}` (the fake edits its threads only: archived, and
@@ -592,6 +596,8 @@ struct State {
     channels: BTreeSet<u64>,
     /// Permissions taken from the bot in a channel (and its threads).
     denied: HashMap<u64, u64>,
+    /// Channels `@everyone` cannot see, with the members who can.
+    hidden: HashMap<u64, Vec<u64>>,
     /// The bot lacks Send Messages in Threads.
     mute_in_threads: bool,
     /// The bot has Manage Threads (not in its invite, so off by default).
@@ -917,6 +923,18 @@ impl FakeDiscord {
     /// for channels the fake does not know.
     pub fn add_channel(&self, channel_id: u64) {
         self.shared.update(|st| st.channels.insert(channel_id));
+    }
+
+    /// Hide `channel_id` from `@everyone` (an overwrite denying View
+    /// Channel), letting `members` see it (member overwrites allowing it).
+    pub fn hide_channel(&self, channel_id: u64, members: &[u64]) {
+        self.shared
+            .update(|st| st.hidden.insert(channel_id, members.to_vec()));
+    }
+
+    /// How many authorization codes were exchanged (`POST /oauth2/token`), good or not.
+    pub fn oauth_token_requests(&self) -> usize {
+        self.shared.lock().oauth.token_requests
     }
 
     /// Make `channel_id` a text channel of another guild: interactions from

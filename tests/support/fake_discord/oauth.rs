@@ -28,10 +28,17 @@ pub(super) struct OAuth {
     instances: HashMap<String, (u64, Option<u64>, Vec<u64>)>,
     /// Instance ids the bot asked about, in order.
     pub(super) checks: Vec<String>,
+    /// Code exchanges asked for, good or not.
+    pub(super) token_requests: usize,
     next: u64,
 }
 
 impl OAuth {
+    /// Whether `id` is a member the fake knows (signed in through it).
+    pub(super) fn knows(&self, id: u64) -> bool {
+        self.users.contains_key(&id)
+    }
+
     pub(super) fn add_user(&mut self, id: u64, name: &str) {
         self.users.insert(id, name.to_owned());
     }
@@ -138,6 +145,7 @@ pub(super) async fn token(
     body: axum::body::Bytes,
 ) -> Response {
     let form: HashMap<String, String> = url_form(&body);
+    app.shared.update(|st| st.oauth.token_requests += 1);
     let basic = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

@@ -234,6 +234,78 @@ pub fn attachment(
     a
 }
 
+/// What `@everyone` may do in the fake's guilds: view channels, send
+/// messages, read history, use commands and activities, add reactions.
+pub const EVERYONE_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | (1 << 39) | (1 << 6);
+
+/// A guild as `GET /guilds/{id}` gives it: its roles (`@everyone`'s id is
+/// the guild's) and its owner, who is none of the test users.
+pub fn guild(guild_id: u64) -> Value {
+    json!({
+        "id": id(guild_id),
+        "name": "Isolo club",
+        "icon": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": id(9_999),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [{
+            "id": id(guild_id),
+            "name": "@everyone",
+            "color": 0,
+            "hoist": false,
+            "icon": null,
+            "unicode_emoji": null,
+            "position": 0,
+            "permissions": EVERYONE_PERMISSIONS.to_string(),
+            "managed": false,
+            "mentionable": false,
+            "flags": 0,
+        }],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "nsfw_level": 0,
+        "premium_progress_bar_enabled": false,
+        "stickers": [],
+        "safety_alerts_channel_id": null,
+    })
+}
+
+/// A guild member as `GET /guilds/{g}/members/{u}` gives it.
+pub fn guild_member(guild_id: u64, u: &FakeUser) -> Value {
+    let mut m = partial_member(u);
+    m.as_object_mut().expect("an object").remove("permissions");
+    m["user"] = user(u);
+    m["guild_id"] = id(guild_id);
+    m
+}
+
+/// A channel's overwrites hiding it from `@everyone` of [`GUILD_ID`] and
+/// letting `members` see it.
+pub fn hidden_overwrites(_channel_id: u64, members: &[u64]) -> Value {
+    let view = (1u64 << 10).to_string();
+    let mut o = vec![json!({"id": id(GUILD_ID), "type": 0, "allow": "0", "deny": view})];
+    for m in members {
+        o.push(json!({"id": id(*m), "type": 1, "allow": view, "deny": "0"}));
+    }
+    Value::Array(o)
+}
+
 /// The guild text channel that interactions happen in by default.
 pub fn text_channel(channel_id: u64) -> Value {
     json!({

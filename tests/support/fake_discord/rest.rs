@@ -8,13 +8,16 @@ use axum::extract::{FromRequest, Multipart};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
-use serenity::all::{BotGateway, Channel, Command, CurrentApplicationInfo, CurrentUser, Gateway, Message};
+use serenity::all::{
+    BotGateway, Channel, Command, CurrentApplicationInfo, CurrentUser, Gateway, Member, Message, PartialGuild,
+};
 use serenity::model::Permissions;
 
 use super::limits::Verdict;
 use super::payloads::{self, id};
 use super::{
-    AppState, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, TOKEN,
+    AppState, FakeUser, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID,
+    TOKEN,
 };
 
 /// Discord's upload limit, also sent as `attachment_size_limit`.
@@ -275,6 +278,14 @@ fn parse_route(method: &str, path: &str) -> Route {
             Some(channel_id) => Route::GetChannel { channel_id },
             None => Route::Unknown,
         },
+        ("GET", ["guilds", g]) => match n(g) {
+            Some(guild_id) => Route::GetGuild { guild_id },
+            None => Route::Unknown,
+        },
+        ("GET", ["guilds", g, "members", u]) => match (n(g), n(u)) {
+            (Some(guild_id), Some(user_id)) => Route::GetMember { guild_id, user_id },
+            _ => Route::Unknown,
+        },
         ("DELETE", ["channels", c]) => match n(c) {
             Some(channel_id) => Route::DeleteChannel { channel_id },
             None => Route::Unknown,
@@ -491,7 +502,28 @@ fn answer(
                     None => return Err(unknown_channel(st, other)),
                 },
             };
+            let mut v = v;
+            if let Some(members) = st.hidden.get(channel_id) {
+                v["permission_overwrites"] = payloads::hidden_overwrites(*channel_id, members);
+            }
             st.validate::<Channel>("channel", &v);
+            ok(v)
+        }
+        Route::GetGuild { guild_id } => {
+            let v = payloads::guild(*guild_id);
+            st.validate::<PartialGuild>("guild", &v);
+            ok(v)
+        }
+        Route::GetMember { guild_id, user_id } => {
+            let known = [FakeUser::alice(), FakeUser::bob(), FakeUser::carol()]
+                .iter()
+                .any(|u| u.id == *user_id)
+                || st.oauth.knows(*user_id);
+            if !known {
+                return Err((404, json!({"code": 10007, "message": "Unknown Member"})));
+            }
+            let v = payloads::guild_member(*guild_id, &FakeUser::new(*user_id, "member"));
+            st.validate::<Member>("guild member", &v);
             ok(v)
         }
         Route::CreateDm => {
