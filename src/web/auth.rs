@@ -683,3 +683,38 @@ pub(crate) async fn activity_game(
         Err(e) => super::refusal(lang, &e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::local_path;
+
+    #[test]
+    fn sign_in_returns_only_to_a_page_of_this_site() {
+        for ok in ["/", "/g/1/2-abc_DEF", "/.proxy/g/1/2-k", "/?lang=fr"] {
+            assert_eq!(local_path(Some(ok)), ok);
+        }
+        // The known ways out: a second slash, a backslash, whitespace or a
+        // control character a browser drops, an absolute URL, a scheme.
+        for bad in [
+            "//evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r/evil.example",
+            "/ /evil.example",
+            "/\\evil.example",
+            "\\/evil.example",
+            "/\u{0}/evil.example",
+            "/\u{b}/evil.example",
+            "/\u{a0}/evil.example",
+            "https://evil.example",
+            "javascript:alert(1)",
+            "evil.example",
+            "/%2F/evil.example",
+            "/@evil.example",
+            "",
+        ] {
+            assert_eq!(local_path(Some(bad)), "/", "{bad:?}");
+        }
+        assert_eq!(local_path(None), "/");
+    }
+}

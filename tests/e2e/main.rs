@@ -21,5 +21,6 @@ mod e2e_shards;
 mod e2e_tournaments;
 mod e2e_training;
 mod e2e_web;
+mod e2e_web_trust;
 mod fake_discord_fixtures;
 mod fake_discord_smoke;
