@@ -223,7 +223,7 @@ next-game = Partie #{ $game } { $place ->
 conditional-played = Sofort aus einer bedingten Folge beantwortet:
 conditional-none = Du hast in dieser Partie keine bedingten Folgen.
 conditional-title = Deine bedingten Folgen ({ $count } von { $max }):
-conditional-pair = spielt er { $theirs }, dann { $mine }
+conditional-pair = spielt der Gegner { $theirs }, dann { $mine }
 conditional-cleared = { $count ->
         [0] Du hattest in dieser Partie keine bedingten Folgen.
         [one] Deine bedingte Folge wurde gelöscht.

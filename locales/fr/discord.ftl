@@ -243,7 +243,7 @@ conditional-cleared = { $count ->
        *[other] Tes { $count } lignes conditionnelles ont été effacées.
     }
 vacation-started = { $opponent } { $player } est en vacances : la pendule de la partie #{ $game } est arrêtée jusqu'à son retour, au plus tard <t:{ $until }:f>.
-vacation-ended = { $opponent } { $player } est rentré de vacances : la pendule de la partie #{ $game } repart.
+vacation-ended = { $opponent } { $player } est de retour de vacances : la pendule de la partie #{ $game } repart.
 vacation-ran-out = { $opponent } les jours de vacances de { $player } sont épuisés : la pendule de la partie #{ $game } repart.
 vacation-on = Tu es en vacances : tes pendules sont arrêtées jusqu'à ton retour, au plus tard <t:{ $until }:f>.
 vacation-bank = Vacances restantes : { $left }.
