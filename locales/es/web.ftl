@@ -18,7 +18,10 @@ web-sign-in = Entra con Discord para jugar
 web-sign-out = Cerrar sesión
 web-reconnecting = Se perdió la conexión: reconectando…
 web-time-left = tiempo restante
-web-seeds = semillas
+web-seeds = { $seeds ->
+        [one] { $seeds } semilla
+       *[other] { $seeds } semillas
+    }
 web-sign-in-to-play = Entra con Discord para jugar en esta partida.
 web-open-live = Ver en directo
 board-play-live = Jugar en directo

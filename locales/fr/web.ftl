@@ -18,7 +18,10 @@ web-sign-in = Se connecter avec Discord pour jouer
 web-sign-out = Se déconnecter
 web-reconnecting = Connexion perdue : reconnexion…
 web-time-left = temps restant
-web-seeds = graines
+web-seeds = { $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    }
 web-sign-in-to-play = Connecte-toi avec Discord pour jouer dans cette partie.
 web-open-live = Suivre en direct
 board-play-live = Jouer en direct

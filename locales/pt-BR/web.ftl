@@ -18,7 +18,11 @@ web-sign-in = Entre com o Discord para jogar
 web-sign-out = Sair
 web-reconnecting = Conexão perdida: reconectando…
 web-time-left = tempo restante
-web-seeds = sementes
+web-seeds = { $seeds ->
+        [0] { $seeds } sementes
+        [one] { $seeds } semente
+       *[other] { $seeds } sementes
+    }
 web-sign-in-to-play = Entre com o Discord para jogar nesta partida.
 web-open-live = Assistir ao vivo
 board-play-live = Jogar ao vivo
