@@ -262,7 +262,11 @@ mod tests {
             let path = root.name.clone();
             walk(&root, &path, &mut missing, &mut checked);
         }
-        assert!(missing.is_empty(), "English stands in for:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "English stands in for:\n{}",
+            missing.join("\n")
+        );
         assert!(checked > 500, "{checked} texts checked");
     }
 

@@ -675,7 +675,12 @@ fn the_page_counts_seeds_with_their_number_as_the_picture_does() {
                 lang.tag()
             );
             let picture = lang.try_tr("picture-seeds", Some(&words::args([("seeds", Value::from(n))])));
-            assert_eq!(Ok(text.clone()), picture, "{}: the page and the picture", lang.tag());
+            assert_eq!(
+                Ok(text.clone()),
+                picture,
+                "{}: the page and the picture",
+                lang.tag()
+            );
         }
     }
     let sw = words::languages().find(|l| l.tag() == "sw").expect("Swahili");
@@ -718,7 +723,11 @@ fn needs_a_symbol_font(c: char) -> bool {
 /// not written with symbol glyphs, and each keeps its words as its label.
 #[test]
 fn the_page_controls_need_no_symbol_font() {
-    let glyphs: Vec<char> = PAGE_HTML.chars().chain(PAGE_JS.chars()).filter(|&c| needs_a_symbol_font(c)).collect();
+    let glyphs: Vec<char> = PAGE_HTML
+        .chars()
+        .chain(PAGE_JS.chars())
+        .filter(|&c| needs_a_symbol_font(c))
+        .collect();
     assert!(glyphs.is_empty(), "symbol glyphs on the page: {glyphs:?}");
     let nav = PAGE_HTML
         .split("<nav id=\"controls\">")
@@ -739,7 +748,10 @@ fn the_page_controls_need_no_symbol_font() {
             "{id} is drawn, its drawing hidden from screen readers: {button}"
         );
         // Text outside the tags would be read out, or shown as a glyph.
-        let text: String = button.split('<').map(|part| part.split_once('>').map_or("", |(_, t)| t)).collect();
+        let text: String = button
+            .split('<')
+            .map(|part| part.split_once('>').map_or("", |(_, t)| t))
+            .collect();
         assert!(text.trim().is_empty(), "{id} has text {text:?}");
         let key = format!("web-{id}");
         assert!(english.contains_key(&key), "{id}'s words: {key}");
