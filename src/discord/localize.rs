@@ -216,6 +216,9 @@ mod tests {
         );
     }
 
+    /// A field's texts by Discord locale.
+    type Localizations = [(Cow<'static, str>, Cow<'static, str>)];
+
     /// No translation is so long that English stands in for it at start-up
     /// (with a warning): every text a language has reaches each Discord
     /// locale it serves.
@@ -223,7 +226,7 @@ mod tests {
     fn no_command_text_falls_back_to_english() {
         fn walk(c: &Command, path: &str, missing: &mut Vec<String>, checked: &mut usize) {
             let id = message_id(c, path);
-            let mut fields: Vec<(String, &[(Cow<'static, str>, Cow<'static, str>)])> = Vec::new();
+            let mut fields: Vec<(String, &Localizations)> = Vec::new();
             if c.context_menu_name.is_none() {
                 fields.push((id.clone(), &c.description_localizations));
             }
