@@ -80,7 +80,7 @@ function bands() {
     const band = $(id);
     const seeds = board.seeds.reduce((t, n, i) => t + ((i < 16) === (side === 0) ? n : 0), 0);
     band.querySelector('.name').textContent = g.players[side].name;
-    band.querySelector('.seeds').textContent = `${seeds} ${label('web-seeds')}`;
+    band.querySelector('.seeds').textContent = g.words.seeds[seeds] ?? String(seeds);
     band.querySelector('.dot').className = `dot side-${side}`;
     const toMove = g.live && isLive() && g.to_move === (side === 0 ? 'south' : 'north');
     const pill = band.querySelector('.pill');
@@ -88,6 +88,16 @@ function bands() {
     pill.className = `pill side-${side}`;
     pill.hidden = !toMove;
   }
+}
+
+// A duration in the page's language, in the browser's own units ("2 h 5 min",
+// "saa 2 dakika 5"), so that no number is glued to a word here.
+function duration(ms) {
+  const unit = (n, u) => new Intl.NumberFormat(app.game.words.lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+  const minutes = Math.floor(ms / 60000);
+  const d = Math.floor(minutes / 1440), h = Math.floor(minutes / 60) % 24, m = minutes % 60;
+  if (d) return h ? `${unit(d, 'day')} ${unit(h, 'hour')}` : unit(d, 'day');
+  return h ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(m, 'minute');
 }
 
 function status() {
@@ -98,8 +108,7 @@ function status() {
   else text = `${label('web-live')} · ${label('web-waiting')}`;
   if (g.live && g.deadline_ms) {
     const left = Math.max(0, g.deadline_ms - (g.now_ms + (Date.now() - app.received)));
-    const h = Math.floor(left / 3600000), m = Math.floor((left % 3600000) / 60000);
-    text += ` · ${label('web-time-left')} ${h}h${String(m).padStart(2, '0')}`;
+    text += ` · ${label('web-time-left')} ${duration(left)}`;
   }
   $('status').textContent = text;
   $('ply').textContent = `${app.shown}/${g.plies.length}`;

@@ -83,4 +83,4 @@ duration-less-than-a-minute = weniger als eine Minute
 # Hausregeln einer Partie (die Standardregeln werden nicht genannt).
 house-rules = Hausregeln: { $rules }
 house-rule-captures-go-on = Weiterschlagen
-house-rule-capturing-pit = Säen ab der Schlagmulde
+house-rule-capturing-pit = Aussaat geschlagener Samen ab der Schlagmulde

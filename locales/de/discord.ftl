@@ -216,14 +216,14 @@ forced-private = Auf diesem Server dürfen Apps, die Mitglieder hinzugefügt hab
 choice-language-discord = Sprache meiner Discord-App
 button-next = Meine nächste Partie
 next-none = Keine deiner Partien wartet auf deinen Zug.
-next-game = Die Partie #{ $game } { $place ->
+next-game = Partie #{ $game } { $place ->
         [private] in einem privaten Chat
        *[server] in { $channel }
-    } wartet seit <t:{ $since }:R> auf deinen Zug. Hierhin: { $link }
+    }: Du bist <t:{ $since }:R> an den Zug gekommen. Zur Partie: { $link }
 conditional-played = Sofort aus einer bedingten Folge beantwortet:
 conditional-none = Du hast in dieser Partie keine bedingten Folgen.
 conditional-title = Deine bedingten Folgen ({ $count } von { $max }):
-conditional-pair = spielt er { $theirs }, dann { $mine }
+conditional-pair = spielt der Gegner { $theirs }, dann { $mine }
 conditional-cleared = { $count ->
         [0] Du hattest in dieser Partie keine bedingten Folgen.
         [one] Deine bedingte Folge wurde gelöscht.

@@ -40,8 +40,14 @@ judgement = { $kind ->
 score-win-in = win in { $plies }
 score-loss-in = loss in { $plies }
 
-evaluation-forced-win = You can force a win in { $plies } plies
-evaluation-forced-loss = Your opponent can force a win in { $plies } plies
+evaluation-forced-win = You can force a win in { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }
+evaluation-forced-loss = Your opponent can force a win in { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }
 # $direction: ahead, behind or even; $seeds is never negative.
 evaluation-seeds = { $direction ->
     [even] The game is even

@@ -217,7 +217,7 @@ next-none = None of your games is waiting for your move.
 next-game = Game #{ $game }, { $place ->
         [private] in a private chat
        *[server] in { $channel }
-    }, has waited for your move since <t:{ $since }:R>. Go there: { $link }
+    }: your turn began <t:{ $since }:R>. Go there: { $link }
 conditional-played = Answered at once from a conditional line:
 conditional-none = You have no conditional lines in this game.
 conditional-title = Your conditional lines ({ $count } of { $max }):

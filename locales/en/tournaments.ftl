@@ -69,7 +69,10 @@ tournament-label-wins = W
 tournament-label-withdrawn = (withdrew)
 
 # An autocomplete choice of the tournament option. $status: open or running.
-tournament-choice = #{ $number }: { $format }, { $count } players, { $status ->
+tournament-choice = #{ $number }: { $format }, { $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }, { $status ->
         [open] open for entries
        *[running] round { $round } of { $rounds }
     }

@@ -19,7 +19,11 @@ web-sign-in = Sign in with Discord to play
 web-sign-out = Sign out
 web-reconnecting = Connection lost: reconnecting…
 web-time-left = time left
-web-seeds = seeds
+# A side's seed total, beside its player's name.
+web-seeds = { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    }
 web-sign-in-to-play = Sign in with Discord to move in this game.
 web-open-live = Watch it live
 board-play-live = Play live

@@ -220,10 +220,10 @@ forced-private = Este servidor solo deja que las aplicaciones añadidas por los 
 choice-language-discord = El idioma de mi aplicación de Discord
 button-next = Mi próxima partida
 next-none = Ninguna de tus partidas está esperando tu jugada.
-next-game = La partida #{ $game }, { $place ->
+next-game = Partida #{ $game }, { $place ->
         [private] en un chat privado
        *[server] en { $channel }
-    }, espera tu jugada desde <t:{ $since }:R>. Para ir: { $link }
+    }: tu turno empezó <t:{ $since }:R>. Para ir: { $link }
 conditional-played = Respondida al instante desde una línea condicional:
 conditional-none = No tienes líneas condicionales en esta partida.
 conditional-title = Tus líneas condicionales ({ $count } de { $max }):

@@ -69,7 +69,10 @@ tournament-label-wins = V
 tournament-label-withdrawn = (se retiró)
 
 # Una opción del autocompletado de la opción tournament. $status: open o running.
-tournament-choice = #{ $number }: { $format }, { $count } jugadores, { $status ->
+tournament-choice = #{ $number }: { $format }, { $count ->
+        [one] { $count } jugador
+       *[other] { $count } jugadores
+    }, { $status ->
         [open] inscripciones abiertas
        *[running] ronda { $round } de { $rounds }
     }

@@ -7,7 +7,11 @@ training-daily-tally = { $solvers ->
     [0] Todavía nadie lo ha resuelto
     [one] Un miembro lo ha resuelto
    *[other] { $solvers } miembros lo han resuelto
-} ({ $tried } lo han intentado).
+} ({ $tried ->
+    [0] nadie lo ha intentado
+    [one] { $tried } lo ha intentado
+   *[other] { $tried } lo han intentado
+}).
 training-puzzle-next = Otro problema: `/isolo problema`
 training-lesson = **Lección { $n } de { $total }** ({ $done ->
         [one] { $done } completada

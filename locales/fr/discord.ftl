@@ -229,10 +229,10 @@ forced-private = Sur ce serveur, les applications ajoutées par les membres ne p
 choice-language-discord = La langue de mon application Discord
 button-next = Ma prochaine partie
 next-none = Aucune de tes parties n'attend ton coup.
-next-game = La partie #{ $game }, { $place ->
+next-game = Partie #{ $game }, { $place ->
         [private] dans une discussion privée
        *[server] dans { $channel }
-    }, attend ton coup depuis <t:{ $since }:R>. Pour y aller : { $link }
+    } : ton tour a commencé <t:{ $since }:R>. Pour y aller : { $link }
 conditional-played = Réponse jouée aussitôt depuis une ligne conditionnelle :
 conditional-none = Tu n'as aucune ligne conditionnelle dans cette partie.
 conditional-title = Tes lignes conditionnelles ({ $count } sur { $max }) :
@@ -243,7 +243,7 @@ conditional-cleared = { $count ->
        *[other] Tes { $count } lignes conditionnelles ont été effacées.
     }
 vacation-started = { $opponent } { $player } est en vacances : la pendule de la partie #{ $game } est arrêtée jusqu'à son retour, au plus tard <t:{ $until }:f>.
-vacation-ended = { $opponent } { $player } est rentré de vacances : la pendule de la partie #{ $game } repart.
+vacation-ended = { $opponent } { $player } est de retour de vacances : la pendule de la partie #{ $game } repart.
 vacation-ran-out = { $opponent } les jours de vacances de { $player } sont épuisés : la pendule de la partie #{ $game } repart.
 vacation-on = Tu es en vacances : tes pendules sont arrêtées jusqu'à ton retour, au plus tard <t:{ $until }:f>.
 vacation-bank = Vacances restantes : { $left }.

@@ -20,7 +20,7 @@ puzzle-also = { $kind ->
    *[material] { $pit } convient aussi, à quelques graines du meilleur coup, { $best }.
 }
 # $after : la situation après le coup (une phrase comme « Tu as environ 3 graines de retard »).
-puzzle-failed = Raté : { $pit } n'est pas le bon coup. { $after } après ce coup (avec le meilleur coup : { $best }). La solution était : { $solution }.{ $rating } { $record }
+puzzle-failed = Raté : { $pit } n'est pas le bon coup. { $after } après ce coup (le meilleur coup était { $best }). La solution était : { $solution }.{ $rating } { $record }
 puzzle-rating-change = {" "}Cote problèmes : { $before } → { $after }.
 puzzle-practice = {" "}(Entraînement : un problème ne compte qu'une fois.)
 puzzle-record = Résolus : { $solved }, ratés : { $failed }, série : { $streak } (record : { $best }).

@@ -11,19 +11,22 @@ web-forward = Un coup en avant
 web-last = Position actuelle
 web-animate = Rejouer ce coup
 web-flip = Retourner le plateau
-web-copy = Copier la notation de la partie
-web-copied = La notation de la partie est copiée.
+web-copy = Copier la fiche de la partie
+web-copied = La fiche de la partie est copiée.
 web-speed = Vitesse
 web-sign-in = Se connecter avec Discord pour jouer
 web-sign-out = Se déconnecter
 web-reconnecting = Connexion perdue : reconnexion…
 web-time-left = temps restant
-web-seeds = graines
+web-seeds = { $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    }
 web-sign-in-to-play = Connecte-toi avec Discord pour jouer dans cette partie.
 web-open-live = Suivre en direct
 board-play-live = Jouer en direct
 board-live-link = Suis cette partie en direct, chaque coup animé : { $url }
-board-live-off = Ce bot ne sert pas de plateau en direct (son administrateur peut l'activer : [web] dans la configuration).
+board-live-off = Ce bot ne sert pas de plateau en direct (son opérateur peut l'activer : [web] dans la configuration).
 web-variant = Jeu
 web-opponent = Adversaire
 web-level-easy = Ordinateur : facile

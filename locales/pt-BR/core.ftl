@@ -44,10 +44,12 @@ score-win-in = vence em { $plies }
 score-loss-in = perde em { $plies }
 
 evaluation-forced-win = Você pode forçar a vitória em { $plies ->
+        [0] { $plies } lances
         [one] { $plies } lance
        *[other] { $plies } lances
     }
 evaluation-forced-loss = Seu adversário pode forçar a vitória em { $plies ->
+        [0] { $plies } lances
         [one] { $plies } lance
        *[other] { $plies } lances
     }

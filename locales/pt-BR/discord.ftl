@@ -225,10 +225,10 @@ forced-private = Este servidor só deixa os apps adicionados por membros respond
 choice-language-discord = O idioma do meu app do Discord
 button-next = Minha próxima partida
 next-none = Nenhuma das suas partidas está esperando a sua jogada.
-next-game = A partida #{ $game }, { $place ->
+next-game = Partida #{ $game }, { $place ->
         [private] em uma conversa privada
        *[server] em { $channel }
-    }, espera a sua jogada desde <t:{ $since }:R>. Para ir até lá: { $link }
+    }: a sua vez começou <t:{ $since }:R>. Para ir até lá: { $link }
 conditional-played = Respondida na hora por uma linha condicional:
 conditional-none = Você não tem linhas condicionais nesta partida.
 conditional-title = Suas linhas condicionais ({ $count } de { $max }):

@@ -18,12 +18,16 @@ web-sign-in = Entre com o Discord para jogar
 web-sign-out = Sair
 web-reconnecting = Conexão perdida: reconectando…
 web-time-left = tempo restante
-web-seeds = sementes
+web-seeds = { $seeds ->
+        [0] { $seeds } sementes
+        [one] { $seeds } semente
+       *[other] { $seeds } sementes
+    }
 web-sign-in-to-play = Entre com o Discord para jogar nesta partida.
 web-open-live = Assistir ao vivo
 board-play-live = Jogar ao vivo
 board-live-link = Acompanhe esta partida ao vivo, com cada jogada animada: { $url }
-board-live-off = Este bot não oferece o tabuleiro ao vivo (quem o administra pode ativá-lo: [web] na configuração).
+board-live-off = Este bot não oferece o tabuleiro ao vivo (quem opera o bot pode ativá-lo: [web] na configuração).
 web-variant = Jogo
 web-opponent = Adversário
 web-level-easy = Computador: fácil

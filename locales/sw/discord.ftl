@@ -203,7 +203,7 @@ next-none = Hakuna mchezo wako unaosubiri hatua yako.
 next-game = Mchezo #{ $game }, { $place ->
         [private] katika gumzo la faragha
        *[server] katika { $channel }
-    }, umesubiri hatua yako tangu <t:{ $since }:R>. Nenda huko: { $link }
+    }, unasubiri hatua yako. Zamu yako ilianza: <t:{ $since }:R>. Nenda huko: { $link }
 conditional-played = Imejibiwa papo hapo kwa mfuatano wa masharti:
 conditional-none = Huna mfuatano wa masharti katika mchezo huu.
 conditional-title = Mifuatano yako ya masharti ({ $count } kati ya { $max }):

@@ -68,7 +68,10 @@ tournament-label-wins = Ush
 tournament-label-withdrawn = (amejitoa)
 
 # An autocomplete choice of the tournament option. $status: open or running.
-tournament-choice = #{ $number }: { $format }, wachezaji { $count }, { $status ->
+tournament-choice = #{ $number }: { $format }, { $count ->
+        [one] mchezaji { $count }
+       *[other] wachezaji { $count }
+    }, { $status ->
         [open] usajili uko wazi
        *[running] raundi { $round } kati ya { $rounds }
     }

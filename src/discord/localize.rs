@@ -26,13 +26,12 @@ pub(crate) fn message_id(command: &Command, path: &str) -> String {
 /// locale a shipped language other than English serves.
 fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]> {
     let mut out = Vec::new();
-    let english = Lang::ENGLISH.tr(key, None).chars().count();
     for lang in languages().filter(|l| *l != Lang::ENGLISH && has(*l, key)) {
         let text = lang.tr(key, None);
         // Discord counts the longest localization of every field towards a
         // command's 4,000 characters: a much longer one would make it refuse
-        // every command, so English stands in (tests/parts/words.rs forbids it).
-        if !key.ends_with("name") && text.chars().count() > longest_allowed(english) {
+        // every command, so English stands in (a test below forbids it).
+        if too_long(lang, key) {
             tracing::warn!(
                 lang = lang.tag(),
                 key,
@@ -46,6 +45,13 @@ fn localized(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]
         );
     }
     Cow::Owned(out)
+}
+
+/// Whether `lang`'s text for `key` is too long beside English's (names
+/// have Discord's own limit instead).
+fn too_long(lang: Lang, key: &str) -> bool {
+    let english = Lang::ENGLISH.tr(key, None).chars().count();
+    !key.ends_with("name") && lang.tr(key, None).chars().count() > longest_allowed(english)
 }
 
 /// The most characters a translation of a command's `english` characters
@@ -208,6 +214,63 @@ mod tests {
             checked >= 20 * crate::words::DISCORD_LOCALES.len(),
             "{checked} options checked"
         );
+    }
+
+    /// A field's texts by Discord locale.
+    type Localizations = [(Cow<'static, str>, Cow<'static, str>)];
+
+    /// No translation is so long that English stands in for it at start-up
+    /// (with a warning): every text a language has reaches each Discord
+    /// locale it serves.
+    #[test]
+    fn no_command_text_falls_back_to_english() {
+        fn walk(c: &Command, path: &str, missing: &mut Vec<String>, checked: &mut usize) {
+            let id = message_id(c, path);
+            let mut fields: Vec<(String, &Localizations)> = Vec::new();
+            if c.context_menu_name.is_none() {
+                fields.push((id.clone(), &c.description_localizations));
+            }
+            for p in &c.parameters {
+                let key = format!("{id}.{}", p.name);
+                fields.push((key.clone(), &p.description_localizations));
+                for (i, choice) in p.choices.iter().enumerate() {
+                    fields.push((format!("{key}-choice-{i}"), &choice.localizations));
+                }
+            }
+            for (key, shown) in fields {
+                for lang in languages().filter(|l| *l != Lang::ENGLISH && has(*l, &key)) {
+                    *checked += 1;
+                    let text = lang.tr(&key, None);
+                    // Swahili serves no Discord locale, yet is warned of too.
+                    if too_long(lang, &key) {
+                        missing.push(format!("{} {key}: {text:?} is too long", lang.tag()));
+                    }
+                    for locale in lang.discord_locales() {
+                        if !shown.iter().any(|(l, t)| l == locale && *t == text) {
+                            missing.push(format!("{} {key} ({locale}): {text:?}", lang.tag()));
+                        }
+                    }
+                }
+            }
+            for sub in &c.subcommands {
+                walk(sub, &format!("{path} {}", sub.name), missing, checked);
+            }
+        }
+        let (mut missing, mut checked) = (Vec::new(), 0);
+        for mut root in [
+            crate::discord::commands::isolo(),
+            crate::discord::commands::challenge_member(),
+        ] {
+            localize(&mut root);
+            let path = root.name.clone();
+            walk(&root, &path, &mut missing, &mut checked);
+        }
+        assert!(
+            missing.is_empty(),
+            "English stands in for:\n{}",
+            missing.join("\n")
+        );
+        assert!(checked > 500, "{checked} texts checked");
     }
 
     #[test]

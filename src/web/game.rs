@@ -161,10 +161,12 @@ pub struct Words {
     pub lang: &'static str,
     /// Every label, by message id.
     pub labels: std::collections::BTreeMap<&'static str, String>,
+    /// A side's seed total, worded for every total (the index).
+    pub seeds: Vec<String>,
 }
 
 /// The page's fixed labels (messages of `web.ftl`).
-const LABELS: [&str; 20] = [
+const LABELS: [&str; 19] = [
     "web-live",
     "web-finished",
     "web-to-move",
@@ -184,7 +186,6 @@ const LABELS: [&str; 20] = [
     "web-sign-out",
     "web-reconnecting",
     "web-time-left",
-    "web-seeds",
 ];
 
 /// The page's words in `lang`.
@@ -192,6 +193,7 @@ pub fn words(lang: Lang) -> Words {
     Words {
         lang: lang.tag(),
         labels: LABELS.iter().map(|&k| (k, tr!(lang, k))).collect(),
+        seeds: crate::words::page::seed_counts(lang),
     }
 }
 

@@ -11,6 +11,7 @@
 //! Arguments are named like Rust identifiers (`$winner` in the message).
 
 pub mod narrate;
+pub mod page;
 pub mod picture;
 pub mod refusal;
 pub mod train;

@@ -402,7 +402,7 @@ fn sentences_name_commands_and_options_as_each_language_picker_shows_them() {
 
 /// Count nouns whose plural is the singular, by language.
 const INVARIANT: [(&str, &[&str]); 2] = [
-    ("de", &["Samen"]),
+    ("de", &["Samen", "Spieler"]),
     // Class 9/10 nouns.
     (
         "sw",
@@ -595,4 +595,171 @@ fn no_english_game_word_is_left_in_a_translation() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(words_read > 10_000, "only {words_read} words read");
+}
+
+/// The page's files, as the binary serves them.
+const PAGE_HTML: &str = include_str!("../../web/index.html");
+const PAGE_JS: &str = include_str!("../../web/app.js");
+
+/// Each `${…}` of each template literal in `js`: the literal's number, the
+/// expression, and the text right after it inside the literal.
+fn interpolations(js: &str) -> Vec<(usize, String, String)> {
+    let mut out = Vec::new();
+    for (i, literal) in js.split('`').enumerate() {
+        if i % 2 == 0 {
+            continue;
+        }
+        let mut rest = literal;
+        while let Some(at) = rest.find("${") {
+            let inner = &rest[at + 2..];
+            let (mut depth, mut end) = (1, inner.len());
+            for (j, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    end = j;
+                    break;
+                }
+            }
+            let expr = inner[..end].to_string();
+            rest = inner.get(end + 1..).unwrap_or_default();
+            let after: String = rest.split("${").next().unwrap_or_default().to_string();
+            out.push((i, expr, after));
+        }
+    }
+    out
+}
+
+/// A number is worded with its noun in one message (`web-seeds` takes
+/// `$seeds`), never glued to a label by the page ("1 seeds", "24 kete") or
+/// to a unit of its own ("2h05").
+#[test]
+fn the_page_glues_no_number_to_a_word() {
+    let is_label = |e: &str| e.trim_start().starts_with("label(");
+    let found = interpolations(PAGE_JS);
+    let mut problems = Vec::new();
+    for pair in found.windows(2) {
+        let ((literal, first, between), (next, second, _)) = (&pair[0], &pair[1]);
+        if literal == next && !is_label(first) && is_label(second) && between.trim().is_empty() {
+            problems.push(format!("`${{{first}}} ${{{second}}}`: a number before its noun"));
+        }
+    }
+    for (_, expr, after) in &found {
+        if after.starts_with(|c: char| c.is_alphabetic()) {
+            problems.push(format!("`${{{expr}}}{after}`: a unit glued to a number"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(found.len() > 10, "only {} interpolations read", found.len());
+    // The page takes its seed totals worded.
+    assert!(PAGE_JS.contains("words.seeds["), "the page words its seed totals");
+}
+
+/// The page's seed total is one message that takes its number, and reads
+/// as the board picture's count in every language ("kete 24" noun first in
+/// Swahili).
+#[test]
+fn the_page_counts_seeds_with_their_number_as_the_picture_does() {
+    use isolo_bot::words::page::{seed_counts, MOST_SEEDS};
+    for lang in words::languages() {
+        let counts = seed_counts(lang);
+        assert_eq!(counts.len(), MOST_SEEDS as usize + 1, "{}", lang.tag());
+        for (n, text) in counts.iter().enumerate() {
+            let number = n.to_string();
+            assert!(
+                text.split_whitespace().any(|w| w == number),
+                "{}: {n} seeds read {text:?}",
+                lang.tag()
+            );
+            let picture = lang.try_tr("picture-seeds", Some(&words::args([("seeds", Value::from(n))])));
+            assert_eq!(
+                Ok(text.clone()),
+                picture,
+                "{}: the page and the picture",
+                lang.tag()
+            );
+        }
+    }
+    let sw = words::languages().find(|l| l.tag() == "sw").expect("Swahili");
+    assert_eq!(seed_counts(sw)[24], "kete 24");
+    assert_eq!(seed_counts(Lang::ENGLISH)[1], "1 seed");
+}
+
+/// Brazilian command and option names carry no accents: the file's own rule,
+/// so that what help shows is what a player types.
+#[test]
+fn brazilian_picker_names_are_ascii() {
+    let names = picker_names("pt-BR");
+    assert!(names.len() > 50, "{} names", names.len());
+    let accented: Vec<_> = names.iter().filter(|(_, n)| !n.is_ascii()).collect();
+    assert!(accented.is_empty(), "{accented:?}");
+}
+
+/// Discord has no Swahili: Swahili speakers see and type the English names,
+/// so the Swahili file's names are the English ones.
+#[test]
+fn swahili_picker_names_are_the_english_ones() {
+    let (en, sw) = (picker_names("en"), picker_names("sw"));
+    assert!(en.len() > 50, "{} names", en.len());
+    let differ: Vec<_> = en
+        .iter()
+        .filter(|(key, name)| sw.get(*key) != Some(*name))
+        .map(|(key, name)| format!("{key:?}: English {name}, Swahili {:?}", sw.get(key)))
+        .collect();
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+/// Symbols many systems have no font for (arrows, technical and geometric
+/// shapes, dingbats, emoji): a headless Chromium on Debian draws them as
+/// boxes.
+fn needs_a_symbol_font(c: char) -> bool {
+    matches!(u32::from(c), 0x2190..=0x21FF | 0x2300..=0x23FF | 0x25A0..=0x27BF | 0x2900..=0x2BFF | 0x1F000..)
+}
+
+/// The page's controls are drawn (inline SVG, hidden from screen readers),
+/// not written with symbol glyphs, and each keeps its words as its label.
+#[test]
+fn the_page_controls_need_no_symbol_font() {
+    let glyphs: Vec<char> = PAGE_HTML
+        .chars()
+        .chain(PAGE_JS.chars())
+        .filter(|&c| needs_a_symbol_font(c))
+        .collect();
+    assert!(glyphs.is_empty(), "symbol glyphs on the page: {glyphs:?}");
+    let nav = PAGE_HTML
+        .split("<nav id=\"controls\">")
+        .nth(1)
+        .and_then(|n| n.split("</nav>").next())
+        .expect("the page's controls");
+    let english = shapes(files("en"));
+    let mut buttons = 0;
+    for button in nav.split("<button").skip(1) {
+        let button = button.split("</button>").next().expect("a closed button");
+        let id = button
+            .split("id=\"")
+            .nth(1)
+            .and_then(|i| i.split('"').next())
+            .expect("a button's id");
+        assert!(
+            button.contains("<svg") && button.contains("aria-hidden=\"true\""),
+            "{id} is drawn, its drawing hidden from screen readers: {button}"
+        );
+        // Text outside the tags would be read out, or shown as a glyph.
+        let text: String = button
+            .split('<')
+            .map(|part| part.split_once('>').map_or("", |(_, t)| t))
+            .collect();
+        assert!(text.trim().is_empty(), "{id} has text {text:?}");
+        let key = format!("web-{id}");
+        assert!(english.contains_key(&key), "{id}'s words: {key}");
+        assert!(
+            PAGE_JS.contains(&format!("{id}: '{key}'")),
+            "the page labels {id} with {key}"
+        );
+        buttons += 1;
+    }
+    assert_eq!(buttons, 7, "the page's buttons");
 }
