@@ -407,7 +407,8 @@ pub(crate) async fn logout(State(web): State<Web>) -> Response {
     r
 }
 
-/// `GET /api/me`: who is signed in, and the token changes carry.
+/// `GET /api/me`: who is signed in (`user` null for nobody), and the token
+/// changes carry.
 pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
     match web.viewer(&headers) {
         Some(s) => Json(serde_json::json!({
@@ -417,11 +418,9 @@ pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
             "sign_in": web.config.sign_in(),
         }))
         .into_response(),
-        None => (
-            StatusCode::UNAUTHORIZED,
-            Json(serde_json::json!({ "error": "not signed in", "sign_in": web.config.sign_in() })),
-        )
-            .into_response(),
+        // Nobody signed in is an answer, not a failure: no error in a
+        // visitor's console.
+        None => Json(serde_json::json!({ "user": null, "sign_in": web.config.sign_in() })).into_response(),
     }
 }
 

@@ -161,24 +161,15 @@ pub struct Words {
 }
 
 /// The page's fixed labels (messages of `web.ftl`).
-const LABELS: [&str; 20] = [
+/// (The page's own buttons are labelled from the shell: `client::PAGE_WORDS`.)
+const LABELS: [&str; 10] = [
     "web-live",
     "web-finished",
     "web-to-move",
     "web-your-move",
     "web-waiting",
     "web-replay",
-    "web-first",
-    "web-back",
-    "web-forward",
-    "web-last",
-    "web-animate",
-    "web-flip",
-    "web-copy",
     "web-copied",
-    "web-speed",
-    "web-sign-in",
-    "web-sign-out",
     "web-reconnecting",
     "web-time-left",
     "web-seeds",

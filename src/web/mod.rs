@@ -417,7 +417,11 @@ async fn play(
     // Exactly the path of /isolo move: the same checks, compare-and-swap,
     // clocks and ratings; a stale board is refused.
     let outcome = ask(&web.table, move |t| {
-        t.watch(channel, id, Some(user))?;
+        // A finished game's page is answered for that game, not the
+        // channel's next one.
+        if !t.watch(channel, id, Some(user))?.live {
+            return Err(TableError::Illegal(crate::engine::IllegalMove::GameOver));
+        }
         t.play_on(channel, user, &pit, Some(board))
     })
     .await;
