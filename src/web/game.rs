@@ -160,8 +160,8 @@ pub struct Words {
     pub labels: std::collections::BTreeMap<&'static str, String>,
 }
 
-/// The page's fixed labels (messages of `web.ftl`).
-/// (The page's own buttons are labelled from the shell: `client::PAGE_WORDS`.)
+/// The page's fixed labels of a game (messages of `web.ftl`); the page's own
+/// buttons are labelled from the shell (`client::PAGE_WORDS`).
 const LABELS: [&str; 10] = [
     "web-live",
     "web-finished",

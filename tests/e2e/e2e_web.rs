@@ -406,8 +406,10 @@ async fn a_refused_pages_controls_are_named_in_the_viewers_language_and_work() {
         // Everything shown has a name, and nothing of a game is offered.
         assert_eq!(page.eval(UNNAMED).await, Ok(json!([])), "{tag}");
         assert_eq!(
-            page.eval("['controls', 'board-wrap'].map((id) => document.getElementById(id).getClientRects().length)")
-                .await,
+            page.eval(
+                "['controls', 'board-wrap'].map((id) => document.getElementById(id).getClientRects().length)"
+            )
+            .await,
             Ok(json!([0, 0])),
             "no board and no replay without a game"
         );
@@ -434,7 +436,9 @@ async fn a_refused_pages_controls_are_named_in_the_viewers_language_and_work() {
         .await
         .expect("signed out");
     assert_eq!(
-        carol.eval("fetch('/api/me').then((r) => r.json()).then((me) => me.user)").await,
+        carol
+            .eval("fetch('/api/me').then((r) => r.json()).then((me) => me.user)")
+            .await,
         Ok(json!(null))
     );
 }
@@ -538,6 +542,13 @@ async fn a_spectators_tap_says_why_it_is_no_move_and_a_visitors_console_stays_cl
             .await,
         Ok(json!(["status", "polite"]))
     );
+    watcher
+        .wait_for(
+            "getComputedStyle(document.getElementById('toast')).opacity === '1'",
+            PAGE,
+        )
+        .await
+        .expect("the answer is shown");
     let shot = watcher.screenshot().await;
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("live-board-refused-tap-phone.png");
     std::fs::write(&path, &shot).expect("writes the screenshot");
@@ -546,7 +557,10 @@ async fn a_spectators_tap_says_why_it_is_no_move_and_a_visitors_console_stays_cl
         answer_to_tap(&visitor, &pit, false).await,
         web_words("sw", "web-sign-in-to-play")
     );
-    assert_eq!(live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves, before);
+    assert_eq!(
+        live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves,
+        before
+    );
     // A move still reaches both pages, and nothing failed on the visitor's.
     let sent = fake
         .send_command(
@@ -557,7 +571,9 @@ async fn a_spectators_tap_says_why_it_is_no_move_and_a_visitors_console_stays_cl
                 .in_channel(CHANNEL_ID),
         )
         .await;
-    fake.wait_for_callback(&sent, T).await.expect("the move is answered");
+    fake.wait_for_callback(&sent, T)
+        .await
+        .expect("the move is answered");
     for p in [&watcher, &visitor] {
         p.wait_for("document.body.dataset.plies === '1'", PAGE)
             .await
@@ -650,7 +666,10 @@ async fn an_off_turn_tap_or_key_says_whose_turn_it_is_and_a_wrong_pit_why_not() 
         answer_to_tap(&on_turn, theirs, false).await,
         refused("en", &TableError::Illegal(illegal))
     );
-    assert_eq!(live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves, before);
+    assert_eq!(
+        live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves,
+        before
+    );
     // And a legal tap still moves.
     on_turn.click(&format!("[data-pit=\"{pit}\"]")).await;
     let start = std::time::Instant::now();
