@@ -143,7 +143,7 @@ export class BoardView {
   // Every pit answers: a legal one moves, any other is explained (by the
   // server, through `onPit`).
   tap(i) {
-    if (this.onPit) this.onPit(pitName(i), this.pits[i].legal);
+    if (this.onPit) this.onPit(pitName(i));
   }
 
   // Gives pit `i` the board's stop of Tab.
