@@ -1,6 +1,7 @@
 // The live board's page: loads a game, keeps a WebSocket open for its
 // changes, animates each new move, replays, and sends a tapped pit as a
-// move. Everything shown comes from the server.
+// move; a pit that is no move is answered with the server's reason.
+// Everything shown comes from the server.
 
 import { BoardView } from './board.js';
 
@@ -38,8 +39,30 @@ async function api(path, options = {}) {
   return data;
 }
 
+// The page's own words, in the viewer's language, served with the page
+// itself: they label it before any game loads, or when none may be shown.
+const pageWords = JSON.parse($('words').textContent || '{}');
+
 function label(key, fallback = '') {
-  return (app.game && app.game.words.labels[key]) || fallback;
+  return (app.game && app.game.words.labels[key]) || pageWords[key] || fallback;
+}
+
+// The answer to a tap or a key on a pit, in a polite live region: emptied
+// first, so that the same words said twice are heard twice, and gone after
+// a while.
+let saying = 0;
+function say(text) {
+  const t = $('toast');
+  t.textContent = '';
+  t.classList.remove('shown');
+  clearTimeout(saying);
+  saying = setTimeout(() => {
+    t.textContent = text;
+    t.classList.add('shown');
+    // Answers given, for whoever checks the page.
+    body.dataset.said = String(Number(body.dataset.said || 0) + 1);
+    saying = setTimeout(() => { t.classList.remove('shown'); t.textContent = ''; }, 6000);
+  }, 50);
 }
 
 function problem(text) {
@@ -49,6 +72,19 @@ function problem(text) {
 }
 
 const view = new BoardView($('board'), { onPit: (pit) => play(pit) });
+
+// Labels the page from its own words.
+function chrome() {
+  const titles = { first: 'web-first', back: 'web-back', forward: 'web-forward', last: 'web-last',
+    animate: 'web-animate', flip: 'web-flip', copy: 'web-copy' };
+  for (const [id, key] of Object.entries(titles)) {
+    $(id).title = label(key);
+    $(id).setAttribute('aria-label', label(key));
+  }
+  $('l-speed').textContent = label('web-speed');
+  $('sign-in').textContent = label('web-sign-in');
+  $('sign-out').textContent = label('web-sign-out');
+}
 
 // The side the viewer plays, if any.
 function mySide() {
@@ -125,20 +161,6 @@ function render() {
   status();
 }
 
-function words() {
-  const l = app.game.words.labels;
-  document.documentElement.lang = app.game.words.lang;
-  const titles = { first: 'web-first', back: 'web-back', forward: 'web-forward', last: 'web-last',
-    animate: 'web-animate', flip: 'web-flip', copy: 'web-copy' };
-  for (const [id, key] of Object.entries(titles)) {
-    $(id).title = l[key];
-    $(id).setAttribute('aria-label', l[key]);
-  }
-  $('l-speed').textContent = l['web-speed'];
-  $('sign-in').textContent = l['web-sign-in'];
-  $('sign-out').textContent = l['web-sign-out'];
-}
-
 function speed() { return SPEEDS[$('speed').value] || 180; }
 
 // Animates plies from..to-1 in turn, unless something newer interrupts.
@@ -186,7 +208,7 @@ function receive(state) {
     app.flipped = mySide() === 1;
     view.flip(app.flipped);
   }
-  words();
+  document.documentElement.lang = state.words.lang;
   if (before && wasLive && state.plies.length > before.plies.length && before.id === state.id) {
     animateFrom(before.plies.length);
   } else if (!before || wasLive || before.id !== state.id) {
@@ -197,17 +219,22 @@ function receive(state) {
   }
 }
 
+// Sends a tapped pit as a move on the board shown: the server plays it, or
+// says why not (whose turn it is, whose pit, an earlier board...). Only a
+// viewer the server has said is signed out is answered here, in the
+// server's words, without a request that could only fail.
 async function play(pit) {
   const g = app.game;
-  problem('');
+  if (!g) return;
+  if (!app.me) { say(label('web-sign-in-to-play')); return; }
   try {
     await api(`/api/g/${g.channel}/${gamePath(g)}/move`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Isolo-Csrf': app.csrf },
-      body: JSON.stringify({ pit, ply: g.plies.length }),
+      body: JSON.stringify({ pit, ply: app.shown }),
     });
   } catch (e) {
-    problem(e.message);
+    say(e.message);
     render();
   }
 }
@@ -254,7 +281,7 @@ export async function signedIn() {
   try {
     const me = await api('/api/me');
     app.me = me.user ? me : null;
-    app.csrf = me.csrf;
+    app.csrf = app.me ? app.me.csrf : '';
   } catch {
     app.me = null;
   }
@@ -333,6 +360,7 @@ async function local() {
 }
 
 window.isolo = { app, play };
+chrome();
 controls();
 if (mode === 'game') {
   const [, , channel, id] = location.pathname.replace(/^\/\.proxy/, '').split('/');

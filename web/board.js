@@ -1,7 +1,8 @@
 // The board view: draws what the server sent (seeds per pit, the last
 // move's marks, the legal pits) in the bot's own palette and marks, and
 // animates a move seed by seed from the engine's lap report. It decides
-// nothing: legality and results come from the server.
+// nothing: legality and results come from the server, and a tap on any pit,
+// legal or not, is passed on for the server to answer.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -68,6 +69,8 @@ export class BoardView {
     this.words = words || {};
     this.flipped = false;
     this.pits = [];
+    // The pit that holds the board's one stop of Tab (the arrows move it).
+    this.stop = 0;
     this.build();
   }
 
@@ -87,16 +90,16 @@ export class BoardView {
     this.labels = el('g', { class: 'labels', fill: COLORS.label }, s);
     this.pits = [];
     for (let i = 0; i < 32; i++) {
-      const g = el('g', { class: 'pit', tabindex: '-1', 'data-pit': pitName(i) }, s);
+      const g = el('g', { class: 'pit', role: 'button', tabindex: i === this.stop ? '0' : '-1',
+        'aria-disabled': 'true', 'data-pit': pitName(i) }, s);
       const side = sideOfRow(Math.floor(i / 8) + 1);
-      const body = el('rect', { width: PIT_W, height: PIT_H, rx: 22, fill: COLORS.pit[side] }, g);
+      const body = el('rect', { width: PIT_W, height: PIT_H, rx: 22, fill: COLORS.pit[side], class: 'body' }, g);
       const marks = el('g', { class: 'marks' }, g);
       const dots = el('g', { class: 'dots' }, g);
       const count = el('text', { x: PIT_W / 2, y: PIT_H / 2 + 14, 'text-anchor': 'middle', class: 'count' }, g);
       g.addEventListener('click', () => this.tap(i));
-      g.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.tap(i); }
-      });
+      g.addEventListener('keydown', (e) => this.key(i, e));
+      g.addEventListener('focus', () => this.hold(i));
       this.pits.push({ g, body, marks, dots, count, side, seeds: 0 });
     }
     this.layout();
@@ -137,9 +140,34 @@ export class BoardView {
     this.layout();
   }
 
+  // Every pit answers: a legal one moves, any other is explained (by the
+  // server, through `onPit`).
   tap(i) {
-    const pit = this.pits[i];
-    if (pit.legal && this.onPit) this.onPit(pitName(i));
+    if (this.onPit) this.onPit(pitName(i));
+  }
+
+  // Gives pit `i` the board's stop of Tab.
+  hold(i) {
+    if (i === this.stop) return;
+    this.pits[this.stop].g.setAttribute('tabindex', '-1');
+    this.stop = i;
+    this.pits[i].g.setAttribute('tabindex', '0');
+  }
+
+  // Enter or Space activates a pit as a tap does; the arrows walk the board
+  // as drawn (flipped or not) instead of the game's moves.
+  key(i, e) {
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.tap(i); return; }
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const turn = this.flipped ? -1 : 1;
+    const col = Math.max(0, Math.min(7, (i % 8) + step[0] * turn));
+    const row = Math.max(0, Math.min(3, Math.floor(i / 8) + step[1] * turn));
+    const next = row * 8 + col;
+    this.hold(next);
+    this.pits[next].g.focus();
   }
 
   setSeeds(i, n) {
@@ -163,13 +191,16 @@ export class BoardView {
       pit.marks.textContent = '';
       pit.legal = legalSet.has(pitName(i));
       pit.g.classList.toggle('legal', pit.legal);
-      pit.g.setAttribute('tabindex', pit.legal ? '0' : '-1');
-      pit.g.setAttribute('role', pit.legal ? 'button' : 'img');
+      pit.g.setAttribute('aria-disabled', String(!pit.legal));
       if (pit.legal) {
         el('rect', { x: 3, y: 3, width: PIT_W - 6, height: PIT_H - 6, rx: 20, fill: 'none',
           stroke: COLORS.accent[pit.side], 'stroke-width': 3, class: 'legal-ring' }, pit.marks);
       }
     });
+    // The stop of Tab on a legal pit when there is one, unless the viewer
+    // is walking the board.
+    const first = this.pits.findIndex((p) => p.legal);
+    if (first >= 0 && !this.pits[this.stop].legal && !this.svg.contains(document.activeElement)) this.hold(first);
     // The overture's guarded column: South's h, North's a.
     (board.overture || []).forEach((on, side) => {
       if (!on) return;
@@ -217,7 +248,10 @@ export class BoardView {
     const seeds = before.seeds.slice();
     const show = () => seeds.forEach((n, i) => this.setSeeds(i, n));
     const wait = (t) => new Promise((r) => setTimeout(r, t));
-    this.pits.forEach((p) => { p.marks.textContent = ''; p.g.classList.remove('legal'); p.legal = false; });
+    this.pits.forEach((p) => {
+      p.marks.textContent = ''; p.g.classList.remove('legal'); p.legal = false;
+      p.g.setAttribute('aria-disabled', 'true');
+    });
     show();
     for (const lap of report.laps) {
       if (cancel()) return;

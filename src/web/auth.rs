@@ -509,8 +509,8 @@ pub(crate) async fn logout(State(web): State<Web>, headers: HeaderMap) -> Respon
     r
 }
 
-/// `GET /api/me`: who is signed in, and the token changes carry; for a
-/// visitor who is not, `"user": null` (a plain answer: nothing failed).
+/// `GET /api/me`: who is signed in (`user` null for nobody), and the token
+/// changes carry.
 pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
     match web.viewer(&headers).await {
         Some(s) => Json(serde_json::json!({
@@ -520,6 +520,8 @@ pub(crate) async fn me(State(web): State<Web>, headers: HeaderMap) -> Response {
             "sign_in": web.config.sign_in(),
         }))
         .into_response(),
+        // Nobody signed in is an answer, not a failure: no error in a
+        // visitor's console.
         None => Json(serde_json::json!({ "user": null, "sign_in": web.config.sign_in() })).into_response(),
     }
 }

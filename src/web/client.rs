@@ -53,7 +53,33 @@ const FORM_WORDS: [&str; 7] = [
     "web-start",
 ];
 
-/// The shell, with its language, title and link preview. Inside an
+/// The page's own labels (its buttons, sign-in and sign-out, the answer to a
+/// signed-out tap), sent with the shell: a page whose game never loads (a
+/// refused one) is labelled too.
+const PAGE_WORDS: [&str; 11] = [
+    "web-first",
+    "web-back",
+    "web-forward",
+    "web-last",
+    "web-animate",
+    "web-flip",
+    "web-copy",
+    "web-speed",
+    "web-sign-in",
+    "web-sign-out",
+    "web-sign-in-to-play",
+];
+
+/// [`PAGE_WORDS`] in `lang`, as JSON that cannot end the `<script>` it sits in.
+fn page_words(lang: crate::words::Lang) -> String {
+    let words: std::collections::BTreeMap<&str, String> =
+        PAGE_WORDS.iter().map(|&k| (k, crate::tr!(lang, k))).collect();
+    serde_json::to_string(&words)
+        .expect("words serialize")
+        .replace('<', "\\u003c")
+}
+
+/// The shell, with its language, title, words and link preview. Inside an
 /// Activity every address goes through the URL mapping's `/.proxy`.
 fn shell(web: &Web, lang: crate::words::Lang, title: &str, preview: &str, mode: &str) -> Html<String> {
     let base = if mode == "activity" { "/.proxy" } else { "" };
@@ -70,6 +96,7 @@ fn shell(web: &Web, lang: crate::words::Lang, title: &str, preview: &str, mode: 
         page.replace("{{lang}}", &escape(lang.tag()))
             .replace("{{title}}", &escape(title))
             .replace("{{preview}}", preview)
+            .replace("{{words}}", &page_words(lang))
             .replace("{{mode}}", mode)
             .replace("{{base}}", base)
             .replace("{{client_id}}", &client_id),

@@ -165,25 +165,16 @@ pub struct Words {
     pub seeds: Vec<String>,
 }
 
-/// The page's fixed labels (messages of `web.ftl`).
-const LABELS: [&str; 19] = [
+/// The page's fixed labels of a game (messages of `web.ftl`); the page's own
+/// buttons are labelled from the shell (`client::PAGE_WORDS`).
+const LABELS: [&str; 9] = [
     "web-live",
     "web-finished",
     "web-to-move",
     "web-your-move",
     "web-waiting",
     "web-replay",
-    "web-first",
-    "web-back",
-    "web-forward",
-    "web-last",
-    "web-animate",
-    "web-flip",
-    "web-copy",
     "web-copied",
-    "web-speed",
-    "web-sign-in",
-    "web-sign-out",
     "web-reconnecting",
     "web-time-left",
 ];

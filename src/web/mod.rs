@@ -556,7 +556,16 @@ async fn play(
     let pit = request.pit;
     // Exactly the path of /isolo move: the same checks, compare-and-swap,
     // clocks and ratings; a stale board is refused.
-    let outcome = ask(&web.table, move |t| t.play_on(channel, user, &pit, Some(board))).await;
+    // A finished game's page is answered for that game, not the channel's
+    // next one.
+    let over = !watched.live;
+    let outcome = ask(&web.table, move |t| {
+        if over {
+            return Err(TableError::Illegal(crate::engine::IllegalMove::GameOver));
+        }
+        t.play_on(channel, user, &pit, Some(board))
+    })
+    .await;
     match outcome {
         Ok(out) => {
             let bot_next = out.finished.is_none() && out.view.live.bot_to_move();

@@ -1,19 +1,23 @@
 //! The live board in a real headless Chromium, against the real bot and the
 //! project's fake Discord: two players take turns by tapping while a
 //! spectator watches every move animated; a move made with `/isolo move`
-//! appears on an open page; a refused tap changes nothing; a private game's
-//! page is refused to an outsider; the page fits a phone; and the Activity
-//! opens through a test parent frame that answers the SDK as Discord's
-//! client does.
+//! appears on an open page; a refused tap changes nothing; every tap or key
+//! on a pit that is no move for the viewer (a spectator's, an off-turn
+//! player's) is answered with the table's words in the viewer's language; a
+//! signed-out visitor's console stays clean; a private game's page is
+//! refused to an outsider, with its own controls labelled; the page fits a
+//! phone; and the Activity opens through a test parent frame that answers
+//! the SDK as Discord's client does.
 
 use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use isolo_bot::engine::Variant;
-use isolo_bot::table::SystemClock;
+use isolo_bot::engine::{IllegalMove, Move, Side, Variant};
+use isolo_bot::table::{SystemClock, TableError};
 use isolo_bot::web::{WebConfig, WebParts};
+use isolo_bot::words::{refusal::refusal, Lang};
 use serde_json::json;
 use support::bot::{bot_user, Duel, InProcess, T};
 use support::browser::{Browser, Page};
@@ -113,6 +117,11 @@ impl Live {
     }
 }
 
+/// The number of a game's `<number>-<key>`.
+fn number(game: &str) -> u64 {
+    game.split('-').next().and_then(|n| n.parse().ok()).expect("a game's number")
+}
+
 /// The page's count of moves shown and of moves animated.
 async fn shown(page: &Page) -> (usize, usize) {
     let v = page
@@ -208,6 +217,11 @@ async fn two_players_take_turns_by_tapping_while_a_spectator_sees_every_move_ani
     }
     let (_, animated) = shown(&spectator).await;
     assert_eq!(animated, plies, "the spectator saw every move animated");
+    // A tap on the finished board is answered for this game, not the channel.
+    assert_eq!(
+        answer_to_tap(&south, "a1", false).await,
+        refused("en", &TableError::Illegal(IllegalMove::GameOver))
+    );
     // Every move was announced in the channel, as /isolo move's are.
     let boards = fake.count_requests(|r| {
         r.route
@@ -264,10 +278,10 @@ async fn a_move_made_in_discord_appears_on_an_open_page_and_a_refused_tap_change
     page.eval("window.isolo.play('a1')")
         .await
         .expect("a move is sent");
-    page.wait_for("!document.getElementById('problem').hidden", PAGE)
+    page.wait_for("document.body.dataset.said === '1'", PAGE)
         .await
         .expect("explained");
-    let problem = page.text("#problem").await;
+    let problem = page.text("#toast").await;
     assert!(
         !problem.is_empty() && !problem.starts_with('4'),
         "a sentence, not a status: {problem}"
@@ -349,6 +363,323 @@ async fn a_private_games_page_is_refused_to_an_outsider() {
         .await
         .expect("her game");
     assert_eq!(own.eval(&api).await, Ok(json!(200)));
+}
+
+/// What on `page` can be tabbed to or clicked, is shown, and has no name a
+/// screen reader could say (neither its own text nor `aria-label`).
+const UNNAMED: &str = "[...document.querySelectorAll('button, a, input, select, [tabindex]')]\
+    .filter((e) => e.getClientRects().length && e.tabIndex >= 0)\
+    .filter((e) => !((e.getAttribute('aria-label') || '').trim() || (e.textContent || '').trim() || (e.labels && e.labels.length)))\
+    .map((e) => e.id || e.outerHTML)";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn a_refused_pages_controls_are_named_in_the_viewers_language_and_work() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let alice = FakeUser::alice();
+    let challenge = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bot_user())
+        .integer("level", 1)
+        .by(&alice)
+        .in_dm();
+    let sent = fake.send_command(&challenge).await;
+    fake.wait_for_callback(&sent, T).await.expect("the game starts");
+    let game = live.game_id(DM_CHANNEL_ID);
+    let address = format!("{}/g/{DM_CHANNEL_ID}/{game}", live.url);
+    // Carol, signed in, reads German; a stranger reads Spanish on a phone.
+    let carol = live.page(Some(&FakeUser::carol()), false).await;
+    carol.language("de").await;
+    let stranger = live.page(None, true).await;
+    stranger.language("es").await;
+    for (page, tag) in [(&carol, "de"), (&stranger, "es")] {
+        page.goto(&address).await;
+        page.wait_for("!document.getElementById('problem').hidden", PAGE)
+            .await
+            .expect("refused");
+        assert_eq!(
+            page.text("#problem").await,
+            refused(tag, &TableError::NoSuchGame(number(&game)))
+        );
+        // Everything shown has a name, and nothing of a game is offered.
+        assert_eq!(page.eval(UNNAMED).await, Ok(json!([])), "{tag}");
+        assert_eq!(
+            page.eval(
+                "['controls', 'board-wrap'].map((id) => document.getElementById(id).getClientRects().length)"
+            )
+            .await,
+            Ok(json!([0, 0])),
+            "no board and no replay without a game"
+        );
+    }
+    assert_eq!(
+        carol
+            .eval("[document.getElementById('sign-out').textContent, document.getElementById('sign-out').getClientRects().length > 0, document.getElementById('sign-in').hidden]")
+            .await,
+        Ok(json!([web_words("de", "web-sign-out"), true, true]))
+    );
+    assert_eq!(
+        stranger
+            .eval("[document.getElementById('sign-in').textContent, document.getElementById('sign-in').getClientRects().length > 0, document.getElementById('sign-out').hidden]")
+            .await,
+        Ok(json!([web_words("es", "web-sign-in"), true, true]))
+    );
+    // Carol's button signs her out: the page comes back offering sign-in.
+    carol.click("#sign-out").await;
+    carol
+        .wait_for(
+            "document.readyState === 'complete' && !document.getElementById('sign-in').hidden && document.getElementById('sign-out').hidden",
+            PAGE,
+        )
+        .await
+        .expect("signed out");
+    assert_eq!(
+        carol
+            .eval("fetch('/api/me').then((r) => r.json()).then((me) => me.user)")
+            .await,
+        Ok(json!(null))
+    );
+}
+
+/// `lang`'s words for `id` (a message of `web.ftl`).
+fn web_words(tag: &str, id: &str) -> String {
+    Lang::from_tag(tag).expect("a language").tr(id, None)
+}
+
+/// The table's refusal `e`, in `tag`'s language.
+fn refused(tag: &str, e: &TableError) -> String {
+    refusal(Lang::from_tag(tag).expect("a language"), e)
+}
+
+/// How many answers `page` has given to taps and keys on its pits.
+async fn said(page: &Page) -> u64 {
+    page.eval("Number(document.body.dataset.said || 0)")
+        .await
+        .ok()
+        .and_then(|v| v.as_u64())
+        .unwrap_or(0)
+}
+
+/// Taps pit `pit` (with a finger on a phone, else the mouse) and returns
+/// the page's answer, once it is shown.
+async fn answer_to_tap(page: &Page, pit: &str, finger: bool) -> String {
+    let before = said(page).await;
+    let selector = format!("[data-pit=\"{pit}\"]");
+    if finger {
+        page.tap(&selector).await;
+    } else {
+        page.click(&selector).await;
+    }
+    page.wait_for(
+        &format!("Number(document.body.dataset.said || 0) > {before}"),
+        PAGE,
+    )
+    .await
+    .unwrap_or_else(|e| panic!("a tap on {pit} is answered: {e}"));
+    page.text("#toast").await
+}
+
+/// The first pit the page offers the player to move (to anyone watching).
+async fn a_legal_pit(page: &Page) -> String {
+    page.eval("window.isolo.app.game.legal[0]")
+        .await
+        .expect("the game's legal pits")
+        .as_str()
+        .expect("a pit")
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn a_spectators_tap_says_why_it_is_no_move_and_a_visitors_console_stays_clean() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 11).await;
+    let game = live.game_id(CHANNEL_ID);
+    let address = format!("{}/g/{CHANNEL_ID}/{game}", live.url);
+    // Carol, signed in, reads French on a phone; a visitor who never signs
+    // in reads Swahili at a desktop, console open.
+    let watcher = live.page(Some(&carol), true).await;
+    watcher.language("fr-FR,fr;q=0.9,en;q=0.5").await;
+    let visitor = live.page(None, false).await;
+    visitor.language("sw").await;
+    let console = visitor.console_errors().await;
+    for p in [&watcher, &visitor] {
+        p.goto(&address).await;
+        p.wait_for("document.body.dataset.plies === '0'", PAGE)
+            .await
+            .expect("the board");
+        assert_eq!(
+            p.eval("document.querySelectorAll('.pit.legal').length").await,
+            Ok(json!(0)),
+            "nothing is offered to a spectator"
+        );
+    }
+    let loading = console.lock().unwrap().clone();
+    assert!(loading.is_empty(), "the visitor's console, loading: {loading:#?}");
+    let view = live.bot.table.game(CHANNEL_ID).unwrap().unwrap();
+    let before = view.live.moves.clone();
+    let pit = a_legal_pit(&watcher).await;
+    // Carol taps a pit the player to move could play: she does not play here.
+    let not_playing = TableError::NotAPlayer {
+        south: view.live.players[0].name(),
+        north: view.live.players[1].name(),
+    };
+    assert_eq!(
+        answer_to_tap(&watcher, &pit, true).await,
+        refused("fr", &not_playing)
+    );
+    // Said where a screen reader hears it, politely.
+    assert_eq!(
+        watcher
+            .eval("[document.getElementById('toast').getAttribute('role'), document.getElementById('toast').getAttribute('aria-live')]")
+            .await,
+        Ok(json!(["status", "polite"]))
+    );
+    watcher
+        .wait_for(
+            "getComputedStyle(document.getElementById('toast')).opacity === '1'",
+            PAGE,
+        )
+        .await
+        .expect("the answer is shown");
+    let shot = watcher.screenshot().await;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("live-board-refused-tap-phone.png");
+    std::fs::write(&path, &shot).expect("writes the screenshot");
+    // The visitor is asked to sign in.
+    assert_eq!(
+        answer_to_tap(&visitor, &pit, false).await,
+        web_words("sw", "web-sign-in-to-play")
+    );
+    assert_eq!(
+        live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves,
+        before
+    );
+    // A move still reaches both pages, and nothing failed on the visitor's.
+    let sent = fake
+        .send_command(
+            &SlashCommand::new("isolo")
+                .sub("move")
+                .string("pit", &pit)
+                .by(&alice)
+                .in_channel(CHANNEL_ID),
+        )
+        .await;
+    fake.wait_for_callback(&sent, T)
+        .await
+        .expect("the move is answered");
+    for p in [&watcher, &visitor] {
+        p.wait_for("document.body.dataset.plies === '1'", PAGE)
+            .await
+            .expect("the move appears");
+    }
+    let errors = console.lock().unwrap().clone();
+    assert!(errors.is_empty(), "the visitor's console: {errors:#?}");
+    fake.assert_no_problems();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn an_off_turn_tap_or_key_says_whose_turn_it_is_and_a_wrong_pit_why_not() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 13).await;
+    let game = live.game_id(CHANNEL_ID);
+    let address = format!("{}/g/{CHANNEL_ID}/{game}", live.url);
+    let view = live.bot.table.game(CHANNEL_ID).unwrap().unwrap();
+    let mover_name = view.to_move().expect("a turn").name();
+    let (mover, waiter) = if view.live.side_of(alice.id) == view.game.to_move() {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    // The one to move at a desktop in English, the other on a phone in German.
+    let on_turn = live.page(Some(mover), false).await;
+    let off_turn = live.page(Some(waiter), true).await;
+    off_turn.language("de-DE,de;q=0.9").await;
+    for p in [&on_turn, &off_turn] {
+        p.goto(&address).await;
+        p.wait_for("document.body.dataset.plies === '0'", PAGE)
+            .await
+            .expect("the board");
+    }
+    let before = view.live.moves.clone();
+    let pit = a_legal_pit(&on_turn).await;
+    // A tap on the other's turn: whose turn it is.
+    let not_yours = refused("de", &TableError::NotYourTurn(mover_name));
+    assert_eq!(answer_to_tap(&off_turn, &pit, true).await, not_yours);
+    // The keyboard: the board is one stop of Tab, the arrows walk its pits
+    // as drawn (turned for North), Enter asks as a tap does.
+    assert_eq!(
+        off_turn
+            .eval("document.querySelectorAll('#board .pit[tabindex=\"0\"]').length")
+            .await,
+        Ok(json!(1)),
+        "one stop of Tab on the board"
+    );
+    off_turn
+        .eval("document.querySelector('[data-pit=\"d2\"]').focus()")
+        .await
+        .expect("a pit takes the focus");
+    off_turn.press("ArrowRight").await;
+    let turned = off_turn.eval("window.isolo.app.flipped").await == Ok(json!(true));
+    assert_eq!(
+        off_turn
+            .eval("[document.activeElement.dataset.pit, document.activeElement.getAttribute('tabindex'), document.querySelectorAll('#board .pit[tabindex=\"0\"]').length]")
+            .await,
+        Ok(json!([if turned { "c2" } else { "e2" }, "0", 1])),
+        "the arrow moved to the pit on the right as drawn, and the stop of Tab with it"
+    );
+    assert_eq!(
+        off_turn.eval("document.body.dataset.shown").await,
+        Ok(json!("0")),
+        "the arrow walked the board, not the game"
+    );
+    let count = said(&off_turn).await;
+    off_turn.press("Enter").await;
+    off_turn
+        .wait_for(&format!("Number(document.body.dataset.said) > {count}"), PAGE)
+        .await
+        .expect("Enter is answered");
+    assert_eq!(off_turn.text("#toast").await, not_yours);
+    // On one's own turn, a pit of the other half: the rules' own words.
+    let theirs = match view.game.to_move() {
+        Some(Side::South) => "d4",
+        _ => "d1",
+    };
+    let illegal = view
+        .game
+        .clone()
+        .play(Move(theirs.parse().expect("a pit")))
+        .expect_err("not the mover's pit");
+    assert_eq!(
+        answer_to_tap(&on_turn, theirs, false).await,
+        refused("en", &TableError::Illegal(illegal))
+    );
+    assert_eq!(
+        live.bot.table.game(CHANNEL_ID).unwrap().unwrap().live.moves,
+        before
+    );
+    // And a legal tap still moves.
+    on_turn.click(&format!("[data-pit=\"{pit}\"]")).await;
+    let start = std::time::Instant::now();
+    while live.plies(CHANNEL_ID) == 0 && start.elapsed() < PAGE {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(live.plies(CHANNEL_ID), 1, "the legal tap moved");
+    fake.assert_no_problems();
 }
 
 /// The Activity's parent frame, as Discord's client plays it: answers the

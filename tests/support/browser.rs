@@ -1,8 +1,9 @@
 //! A real headless Chromium (Debian's `chromium`) driven over the DevTools
 //! protocol: pages in separate browser contexts (each its own cookies, as
-//! separate people), script evaluation, taps and clicks at an element's
-//! place, screenshots, and requests answered by the test (the Activity's
-//! parent frame is served on the page's own origin that way).
+//! separate people), script evaluation, taps, clicks and keys, the language
+//! asked for, the console's errors, screenshots, and requests answered by
+//! the test (the Activity's parent frame is served on the page's own origin
+//! that way).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -323,6 +324,71 @@ impl Page {
         )
         .await
         .expect("touch end");
+    }
+
+    /// Presses `key` (a DevTools key name: `Enter`, `ArrowLeft`...) on the
+    /// focused element, as a keyboard does.
+    pub async fn press(&self, key: &str) {
+        let code = match key {
+            "Enter" => 13,
+            " " => 32,
+            "ArrowLeft" => 37,
+            "ArrowUp" => 38,
+            "ArrowRight" => 39,
+            "ArrowDown" => 40,
+            _ => 0,
+        };
+        for kind in ["rawKeyDown", "keyUp"] {
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({ "type": kind, "key": key, "code": if key == " " { "Space" } else { key }, "windowsVirtualKeyCode": code }),
+            )
+            .await
+            .expect("a key");
+        }
+    }
+
+    /// Asks for pages in `languages` (an `Accept-Language` value) from now on.
+    pub async fn language(&self, languages: &str) {
+        let agent = self.eval("navigator.userAgent").await.expect("the user agent");
+        self.call(
+            "Emulation.setUserAgentOverride",
+            json!({ "userAgent": agent, "acceptLanguage": languages }),
+        )
+        .await
+        .expect("the language");
+    }
+
+    /// Records, from now on, what the page's console shows as an error: a
+    /// failed request, an uncaught exception, `console.error`.
+    pub async fn console_errors(&self) -> Arc<Mutex<Vec<String>>> {
+        let errors: Arc<Mutex<Vec<String>>> = Arc::default();
+        let mut rx = self.browser.events.subscribe();
+        let (session, seen) = (self.session.clone(), errors.clone());
+        tokio::spawn(async move {
+            loop {
+                let v = match rx.recv().await {
+                    Ok(v) => v,
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(_) => return,
+                };
+                if v["sessionId"] != json!(session) {
+                    continue;
+                }
+                let p = &v["params"];
+                let error = match v["method"].as_str() {
+                    Some("Log.entryAdded") if p["entry"]["level"] == "error" => {
+                        format!("{} {}", p["entry"]["text"], p["entry"]["url"])
+                    }
+                    Some("Runtime.exceptionThrown") => p["exceptionDetails"].to_string(),
+                    Some("Runtime.consoleAPICalled") if p["type"] == "error" => p["args"].to_string(),
+                    _ => continue,
+                };
+                seen.lock().unwrap().push(error);
+            }
+        });
+        self.call("Log.enable", json!({})).await.expect("Log.enable");
+        errors
     }
 
     /// A PNG of the page as shown.
