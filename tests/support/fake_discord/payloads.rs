@@ -257,6 +257,7 @@ pub fn guild(guild_id: u64) -> Value {
             "id": id(guild_id),
             "name": "@everyone",
             "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
             "hoist": false,
             "icon": null,
             "unicode_emoji": null,
