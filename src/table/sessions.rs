@@ -66,10 +66,13 @@ impl Table {
         let mut batch = Batch::new();
         batch.put(Space::Meta, &key(ENDED, sid), &Ended { until_ms }, Expect::Any)?;
         let own = key(ENDED, sid);
-        for (k, entry) in self.store.scan(Space::Meta, &KeyRange::prefix(ENDED).limit(SWEEP))? {
+        for (k, entry) in self
+            .store
+            .scan(Space::Meta, &KeyRange::prefix(ENDED).limit(SWEEP))?
+        {
             let Ok(entry) = entry else { continue };
-            let stale = crate::store::decode::<Ended>(Space::Meta, &k, &entry.value)
-                .is_ok_and(|e| e.until_ms < now);
+            let stale =
+                crate::store::decode::<Ended>(Space::Meta, &k, &entry.value).is_ok_and(|e| e.until_ms < now);
             if stale && k != own {
                 batch.delete(Space::Meta, &k, Expect::Version(entry.version));
             }

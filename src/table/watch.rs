@@ -100,7 +100,7 @@ impl Sealed {
     /// Whether who can see its channel matters for `who`: not for its
     /// players, nor in a private chat (only its players watch there).
     pub fn needs_sight(&self, who: Option<UserId>) -> bool {
-        self.0.guild != super::PRIVATE_GUILD && !who.is_some_and(|u| self.0.side_of(u).is_some())
+        self.0.guild != super::PRIVATE_GUILD && who.is_none_or(|u| self.0.side_of(u).is_none())
     }
 
     /// The game, if `who` may watch it given `sight` ([`may_watch`]); one

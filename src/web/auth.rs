@@ -9,9 +9,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use axum::extract::{Query, State};
-use axum::Extension;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::Extension;
 use axum::Json;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -394,7 +394,10 @@ async fn exchange(
         .await
         .map_err(|e| failed(format!("Discord could not be reached: {}", e.without_url())))?;
     if !answer.status().is_success() {
-        return Err(failed(format!("Discord refused the sign-in ({})", answer.status())));
+        return Err(failed(format!(
+            "Discord refused the sign-in ({})",
+            answer.status()
+        )));
     }
     let token: TokenAnswer = answer
         .json()
@@ -408,7 +411,10 @@ async fn exchange(
         .await
         .map_err(|e| failed(format!("Discord could not be reached: {}", e.without_url())))?;
     if !me.status().is_success() {
-        return Err(failed(format!("Discord did not say who signed in ({})", me.status())));
+        return Err(failed(format!(
+            "Discord did not say who signed in ({})",
+            me.status()
+        )));
     }
     let me: Me = me
         .json()
@@ -487,7 +493,7 @@ pub(crate) async fn callback(
 /// `POST /auth/logout`: ends the session on the server (every process
 /// refuses it from then on), not only its cookie.
 pub(crate) async fn logout(State(web): State<Web>, headers: HeaderMap) -> Response {
-    if let Err(r) = guard::from_this_site(&web, &headers) {
+    if let Some(r) = guard::refused_change(&web, &headers) {
         return r;
     }
     if let Some(s) = web.sessions.session(&headers, web.table.now_ms()) {
@@ -543,7 +549,7 @@ pub(crate) async fn activity_token(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Err(r) = guard::from_this_site(&web, &headers) {
+    if let Some(r) = guard::refused_change(&web, &headers) {
         return r;
     }
     let Ok(q) = serde_json::from_slice::<ActivityCode>(&body) else {
@@ -590,7 +596,12 @@ impl Web {
     /// [`INSTANCE_FRESH`]; an instance Discord did not know is not asked
     /// again for a while, and asking spends the member's and the address's
     /// allowances. A session from outside an Activity passes.
-    pub(crate) async fn instance_ok(&self, session: &Session, channel: ChannelId, address: std::net::IpAddr) -> bool {
+    pub(crate) async fn instance_ok(
+        &self,
+        session: &Session,
+        channel: ChannelId,
+        address: std::net::IpAddr,
+    ) -> bool {
         let Some(instance_id) = session.instance.as_deref() else {
             return true;
         };

@@ -207,11 +207,15 @@ pub const LOCAL_CHANNEL: u64 = 1;
 pub const LOCAL_FRIEND: u64 = 2;
 
 /// `POST /api/local/new`: starts the offline page's game (only there).
-pub(crate) async fn local_new(State(web): State<Web>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+pub(crate) async fn local_new(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     let Some((user, name)) = web.local_player.clone() else {
         return guard::error(StatusCode::NOT_FOUND, "only the offline page starts games here");
     };
-    if let Err(r) = guard::from_this_site(&web, &headers) {
+    if let Some(r) = guard::refused_change(&web, &headers) {
         return r;
     }
     let csrf_ok = match web.viewer(&headers).await {

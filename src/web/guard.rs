@@ -39,7 +39,10 @@ pub(crate) struct Bucket {
 impl Bucket {
     /// A full bucket of `burst`.
     fn full(burst: f64, now: Instant) -> Bucket {
-        Bucket { tokens: burst, at: now }
+        Bucket {
+            tokens: burst,
+            at: now,
+        }
     }
 
     /// Refills at `per_sec` up to `burst`, then takes one token if there is one.
@@ -305,35 +308,30 @@ pub(crate) fn own_origin(web: &Web, headers: &HeaderMap, origin: &str) -> bool {
     same_host || activity || web.config.public_url.as_deref() == Some(origin)
 }
 
-/// A change (a POST) must come from this site's own page: JSON with its
-/// content type (a form or `text/plain` post from another site's page is a
-/// "simple" request that needs no preflight), and, where the browser says
-/// where it comes from (`Sec-Fetch-Site`, `Origin`), from here.
-pub(crate) fn from_this_site(web: &Web, headers: &HeaderMap) -> Result<(), Response> {
+/// The refusal of a change (a POST) that does not come from this site's
+/// own page, if it does not: a change is JSON with its content type (a
+/// form or `text/plain` post from another site's page is a "simple"
+/// request that needs no preflight), and, where the browser says where it
+/// comes from (`Sec-Fetch-Site`, `Origin`), from here.
+pub(crate) fn refused_change(web: &Web, headers: &HeaderMap) -> Option<Response> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
     if !json {
-        return Err(error(
+        return Some(error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "a change is sent as JSON (Content-Type: application/json)",
         ));
     }
-    let site = headers
-        .get("sec-fetch-site")
-        .and_then(|v| v.to_str().ok());
-    if site.is_some_and(|s| !matches!(s, "same-origin" | "none")) {
-        return Err(error(StatusCode::FORBIDDEN, "a change from another site's page"));
-    }
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let ours = origin.to_str().is_ok_and(|o| own_origin(web, headers, o));
-        if !ours {
-            return Err(error(StatusCode::FORBIDDEN, "a change from another site's page"));
-        }
-    }
-    Ok(())
+    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    let foreign_site = site.is_some_and(|s| !matches!(s, "same-origin" | "none"));
+    let foreign_origin = headers
+        .get(header::ORIGIN)
+        .is_some_and(|o| !o.to_str().is_ok_and(|o| own_origin(web, headers, o)));
+    (foreign_site || foreign_origin)
+        .then(|| error(StatusCode::FORBIDDEN, "a change from another site's page"))
 }
 
 /// An address block of `[web] trusted_proxies`: `10.0.0.1` or `10.0.0.0/8`.
@@ -567,15 +565,24 @@ mod tests {
         // Behind the proxy: the nearest untrusted hop, not the spoofable first one.
         assert_eq!(client_address(ip("127.0.0.1"), &h, &trusted), ip("203.0.113.5"));
         let chain = headers(&[("x-forwarded-for", "203.0.113.5, 10.0.0.7")]);
-        assert_eq!(client_address(ip("127.0.0.1"), &chain, &trusted), ip("203.0.113.5"));
+        assert_eq!(
+            client_address(ip("127.0.0.1"), &chain, &trusted),
+            ip("203.0.113.5")
+        );
         let fwd = headers(&[
-            ("forwarded", "for=198.51.100.1;proto=https, for=\"[2001:db8::7]:4711\""),
+            (
+                "forwarded",
+                "for=198.51.100.1;proto=https, for=\"[2001:db8::7]:4711\"",
+            ),
             ("x-forwarded-for", "192.0.2.200"),
         ]);
         assert_eq!(client_address(ip("127.0.0.1"), &fwd, &trusted), ip("2001:db8::7"));
         let junk = headers(&[("x-forwarded-for", "203.0.113.5, unknown")]);
         assert_eq!(client_address(ip("127.0.0.1"), &junk, &trusted), ip("127.0.0.1"));
-        assert_eq!(client_address(ip("127.0.0.1"), &HeaderMap::new(), &trusted), ip("127.0.0.1"));
+        assert_eq!(
+            client_address(ip("127.0.0.1"), &HeaderMap::new(), &trusted),
+            ip("127.0.0.1")
+        );
         assert_eq!(client_address(ip("127.0.0.1"), &h, &[]), ip("127.0.0.1"));
     }
 
@@ -598,8 +605,14 @@ mod tests {
 
     #[test]
     fn an_ipv6_client_is_one_slash_64() {
-        assert_eq!(address_key(ip("2001:db8:1:2:aa::1")), address_key(ip("2001:db8:1:2:bb::9")));
-        assert_ne!(address_key(ip("2001:db8:1:2::1")), address_key(ip("2001:db8:1:3::1")));
+        assert_eq!(
+            address_key(ip("2001:db8:1:2:aa::1")),
+            address_key(ip("2001:db8:1:2:bb::9"))
+        );
+        assert_ne!(
+            address_key(ip("2001:db8:1:2::1")),
+            address_key(ip("2001:db8:1:3::1"))
+        );
         assert_eq!(address_key(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
     }
 

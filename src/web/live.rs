@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
-use axum::Extension;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::Response;
+use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
@@ -261,9 +261,7 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
         // Not a browser: it has no cookie of ours to abuse.
         return true;
     };
-    origin
-        .to_str()
-        .is_ok_and(|o| guard::own_origin(web, headers, o))
+    origin.to_str().is_ok_and(|o| guard::own_origin(web, headers, o))
 }
 
 /// How long a socket that sends its session in its first message has to send it.
@@ -294,7 +292,13 @@ async fn open_for(
 }
 
 /// The whole game for a socket of `who`, as text, with its link key.
-async fn whole(web: &Web, game: &(ChannelId, u64, String), who: Option<UserId>, address: std::net::IpAddr, lang: Lang) -> (String, Option<Mark>) {
+async fn whole(
+    web: &Web,
+    game: &(ChannelId, u64, String),
+    who: Option<UserId>,
+    address: std::net::IpAddr,
+    lang: Lang,
+) -> (String, Option<Mark>) {
     match open_for(web, game.clone(), who, address).await {
         Ok((w, _)) => {
             let mut state = game::state(&w, lang, web.table.now_ms());
@@ -367,7 +371,9 @@ pub(crate) async fn upgrade(
         let who = if by_message {
             let hello = tokio::time::timeout(AUTH_WITHIN, incoming.next()).await;
             let token = match hello {
-                Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(&t).ok().and_then(|h| h.session),
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    serde_json::from_str::<Hello>(&t).ok().and_then(|h| h.session)
+                }
                 _ => None,
             };
             match token.and_then(|t| web.sessions.read(&t, web.table.now_ms())) {

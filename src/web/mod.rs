@@ -23,10 +23,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::Extension;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::Extension;
 use axum::{Json, Router};
 use serde::Deserialize;
 
@@ -35,8 +35,8 @@ use crate::words::Lang;
 
 pub use auth::SESSION_COOKIE;
 pub use client::LOCAL_CHANNEL;
-pub use guard::Cidr;
 pub use game::{GameState, PlyState, PIT_ORDER};
+pub use guard::Cidr;
 
 /// `[web]`: the live board's server. Off unless `listen` is set.
 #[derive(Clone, Deserialize, serde::Serialize)]
@@ -192,7 +192,10 @@ impl WebConfig {
             ));
         }
         if let Some(bad) = self.trusted_proxies.iter().find_map(|p| p.parse::<Cidr>().err()) {
-            return Some(("web.trusted_proxies", format!("{bad}: addresses or blocks like 10.0.0.0/8")));
+            return Some((
+                "web.trusted_proxies",
+                format!("{bad}: addresses or blocks like 10.0.0.0/8"),
+            ));
         }
         if !(1..=1_000_000).contains(&self.max_connections) {
             return Some(("web.max_connections", "must be 1 to 1000000".into()));
@@ -371,13 +374,12 @@ const GAME_PATH: &str = "a game's address is /g/<channel>/<game>-<key>, as its l
 impl GamePath {
     /// The channel, game number and link key, or a clear refusal.
     fn ids(&self) -> Result<(ChannelId, u64, String), guard::Refused> {
-        let (game, key) = self
-            .game
-            .split_once('-')
-            .ok_or(guard::Refused::Bad(GAME_PATH))?;
+        let (game, key) = self.game.split_once('-').ok_or(guard::Refused::Bad(GAME_PATH))?;
         let key_ok = !key.is_empty()
             && key.len() <= 64
-            && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
         match (self.channel.parse::<u64>(), game.parse::<u64>()) {
             (Ok(c), Ok(g)) if key_ok => Ok((c, g, key.to_owned())),
             _ => Err(guard::Refused::Bad(GAME_PATH)),
@@ -505,7 +507,7 @@ async fn play(
     body: axum::body::Bytes,
 ) -> Response {
     let lang = guard::language(&headers);
-    if let Err(r) = guard::from_this_site(&web, &headers) {
+    if let Some(r) = guard::refused_change(&web, &headers) {
         return r;
     }
     let Some(who) = web.viewer(&headers).await else {
@@ -613,7 +615,12 @@ impl Web {
     }
 
     /// Who can see `sealed`'s channel, where it matters for `who`.
-    async fn sight_of(&self, sealed: &crate::table::Sealed, address: std::net::IpAddr, who: Option<u64>) -> Sight {
+    async fn sight_of(
+        &self,
+        sealed: &crate::table::Sealed,
+        address: std::net::IpAddr,
+        who: Option<u64>,
+    ) -> Sight {
         if !sealed.needs_sight(who) {
             return Sight::Hidden;
         }
@@ -634,7 +641,8 @@ impl Web {
             address: Some(address),
             member: None,
         };
-        self.sight(caller, w.guild, w.parent.unwrap_or(w.channel), None).await
+        self.sight(caller, w.guild, w.parent.unwrap_or(w.channel), None)
+            .await
     }
 }
 

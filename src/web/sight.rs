@@ -129,7 +129,13 @@ fn overwritten(base: u64, channel: &Channel, guild: GuildId, roles: &[String], u
 /// Whether `@everyone`, or else member `user` with `member`'s roles, can
 /// see `channel` of `guild`, by Discord's permission rules.
 fn sees(guild_id: GuildId, guild: &Guild, channel: &Channel, user: Option<(UserId, &Member)>) -> bool {
-    let role = |id: &str| guild.roles.iter().find(|r| r.id == id).map_or(0, |r| bits(&r.permissions));
+    let role = |id: &str| {
+        guild
+            .roles
+            .iter()
+            .find(|r| r.id == id)
+            .map_or(0, |r| bits(&r.permissions))
+    };
     let everyone = role(&guild_id.to_string());
     let Some((user, member)) = user else {
         return everyone & ADMINISTRATOR != 0
@@ -147,7 +153,11 @@ impl Web {
     /// GETs `path` of Discord's API with the bot token, for `caller`; `None`
     /// when refused, failed lately, or out of allowance. `Some(None)` is
     /// Discord's 404 (no such member).
-    async fn discord_get<T: serde::de::DeserializeOwned>(&self, caller: Caller, path: &str) -> Option<Option<T>> {
+    async fn discord_get<T: serde::de::DeserializeOwned>(
+        &self,
+        caller: Caller,
+        path: &str,
+    ) -> Option<Option<T>> {
         let token = self.bot_token.as_deref()?;
         if self.outbound.failed_lately("get", path) {
             return None;
@@ -186,7 +196,13 @@ impl Web {
     /// Who can see `channel` of `guild` for `who`: [`Sight::Everyone`] when
     /// `@everyone` can; [`Sight::Viewer`] when not, but the signed-in
     /// member can; otherwise (or when Discord cannot say) [`Sight::Hidden`].
-    pub(crate) async fn sight(&self, caller: Caller, guild: GuildId, channel: ChannelId, who: Option<UserId>) -> Sight {
+    pub(crate) async fn sight(
+        &self,
+        caller: Caller,
+        guild: GuildId,
+        channel: ChannelId,
+        who: Option<UserId>,
+    ) -> Sight {
         let Some(channel_info) = self.channel_info(caller, channel).await else {
             return Sight::Hidden;
         };
@@ -233,7 +249,9 @@ impl Web {
         if let Some(g) = kept(&self.sights.guilds, &guild) {
             return Some(g);
         }
-        let g = self.discord_get::<Guild>(caller, &format!("/guilds/{guild}")).await??;
+        let g = self
+            .discord_get::<Guild>(caller, &format!("/guilds/{guild}"))
+            .await??;
         keep(&self.sights.guilds, guild, g.clone());
         Some(g)
     }

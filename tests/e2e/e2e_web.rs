@@ -119,7 +119,10 @@ impl Live {
 
 /// The number of a game's `<number>-<key>`.
 fn number(game: &str) -> u64 {
-    game.split('-').next().and_then(|n| n.parse().ok()).expect("a game's number")
+    game.split('-')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a game's number")
 }
 
 /// The page's count of moves shown and of moves animated.

@@ -185,23 +185,44 @@ async fn a_strangers_junk_sign_ins_and_instance_ids_cost_discord_almost_nothing(
         }
         r.send()
     };
-    assert_eq!(fake.activity_instance_checks(), vec!["i-junk".to_owned()], "asked once");
+    assert_eq!(
+        fake.activity_instance_checks(),
+        vec!["i-junk".to_owned()],
+        "asked once"
+    );
     // One address loops junk codes: a burst of ten reaches Discord.
     let before = fake.oauth_token_requests();
     let mut statuses = Vec::new();
     for i in 0..200 {
-        statuses.push(junk(format!("junk-{i}"), format!("i-{i}"), None).await.unwrap().status().as_u16());
+        statuses.push(
+            junk(format!("junk-{i}"), format!("i-{i}"), None)
+                .await
+                .unwrap()
+                .status()
+                .as_u16(),
+        );
     }
     let asked = fake.oauth_token_requests();
-    assert!((1..=11).contains(&(asked - before)), "{asked} code exchanges for one address");
-    assert!(statuses.iter().all(|s| [429, 502, 503].contains(s)), "{statuses:?}");
+    assert!(
+        (1..=11).contains(&(asked - before)),
+        "{asked} code exchanges for one address"
+    );
+    assert!(
+        statuses.iter().all(|s| [429, 502, 503].contains(s)),
+        "{statuses:?}"
+    );
     assert!(statuses.contains(&429));
     // The same junk code again and again, from a fresh address: asked once.
     for _ in 0..50 {
-        let r = junk("junk-again".into(), "i".into(), Some("198.51.100.1".into())).await.unwrap();
+        let r = junk("junk-again".into(), "i".into(), Some("198.51.100.1".into()))
+            .await
+            .unwrap();
         assert_ne!(r.status(), 200);
     }
-    assert!(fake.oauth_token_requests() <= asked + 1, "a failed code is remembered");
+    assert!(
+        fake.oauth_token_requests() <= asked + 1,
+        "a failed code is remembered"
+    );
     // Many addresses at once: the server's own budget holds.
     let before = fake.oauth_token_requests();
     let started = Instant::now();
@@ -211,7 +232,10 @@ async fn a_strangers_junk_sign_ins_and_instance_ids_cost_discord_almost_nothing(
     }
     let spent = fake.oauth_token_requests() - before;
     let bound = 31 + (5.0 * started.elapsed().as_secs_f64()).ceil() as usize;
-    assert!(spent <= bound, "{spent} code exchanges from 250 addresses (bound {bound})");
+    assert!(
+        spent <= bound,
+        "{spent} code exchanges from 250 addresses (bound {bound})"
+    );
     assert_eq!(
         fake.activity_instance_checks(),
         vec!["i-junk".to_owned()],
@@ -264,7 +288,9 @@ async fn behind_a_trusted_proxy_every_client_has_its_own_allowance() {
 /// Opens a connection that sends half a request's headers and stalls.
 async fn slow_client(addr: SocketAddr) -> Option<tokio::net::TcpStream> {
     let mut tcp = tokio::net::TcpStream::connect(addr).await.ok()?;
-    tcp.write_all(b"GET /client/style.css HTTP/1.1\r\nHost: x\r\n").await.ok()?;
+    tcp.write_all(b"GET /client/style.css HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .ok()?;
     Some(tcp)
 }
 
@@ -326,9 +352,16 @@ async fn slow_clients_cannot_take_the_servers_connections_while_a_game_is_played
     // The eight that got in are closed once their headers are overdue.
     let started = Instant::now();
     for tcp in slow.iter_mut() {
-        assert!(closed_within(tcp, WAIT).await, "a slow client kept its connection");
+        assert!(
+            closed_within(tcp, WAIT).await,
+            "a slow client kept its connection"
+        );
     }
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
     // And the address is welcome again.
     let r = http()
         .get(format!("{}/client/style.css", site.url))
@@ -366,22 +399,35 @@ async fn a_game_in_a_hidden_channel_is_watched_only_by_members_who_can_see_it() 
     let carol_cookie = site.sign_in(&carol).await;
     let r = status(Some(carol_cookie.clone()), "api/g/{}").await.unwrap();
     assert_eq!(r.status(), 200);
-    let png = status(Some(carol_cookie.clone()), "g/{}/board.png").await.unwrap();
+    let png = status(Some(carol_cookie.clone()), "g/{}/board.png")
+        .await
+        .unwrap();
     assert_eq!(png.headers()["cache-control"], "no-store, private");
     let alice = site.sign_in(&FakeUser::alice()).await;
     assert_eq!(status(Some(alice), "api/g/{}").await.unwrap().status(), 200);
     // Carol's socket gets the game; an anonymous one is refused.
     let ws = format!("ws{}/api/g/{path}/ws", &site.url[4..]);
     let mut request = ws.clone().into_client_request().unwrap();
-    request.headers_mut().insert("cookie", carol_cookie.parse().unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("carol's socket");
-    let first = tokio::time::timeout(WAIT, socket.next()).await.unwrap().unwrap().unwrap();
+    request
+        .headers_mut()
+        .insert("cookie", carol_cookie.parse().unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request)
+        .await
+        .expect("carol's socket");
+    let first = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
     let state: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     assert_eq!(state["channel"], json!(CHANNEL_ID.to_string()));
     assert!(tokio_tungstenite::connect_async(&ws).await.is_err());
     // The number alone, or a wrong key, opens nothing for anyone.
     let id = path.split(['/', '-']).nth(1).unwrap().to_owned();
-    for bad in [format!("{CHANNEL_ID}/{id}"), format!("{CHANNEL_ID}/{id}-AAAAAAAAAAAAAAAA")] {
+    for bad in [
+        format!("{CHANNEL_ID}/{id}"),
+        format!("{CHANNEL_ID}/{id}-AAAAAAAAAAAAAAAA"),
+    ] {
         let r = http
             .get(format!("{}/api/g/{bad}", site.url))
             .header("cookie", &carol_cookie)
@@ -412,7 +458,10 @@ async fn a_game_in_a_channel_everyone_sees_is_public_by_its_link() {
         .text()
         .await
         .unwrap();
-    assert!(page.contains(&format!("/g/{path}/board.png")), "the preview shows the board");
+    assert!(
+        page.contains(&format!("/g/{path}/board.png")),
+        "the preview shows the board"
+    );
     // The board message in Discord links to the same address.
     let linked = fake
         .requests()
@@ -448,7 +497,10 @@ async fn sessions_end_on_the_server_and_never_travel_in_an_address() {
     // Forget-me ends every session of the member.
     let (carols, _) = site.activity_sign_in(&FakeUser::carol(), "i-2").await;
     let (carols_other, _) = site.activity_sign_in(&FakeUser::carol(), "i-3").await;
-    site.bot.table.forget_member(FakeUser::carol().id).expect("forgotten");
+    site.bot
+        .table
+        .forget_member(FakeUser::carol().id)
+        .expect("forgotten");
     // Within the few seconds a live session is trusted between store reads.
     tokio::time::sleep(Duration::from_secs(6)).await;
     for token in [carols, carols_other] {
@@ -469,12 +521,20 @@ async fn sessions_end_on_the_server_and_never_travel_in_an_address() {
         "a session in the address opened a hidden game"
     );
     let by_message = format!("ws{}/api/g/{path}/ws?auth=message", &site.url[4..]);
-    let (mut socket, _) = tokio_tungstenite::connect_async(&by_message).await.expect("a socket");
+    let (mut socket, _) = tokio_tungstenite::connect_async(&by_message)
+        .await
+        .expect("a socket");
     socket
-        .send(tokio_tungstenite::tungstenite::Message::Text(json!({ "session": bobs }).to_string()))
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            json!({ "session": bobs }).to_string(),
+        ))
         .await
         .unwrap();
-    let first = tokio::time::timeout(WAIT, socket.next()).await.unwrap().unwrap().unwrap();
+    let first = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
     let state: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     assert!(state["plies"].is_array(), "{state}");
 }
@@ -494,7 +554,11 @@ async fn the_activitys_socket_is_accepted_from_discords_proxy_and_no_other_site(
     let (mut socket, _) = with_origin(format!("https://{APPLICATION_ID}.discordsays.com"))
         .await
         .expect("the Activity's socket");
-    let first = tokio::time::timeout(WAIT, socket.next()).await.unwrap().unwrap().unwrap();
+    let first = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
     assert!(first.to_text().unwrap().contains("\"plies\""));
     for evil in [
         "https://evil.example".to_owned(),

@@ -173,7 +173,11 @@ async fn the_offline_page_takes_no_orders_from_another_site() {
     let token = page_token(&http, &url).await;
     let body = r#"{"variant": "boys", "opponent": "easy"}"#;
     // What any page may send without a preflight: a text/plain or form post.
-    for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"] {
+    for kind in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ] {
         let r = http
             .post(format!("{url}/api/local/new"))
             .header("content-type", kind)
@@ -251,9 +255,17 @@ async fn a_private_game_and_a_forged_session_reveal_nothing() {
     // Game numbers count up, so a number alone, or with another game's
     // key, opens nothing.
     let other_key = t.link_key(501, server).unwrap();
-    for path in [format!("500/{dm}"), format!("500/{dm}-{other_key}"), format!("500/{dm}-")] {
+    for path in [
+        format!("500/{dm}"),
+        format!("500/{dm}-{other_key}"),
+        format!("500/{dm}-"),
+    ] {
         let r = http.get(format!("{url}/api/g/{path}")).send().await.unwrap();
-        assert!([400, 404].contains(&r.status().as_u16()), "{path}: {}", r.status());
+        assert!(
+            [400, 404].contains(&r.status().as_u16()),
+            "{path}: {}",
+            r.status()
+        );
     }
     // A server game with no Discord to ask who can see its channel stays
     // closed: never opened on a guess.
@@ -280,7 +292,8 @@ async fn a_private_game_and_a_forged_session_reveal_nothing() {
                 .as_str()
                 .map(|e| e.replace(&(dm + 1000).to_string(), "N"))
         );
-        let ws = tokio_tungstenite::connect_async(format!("ws{}/api/g/500/{dm}-{dm_key}/ws", &url[4..])).await;
+        let ws =
+            tokio_tungstenite::connect_async(format!("ws{}/api/g/500/{dm}-{dm_key}/ws", &url[4..])).await;
         assert!(ws.is_err(), "no socket on a private game");
         let png = http
             .get(format!("{url}/g/500/{dm}-{dm_key}/board.png"))
@@ -359,9 +372,12 @@ async fn a_server_that_cannot_send_its_policy_does_not_start() {
         plays_bot: false,
         local_player: None,
     };
-    let served = tokio::time::timeout(WAIT, isolo_bot::web::serve(listener, parts, std::future::pending()))
-        .await
-        .expect("refused at once");
+    let served = tokio::time::timeout(
+        WAIT,
+        isolo_bot::web::serve(listener, parts, std::future::pending()),
+    )
+    .await
+    .expect("refused at once");
     assert!(served.is_err(), "the server started without its policy");
 }
 
@@ -371,9 +387,10 @@ async fn a_socket_receives_a_move_made_elsewhere_at_once() {
     let game = start_game(&t, 0, 600);
     let key = t.link_key(600, game).unwrap();
     let url = serve(t.clone(), Some(11), WebConfig::default()).await;
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws{}/api/g/600/{game}-{key}/ws", &url[4..]))
-        .await
-        .expect("a socket");
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws{}/api/g/600/{game}-{key}/ws", &url[4..]))
+            .await
+            .expect("a socket");
     let first = tokio::time::timeout(WAIT, socket.next())
         .await
         .expect("the game at once")
@@ -478,7 +495,8 @@ async fn every_page_ends_at_the_stored_game_however_moves_and_sockets_race() {
         let until = tokio::time::Instant::now() + Duration::from_millis(100 + 50 * round);
         while let Ok(Some(Ok(m))) = tokio::time::timeout_at(until, socket.next()).await {
             if let Ok(text) = m.to_text() {
-                page.receive(serde_json::from_str(text).unwrap(), &http, &api).await;
+                page.receive(serde_json::from_str(text).unwrap(), &http, &api)
+                    .await;
             }
         }
         pages.push((socket, page));
@@ -501,10 +519,14 @@ async fn every_page_ends_at_the_stored_game_however_moves_and_sockets_race() {
             match tokio::time::timeout_at(deadline, socket.next()).await {
                 Ok(Some(Ok(m))) => {
                     if let Ok(text) = m.to_text() {
-                        page.receive(serde_json::from_str(text).unwrap(), &http, &api).await;
+                        page.receive(serde_json::from_str(text).unwrap(), &http, &api)
+                            .await;
                     }
                 }
-                other => panic!("page {i} stopped at {} of {want} plies: {other:?}", page.plies.len()),
+                other => panic!(
+                    "page {i} stopped at {} of {want} plies: {other:?}",
+                    page.plies.len()
+                ),
             }
         }
         let whole: Value = http.get(&api).send().await.unwrap().json().await.unwrap();

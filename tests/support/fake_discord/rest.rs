@@ -16,8 +16,8 @@ use serenity::model::Permissions;
 use super::limits::Verdict;
 use super::payloads::{self, id};
 use super::{
-    AppState, FakeUser, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID,
-    TOKEN,
+    AppState, FakeUser, Request, Route, State, UploadedFile, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID,
+    GUILD_ID, TOKEN,
 };
 
 /// Discord's upload limit, also sent as `attachment_size_limit`.
