@@ -802,3 +802,51 @@ async fn the_activity_launches_and_plays_through_the_sdk() {
     );
     fake.assert_no_problems();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn the_offline_page_starts_a_game_and_plays_the_computer_in_a_browser() {
+    let table = Arc::new(isolo_bot::table::Table::new(
+        Arc::new(isolo_bot::store::MemoryStore::new()),
+        Arc::new(SystemClock),
+        isolo_bot::table::TableConfig::default(),
+    ));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let url = format!("http://{}", listener.local_addr().expect("an address"));
+    let parts = WebParts {
+        table: table.clone(),
+        config: WebConfig::default(),
+        bot_token: None,
+        plays_bot: true,
+        local_player: Some((1, "You".into())),
+    };
+    tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
+    let browser = Browser::launch().await;
+    let page = browser.page(390, 844, true).await;
+    let errors = page.console_errors().await;
+    page.goto(&format!("{url}/")).await;
+    // The form starts a game at once (the page's own token goes with it).
+    page.wait_for("document.body.dataset.plies === '0'", PAGE)
+        .await
+        .expect("a new game on the page");
+    page.tap(".pit.legal").await;
+    page.wait_for("Number(document.body.dataset.plies) >= 2", PAGE)
+        .await
+        .expect("the move, then the computer's answer");
+    let stored = table
+        .game(isolo_bot::web::LOCAL_CHANNEL)
+        .expect("reads")
+        .expect("the game")
+        .live
+        .moves
+        .len();
+    assert!(stored >= 2, "{stored} moves stored");
+    assert_eq!(errors.lock().unwrap().clone(), Vec::<String>::new());
+    std::fs::create_dir_all("target/tmp").ok();
+    std::fs::write("target/tmp/offline-page-phone.png", page.screenshot().await).ok();
+}

@@ -574,14 +574,14 @@ async fn the_fake_rejects_what_discord_rejects() {
     let sent_long = http.send_message(ChannelId::new(CHANNEL_ID), vec![], &long);
     assert!(sent_long.await.is_err());
     // A route the fake does not serve.
-    assert!(http.get_guild(GuildId::new(1)).await.is_err());
+    assert!(http.get_emojis(GuildId::new(1)).await.is_err());
 
     let problems = fake.take_problems();
     for expected in [
         "acknowledged twice",
         "before its callback",
         "2000",
-        "unexpected request: GET /api/v10/guilds/1",
+        "unexpected request: GET /api/v10/guilds/1/emojis",
     ] {
         assert!(
             problems.iter().any(|p| p.contains(expected)),
