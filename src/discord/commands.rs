@@ -825,7 +825,8 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let (channel, user) = (here.channel, here.user);
     let cooling = ctx.data().cooldowns.start(user, Costly::Hint)?;
     let table = ctx.data().table.clone();
-    let hint = flow::analyse(ctx.data(), &mut Reply::Poise(ctx), here.owner(), move || {
+    // Only the asker sees the hint (or its refusal), however slow.
+    let hint = flow::analyse(ctx.data(), &mut Reply::Private(ctx), here.owner(), move || {
         table.hint(channel, user)
     })
     .await??;

@@ -162,9 +162,15 @@ pub(crate) async fn play(
     data.run(move |t| t.check_move(channel, user, &checked, board))
         .await?;
     let deadline = reply.deadline();
-    let out = reply
-        .by_deadline(deadline, data.run(move |t| t.play_on(channel, user, &pit, board)))
-        .await??;
+    let played = data.run(move |t| t.play_on(channel, user, &pit, board));
+    let (out, acked) = reply.finish_by_deadline(deadline, played).await;
+    let out = out?;
+    if let Err(e) = acked {
+        // Saved, but the interaction could not be acknowledged: shown as
+        // when the answer fails (below).
+        announce(data, &reply.http(), Notice::Moved(Box::new(out))).await;
+        return Err(e.context(Saved));
+    }
     let unseen = out.clone();
     let mut board_sent = false;
     let shown = saved(async {
@@ -214,8 +220,18 @@ pub(crate) async fn next_game(
     user: UserId,
     lang: Lang,
 ) -> Result<(), Error> {
-    let found = data.run(move |t| t.next_game(user)).await?;
-    let viewer = data.member_settings(user).await;
+    // It may name a private game: a slow answer is deferred privately, and
+    // the reads count against the interaction's 3 s too.
+    reply.answer_privately();
+    let deadline = reply.deadline();
+    let read = async {
+        (
+            data.run(move |t| t.next_game(user)).await,
+            data.member_settings(user).await,
+        )
+    };
+    let (found, viewer) = reply.by_deadline(deadline, read).await?;
+    let found = found?;
     let out = draw(data, reply, move || {
         present::next_game(lang, found.as_ref(), &viewer)
     })
@@ -310,26 +326,45 @@ pub(crate) async fn live(data: &Data, reply: &mut Reply<'_>, channel: ChannelId)
         .await
 }
 
-/// Plays the bot's move if it is the bot's turn, and posts the board.
+/// Plays the bot's move if it is the bot's turn, and posts the board; a
+/// saved move whose board could not be sent is posted to the channel
+/// instead, as a player's is ([`play`]).
 async fn bot_turns(data: &Data, reply: &mut Reply<'_>, channel: ChannelId) -> Result<(), Error> {
-    if let Some(out) = search_bot_move(data, channel).await? {
-        // A conditional answer to the bot's move is shown with it.
-        let last = out.last();
-        let finished = last.finished.clone();
-        let viewer = mover_settings(data, &last.view).await;
-        let lang = data
-            .game_lang(last.view.live.guild, &last.view.live.players)
-            .await;
-        let view = last.view.clone();
-        let board = draw(data, reply, move || {
-            present::board_after_outcome(lang, &out, &viewer)
-        })
-        .await?;
-        let board = with_live(data, lang, board, &view);
-        send_board(data, reply, channel, board).await?;
-        if let Some(f) = finished {
-            game_over(data, &reply.http(), &f).await;
-        }
+    let Some(out) = search_bot_move(data, channel).await? else {
+        return Ok(());
+    };
+    let unseen = out.clone();
+    let shown = show_bot_move(data, reply, channel, out).await;
+    if shown.is_err() {
+        announce(data, &reply.http(), Notice::Moved(Box::new(unseen))).await;
+    }
+    shown
+}
+
+/// The board after the bot's move `out`, sent as an answer; then the
+/// game's end, if it ended.
+async fn show_bot_move(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    out: MoveOutcome,
+) -> Result<(), Error> {
+    // A conditional answer to the bot's move is shown with it.
+    let last = out.last();
+    let finished = last.finished.clone();
+    let viewer = mover_settings(data, &last.view).await;
+    let lang = data
+        .game_lang(last.view.live.guild, &last.view.live.players)
+        .await;
+    let view = last.view.clone();
+    let board = draw(data, reply, move || {
+        present::board_after_outcome(lang, &out, &viewer)
+    })
+    .await?;
+    let board = with_live(data, lang, board, &view);
+    send_board(data, reply, channel, board).await?;
+    if let Some(f) = finished {
+        game_over(data, &reply.http(), &f).await;
     }
     Ok(())
 }

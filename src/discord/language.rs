@@ -153,7 +153,9 @@ impl Reply<'_> {
     /// Who used the interaction, and in which server (0 outside one).
     pub(crate) fn asker(&self) -> (UserId, GuildId) {
         match self {
-            Reply::Poise(ctx) => (ctx.author().id.get(), ctx.guild_id().map_or(0, |g| g.get())),
+            Reply::Poise(ctx) | Reply::Private(ctx) => {
+                (ctx.author().id.get(), ctx.guild_id().map_or(0, |g| g.get()))
+            }
             Reply::Component { ci, .. } => (ci.user.id.get(), ci.guild_id.map_or(0, |g| g.get())),
         }
     }
@@ -161,11 +163,13 @@ impl Reply<'_> {
     /// The member's and the server's locale, as Discord sent them.
     pub(crate) fn locales(&self) -> (Option<&str>, Option<&str>) {
         match self {
-            Reply::Poise(poise::Context::Application(a)) => (
-                Some(a.interaction.locale.as_str()),
-                a.interaction.guild_locale.as_deref(),
-            ),
-            Reply::Poise(_) => (None, None),
+            Reply::Poise(poise::Context::Application(a)) | Reply::Private(poise::Context::Application(a)) => {
+                (
+                    Some(a.interaction.locale.as_str()),
+                    a.interaction.guild_locale.as_deref(),
+                )
+            }
+            Reply::Poise(_) | Reply::Private(_) => (None, None),
             Reply::Component { ci, .. } => (Some(ci.locale.as_str()), ci.guild_locale.as_deref()),
         }
     }

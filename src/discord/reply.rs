@@ -41,6 +41,10 @@ pub(crate) fn answer_deadline(
 pub(crate) enum Reply<'a> {
     /// A slash command.
     Poise(Context<'a>),
+    /// A slash command whose answer only its sender sees: deferred
+    /// privately, since Discord shows the answer that replaces a deferral
+    /// as the deferral was shown, whatever the answer's own flags say.
+    Private(Context<'a>),
     /// A button or select menu; `responded` once the first answer went out.
     Component {
         /// The serenity context.
@@ -62,13 +66,24 @@ impl<'a> Reply<'a> {
         }
     }
 
+    /// Says, before anything is acknowledged, that the answer is private,
+    /// so that a slow one is deferred privately ([`Reply::Private`]). A
+    /// component's deferral shows nothing and fixes no visibility: it stays.
+    pub(crate) fn answer_privately(&mut self) {
+        if let Reply::Poise(ctx) = *self {
+            *self = Reply::Private(ctx);
+        }
+    }
+
     /// The latest moment to acknowledge this interaction before its answer
     /// is ready: [`ANSWER_WITHIN`] after Discord created it (its id is a
     /// snowflake with that time), so time spent queued or saving counts.
     pub(crate) fn deadline(&self) -> tokio::time::Instant {
         let id = match self {
-            Reply::Poise(poise::Context::Application(a)) => Some(a.interaction.id.get()),
-            Reply::Poise(_) => None,
+            Reply::Poise(poise::Context::Application(a)) | Reply::Private(poise::Context::Application(a)) => {
+                Some(a.interaction.id.get())
+            }
+            Reply::Poise(_) | Reply::Private(_) => None,
             Reply::Component { ci, .. } => Some(ci.id.get()),
         };
         let now = tokio::time::Instant::now();
@@ -89,7 +104,7 @@ impl<'a> Reply<'a> {
     /// The serenity context (for REST calls beyond the answer).
     pub(crate) fn serenity(&self) -> &serenity::Context {
         match self {
-            Reply::Poise(ctx) => ctx.serenity_context(),
+            Reply::Poise(ctx) | Reply::Private(ctx) => ctx.serenity_context(),
             Reply::Component { ctx, .. } => ctx,
         }
     }
@@ -104,12 +119,14 @@ impl<'a> Reply<'a> {
         Option<&serenity::Member>,
     )> {
         match self {
-            Reply::Poise(poise::Context::Application(a)) => Some((
-                a.interaction.context,
-                &a.interaction.authorizing_integration_owners,
-                a.interaction.member.as_deref(),
-            )),
-            Reply::Poise(_) => None,
+            Reply::Poise(poise::Context::Application(a)) | Reply::Private(poise::Context::Application(a)) => {
+                Some((
+                    a.interaction.context,
+                    &a.interaction.authorizing_integration_owners,
+                    a.interaction.member.as_deref(),
+                ))
+            }
+            Reply::Poise(_) | Reply::Private(_) => None,
             Reply::Component { ci, .. } => {
                 Some((ci.context, &ci.authorizing_integration_owners, ci.member.as_ref()))
             }
@@ -145,7 +162,7 @@ impl<'a> Reply<'a> {
     /// Sends a message: the interaction's first response, then followups.
     pub(crate) async fn send(&mut self, out: &Out) -> Result<(), Error> {
         match self {
-            Reply::Poise(ctx) => {
+            Reply::Poise(ctx) | Reply::Private(ctx) => {
                 ctx.send(out.reply()).await?;
                 Ok(())
             }
@@ -157,7 +174,7 @@ impl<'a> Reply<'a> {
     /// followup, or a command's answer with components), to edit it later.
     pub(crate) async fn send_message(&mut self, out: &Out) -> Result<Option<serenity::Message>, Error> {
         match self {
-            Reply::Poise(ctx) => {
+            Reply::Poise(ctx) | Reply::Private(ctx) => {
                 let handle = ctx.send(out.reply()).await?;
                 if out.components.is_empty() {
                     return Ok(None);
@@ -180,7 +197,7 @@ impl<'a> Reply<'a> {
     /// Replaces the clicked message with `out` (its buttons go); a slash
     /// command has no such message and sends `out` instead.
     pub(crate) async fn replace(&mut self, out: &Out) -> Result<(), Error> {
-        if let Reply::Poise(_) = self {
+        if let Reply::Poise(_) | Reply::Private(_) = self {
             return self.send(out).await;
         }
         let msg = serenity::CreateInteractionResponseMessage::new()
@@ -227,7 +244,7 @@ impl<'a> Reply<'a> {
     /// (the interaction response LAUNCH_ACTIVITY, type 12): the first answer.
     pub(crate) async fn launch_activity(&mut self) -> Result<(), Error> {
         match self {
-            Reply::Poise(poise::Context::Application(a)) => {
+            Reply::Poise(poise::Context::Application(a)) | Reply::Private(poise::Context::Application(a)) => {
                 a.interaction
                     .create_response(
                         a.serenity_context(),
@@ -237,7 +254,7 @@ impl<'a> Reply<'a> {
                 a.has_sent_initial_response
                     .store(true, std::sync::atomic::Ordering::SeqCst);
             }
-            Reply::Poise(_) => {}
+            Reply::Poise(_) | Reply::Private(_) => {}
             Reply::Component { ctx, ci, responded } => {
                 ci.create_response(&ctx.http, serenity::CreateInteractionResponse::LaunchActivity)
                     .await?;
@@ -248,10 +265,12 @@ impl<'a> Reply<'a> {
     }
 
     /// Acknowledges the interaction if nothing was sent yet (Discord shows
-    /// "thinking..."; for a component, nothing): what follows are followups.
+    /// "thinking...", to all or, for a private answer, to its sender alone;
+    /// for a component, nothing): what follows are followups.
     pub(crate) async fn defer(&mut self) -> Result<(), Error> {
         match self {
             Reply::Poise(ctx) => ctx.defer().await?,
+            Reply::Private(ctx) => ctx.defer_ephemeral().await?,
             Reply::Component { ctx, ci, responded } => {
                 if !*responded {
                     ci.defer(&ctx.http).await?;
@@ -278,6 +297,23 @@ impl<'a> Reply<'a> {
                 Ok(work.await)
             }
         }
+    }
+
+    /// [`Reply::by_deadline`] for work that saves a change: `work` is
+    /// finished even when the acknowledgment fails, so what was saved is
+    /// known and can be shown another way. Returns the work's result and
+    /// the acknowledgment's.
+    pub(crate) async fn finish_by_deadline<T>(
+        &mut self,
+        deadline: tokio::time::Instant,
+        work: impl std::future::Future<Output = T>,
+    ) -> (T, Result<(), Error>) {
+        tokio::pin!(work);
+        if let Ok(done) = tokio::time::timeout_at(deadline, &mut work).await {
+            return (done, Ok(()));
+        }
+        let (acked, done) = tokio::join!(self.defer(), work);
+        (done, acked)
     }
 }
 

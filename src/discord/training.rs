@@ -259,6 +259,8 @@ pub async fn puzzle(
         Some(VariantChoice::Boys) => Variant::Boys,
         _ => Variant::Women,
     };
+    // A member's own puzzle is private, however slow (the daily one is not).
+    reply.answer_privately();
     let view = data.run(move |t| t.next_puzzle(user, variant)).await?;
     // An unfinished daily run goes on, with no public message to update.
     let daily = view.daily.as_ref().map(|(d, _)| Daily {
@@ -526,7 +528,8 @@ pub async fn learn(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let user = ctx.author().id.get();
     let channel = ctx.channel_id().get();
-    let mut reply = Reply::Poise(ctx);
+    // Only the learner sees the lesson, however slow.
+    let mut reply = Reply::Private(ctx);
     let lang = data.langs(&reply).await.private;
     let view = data.run(move |t| t.lesson(user, None, 0)).await?;
     let palette = palette(data, user).await;

@@ -10,6 +10,7 @@ mod support;
 mod e2e_anywhere;
 mod e2e_bot;
 mod e2e_corr;
+mod e2e_defer;
 mod e2e_fairness;
 mod e2e_games;
 mod e2e_ops;
