@@ -90,3 +90,4 @@ refusal-conditional-ply = Zug { $ply } der Folge:
 refusal-on-vacation = du bist schon im Urlaub
 refusal-not-on-vacation = du bist nicht im Urlaub
 refusal-no-vacation-left = deine Urlaubstage sind aufgebraucht; jeden Monat kommen neue hinzu
+refusal-nothing-to-hold = keine deiner Partien hat eine Uhr, die ein Urlaub anhalten könnte; er würde nur deine Tage verbrauchen

@@ -90,3 +90,4 @@ refusal-conditional-ply = move { $ply } of the line:
 refusal-on-vacation = you are on vacation already
 refusal-not-on-vacation = you are not on vacation
 refusal-no-vacation-left = your vacation days are used up; more come every month
+refusal-nothing-to-hold = none of your games has a clock a vacation could stop, so it would only use up your days

@@ -90,3 +90,4 @@ refusal-conditional-ply = jugada { $ply } de la línea:
 refusal-on-vacation = ya estás de vacaciones
 refusal-not-on-vacation = no estás de vacaciones
 refusal-no-vacation-left = se te acabaron los días de vacaciones; cada mes recibes más
+refusal-nothing-to-hold = ninguna de tus partidas tiene un reloj que las vacaciones puedan detener; solo gastarían tus días

@@ -90,3 +90,4 @@ refusal-conditional-ply = coup { $ply } de la ligne :
 refusal-on-vacation = tu es déjà en vacances
 refusal-not-on-vacation = tu n'es pas en vacances
 refusal-no-vacation-left = tes jours de vacances sont épuisés ; il en revient chaque mois
+refusal-nothing-to-hold = aucune de tes parties n'a de pendule que des vacances pourraient arrêter ; elles ne feraient que consommer tes jours

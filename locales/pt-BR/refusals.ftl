@@ -92,3 +92,4 @@ refusal-conditional-ply = jogada { $ply } da linha:
 refusal-on-vacation = você já está de férias
 refusal-not-on-vacation = você não está de férias
 refusal-no-vacation-left = seus dias de férias acabaram; todo mês vêm mais
+refusal-nothing-to-hold = nenhuma das suas partidas tem um relógio que as férias possam parar; elas só gastariam seus dias

@@ -87,3 +87,4 @@ refusal-conditional-ply = hatua ya { $ply } ya mfuatano:
 refusal-on-vacation = tayari uko likizoni
 refusal-not-on-vacation = huko likizoni
 refusal-no-vacation-left = siku zako za likizo zimekwisha; nyingine huja kila mwezi
+refusal-nothing-to-hold = hakuna mchezo wako wenye saa ambayo likizo ingeweza kuisimamisha; ingetumia siku zako bure tu

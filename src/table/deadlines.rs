@@ -83,6 +83,23 @@ pub(super) fn is_newer(e: &TableError) -> bool {
     )
 }
 
+/// Counts as sent the reminders a late clock (after downtime) would post
+/// with the event after them already due: only the latest due reminder is
+/// posted, and none once the time is gone, so the result comes alone.
+fn skip_stale_reminders(live: &mut LiveGame, now: u64) {
+    let most = match live.settings.move_secs {
+        Some(_) => 2,
+        None => 1,
+    };
+    while live.reminders < most {
+        live.reminders += 1;
+        if live.next_event_ms().is_some_and(|at| at > now) {
+            live.reminders -= 1;
+            break;
+        }
+    }
+}
+
 /// Something the clock did, for the front end to announce.
 #[derive(Debug, Clone)]
 pub enum Notice {
@@ -385,6 +402,7 @@ impl Table {
             }
             let game = live.game()?;
             let late = game.position().to_move();
+            skip_stale_reminders(&mut live, now);
             if live.settings.move_secs.is_none() {
                 return self.idle(stored.version, live, &game, now);
             }

@@ -248,6 +248,10 @@ pub enum TableError {
     /// The member's vacation bank is empty.
     #[error("you have no vacation time left")]
     NoVacationLeft,
+    /// A vacation would stop no clock: the member has no clocked game
+    /// against a person with time left (the bank is kept).
+    #[error("none of your games has a clock a vacation could stop")]
+    NothingToHold,
     /// A stored entry cannot be read; only this channel is affected.
     #[error("the saved {what} cannot be read ({reason})")]
     Corrupt {

@@ -118,23 +118,58 @@ impl VacationBank {
     fn accrue(mut self, config: &VacationConfig, now: u64) -> VacationBank {
         let months = now.saturating_sub(self.accrued_ms) / MONTH_MS;
         if months > 0 {
-            let cap = u64::from(config.cap_days) * DAY_MS;
+            let accrued = self.accrued_ms + months * MONTH_MS;
+            // `left_ms` still counts the time a vacation under way has
+            // used: the cap is on what is really left, so days earned
+            // during a vacation are kept after it.
+            let used = self.on.map_or(0, |on| used_by(on, accrued));
+            let cap = (u64::from(config.cap_days) * DAY_MS).saturating_add(used);
             let earned = months.saturating_mul(u64::from(config.monthly_days) * DAY_MS);
             self.left_ms = self.left_ms.saturating_add(earned).min(cap.max(self.left_ms));
-            self.accrued_ms += months * MONTH_MS;
+            self.accrued_ms = accrued;
+        }
+        self
+    }
+
+    /// The time left after the vacation under way, used up to `end`.
+    fn left_after(&self, on: OnVacation, end: u64) -> u64 {
+        self.left_ms.saturating_sub(used_by(on, end))
+    }
+
+    /// The bank as it stands once a vacation that ran out by `now` is
+    /// over: its time out of the bank, days earned since kept.
+    fn settled(mut self, now: u64) -> VacationBank {
+        if let Some(on) = self.on.filter(|on| on.until_ms <= now) {
+            self.left_ms = self.left_after(on, now);
+            self.on = None;
         }
         self
     }
 
     fn view(&self, now: u64) -> VacationView {
+        // A vacation that ran out is over, whether or not the clock has
+        // ended it in the games it held (it held none, or they ended).
+        let bank = self.settled(now);
         VacationView {
-            left_ms: match self.on {
+            left_ms: match bank.on {
                 Some(on) => on.until_ms.saturating_sub(now),
-                None => self.left_ms,
+                None => bank.left_ms,
             },
-            on: self.on,
+            on: bank.on,
         }
     }
+}
+
+/// The time a vacation has used by `end` (never past its bank's end).
+fn used_by(on: OnVacation, end: u64) -> u64 {
+    end.min(on.until_ms).saturating_sub(on.since_ms)
+}
+
+/// True when `user`'s vacation holds the game's clock.
+fn holds(live: &LiveGame, user: UserId) -> bool {
+    live.paused
+        .as_ref()
+        .is_some_and(|p| p.by.iter().any(|h| h.user == user))
 }
 
 /// Whether a vacation may hold this game's clock now: a clocked game
@@ -215,18 +250,26 @@ impl Table {
 
     /// `user` goes on vacation: the clocks of all their clocked games (in
     /// every place; not tournament games) stop until they come back or
-    /// their bank runs out. The opponents are told (the notices).
+    /// their bank runs out. The opponents are told (the notices). A
+    /// vacation that would hold no game is refused: it would only spend
+    /// the bank.
     pub fn start_vacation(&self, user: UserId) -> Result<(VacationView, Vec<Notice>), TableError> {
         self.retry(|| {
             let now = self.now_ms();
-            let (mut bank, expect) = self.load_bank(user, now)?;
+            let (bank, expect) = self.load_bank(user, now)?;
+            let games = self.stored_games_everywhere(user)?;
             if let Some(on) = bank.on {
-                return Err(match on.until_ms > now {
-                    true => TableError::OnVacation,
-                    // Ran out; the clock ends it at its deadline.
-                    false => TableError::NoVacationLeft,
-                });
+                if on.until_ms > now {
+                    return Err(TableError::OnVacation);
+                }
+                // Ran out while it still holds games: the clock ends it
+                // in them at its deadline, due now.
+                if games.iter().any(|g| holds(&g.value, user)) {
+                    return Err(TableError::NoVacationLeft);
+                }
             }
+            // One that ran out holding nothing is simply over.
+            let mut bank = bank.settled(now);
             if bank.left_ms < MIN_VACATION_MS {
                 return Err(TableError::NoVacationLeft);
             }
@@ -238,7 +281,7 @@ impl Table {
             let mut batch = Batch::new();
             batch.put(Space::Meta, &bank_key(user), &bank, expect)?;
             let mut notices = Vec::new();
-            for stored in self.stored_games_everywhere(user)? {
+            for stored in games {
                 let mut live = stored.value.clone();
                 let allows = match &live.tournament {
                     Some(g) => self.tournament(live.guild, g.number).is_ok_and(|t| t.vacation),
@@ -256,6 +299,9 @@ impl Table {
                 p.by.push(VacationHold { user, until_ms });
                 self.put_held(&mut batch, &stored, &live)?;
                 notices.push(notice(&live, user, VacationChange::Started { until_ms }));
+            }
+            if notices.is_empty() {
+                return Err(TableError::NothingToHold);
             }
             self.commit(&batch)?;
             Ok((bank.view(now), notices))
@@ -288,10 +334,8 @@ impl Table {
         };
         let ran_out = now >= on.until_ms;
         let end = now.min(on.until_ms);
-        bank.left_ms = bank.left_ms.saturating_sub(end.saturating_sub(on.since_ms));
-        if ran_out {
-            bank.left_ms = 0;
-        }
+        // Only the time used leaves the bank: days earned since stay.
+        bank.left_ms = bank.left_after(on, end);
         let change = match ran_out {
             true => VacationChange::RanOut,
             false => VacationChange::Ended,

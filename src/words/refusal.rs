@@ -127,6 +127,7 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::OnVacation => tr!(lang, "refusal-on-vacation"),
         E::NotOnVacation => tr!(lang, "refusal-not-on-vacation"),
         E::NoVacationLeft => tr!(lang, "refusal-no-vacation-left"),
+        E::NothingToHold => tr!(lang, "refusal-nothing-to-hold"),
         E::Corrupt { what, .. } => unreadable(lang, what),
         E::Stale => tr!(lang, "refusal-stale"),
         E::Contended => tr!(lang, "refusal-contended"),

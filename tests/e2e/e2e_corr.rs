@@ -1,7 +1,8 @@
 //! End-to-end: correspondence play against the fake Discord. Conditional
 //! lines that play, are dropped or are refused; `/isolo next` (and the turn
 //! DM's button) across a server and a DM; a vacation that stops a clock
-//! across a restart until its bank runs out.
+//! across a restart until its bank runs out; a restart past a day's clock
+//! that posts the result alone, no reminder before it.
 
 use crate::support;
 
@@ -348,6 +349,47 @@ async fn a_vacation_stops_the_clock_across_a_restart_until_the_bank_runs_out() {
         "{:?}",
         r.message().content
     );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_downtime_past_the_clock_the_result_comes_without_a_reminder() {
+    const DAY: u64 = 86_400_000;
+    let start_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as u64;
+    let clock = Arc::new(ManualClock::new(start_ms));
+    let bot = InProcess::start_with(false, clock.clone(), |_| {}).await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    // A day per move ("1 day" is the second clock choice); alice is to move.
+    let challenge = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bob)
+        .integer("clock", 1)
+        .by(&alice)
+        .in_channel(CHANNEL_ID);
+    let sent = bot.fake.send_command(&challenge).await;
+    bot.fake.wait_for_callback(&sent, T).await.expect("the challenge");
+    let accept = SlashCommand::new("isolo")
+        .sub("accept")
+        .by(&bob)
+        .in_channel(CHANNEL_ID);
+    let sent = bot.fake.send_command(&accept).await;
+    boards(&bot.fake, &sent, 1).await;
+
+    // The bot is down past both reminders' times and the timeout.
+    clock.advance(DAY + 60_000);
+    let bot = bot.restart(false, clock.clone()).await;
+    let fake = &bot.fake;
+    until(&bot, "the win on time is posted", || {
+        posted(fake, CHANNEL_ID, "ran out of time") >= 1
+    })
+    .await;
+    assert!(bot.table.game(CHANNEL_ID).unwrap().is_none(), "the game is over");
+    // The clock's notices go out in order: a reminder would be there by now.
+    assert_eq!(posted(fake, CHANNEL_ID, "it is your move in game"), 0);
+    assert_eq!(posted(fake, CHANNEL_ID, "your time runs out"), 0);
     bot.stop().await;
 }
 

@@ -310,6 +310,86 @@ fn coming_back_early_keeps_the_rest_of_the_bank_and_moves_the_clock_on() {
     assert_eq!(t.vacation(BO).unwrap().left_ms, 10 * DAY);
 }
 
+/// A bank of 30 days that earns 2 a month up to 30.
+const FULL: VacationConfig = VacationConfig {
+    start_days: 30,
+    monthly_days: 2,
+    cap_days: 30,
+};
+
+#[test]
+fn a_vacation_that_would_hold_no_game_is_refused_and_changes_nothing() {
+    let (t, _, store) = table();
+    assert!(matches!(t.start_vacation(ANN), Err(TableError::NothingToHold)));
+    // A game without a clock holds nothing either.
+    start(&t, GUILD, CH, None);
+    let game = t.game(CH).unwrap().unwrap().live;
+    let deadline = store.next_deadline().unwrap().map(|d| d.at);
+    assert!(matches!(t.start_vacation(ANN), Err(TableError::NothingToHold)));
+    let bank = t.vacation(ANN).unwrap();
+    assert_eq!((bank.left_ms, bank.on), (7 * DAY, None));
+    assert!(matches!(t.end_vacation(ANN), Err(TableError::NotOnVacation)));
+    assert_eq!(t.game(CH).unwrap().unwrap().live, game);
+    assert_eq!(store.next_deadline().unwrap().map(|d| d.at), deadline);
+}
+
+#[test]
+fn a_vacation_whose_games_all_ended_first_runs_out_cleanly() {
+    let clock = Arc::new(ManualClock::new(T0));
+    let t = table_on(Arc::new(MemoryStore::new()), clock.clone(), FULL);
+    start(&t, GUILD, CH, Some(86_400));
+    let (bank, _) = t.start_vacation(ANN).unwrap();
+    assert_eq!(bank.on.unwrap().until_ms, T0 + 30 * DAY);
+    // The only held game ends: nothing is left to end the vacation.
+    t.resign(CH, ANN).unwrap();
+    clock.advance(45 * DAY);
+    assert!(t.tick().unwrap().is_empty());
+    // Over, not stuck at nothing left: the 2 days earned meanwhile stay.
+    let bank = t.vacation(ANN).unwrap();
+    assert_eq!((bank.left_ms, bank.on), (2 * DAY, None));
+    // And a new vacation starts from them.
+    start(&t, GUILD, CH, Some(86_400));
+    let (bank, notices) = t.start_vacation(ANN).unwrap();
+    assert_eq!(bank.on.unwrap().until_ms, clock.now() + 2 * DAY);
+    assert_eq!(notices.len(), 1);
+}
+
+#[test]
+fn ending_a_vacation_never_wipes_days_earned_since() {
+    // Coming back by hand after it ran out, holding no game.
+    let clock = Arc::new(ManualClock::new(T0));
+    let t = table_on(Arc::new(MemoryStore::new()), clock.clone(), FULL);
+    start(&t, GUILD, CH, Some(86_400));
+    t.start_vacation(ANN).unwrap();
+    t.resign(CH, ANN).unwrap();
+    clock.advance(75 * DAY);
+    let (bank, notices) = t.end_vacation(ANN).unwrap();
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((bank.left_ms, bank.on), (4 * DAY, None), "two months earned");
+    assert!(matches!(t.end_vacation(ANN), Err(TableError::NotOnVacation)));
+
+    // Run out by the clock in a held game, a month earned during it.
+    let clock = Arc::new(ManualClock::new(T0));
+    let t = table_on(Arc::new(MemoryStore::new()), clock.clone(), FULL);
+    start(&t, GUILD, CH, Some(86_400));
+    let (bank, _) = t.start_vacation(ANN).unwrap();
+    let until = bank.on.unwrap().until_ms;
+    clock.set(until);
+    let ended = t.tick().unwrap();
+    assert!(
+        matches!(
+            &ended[..],
+            [Notice::Vacation {
+                change: VacationChange::RanOut,
+                ..
+            }]
+        ),
+        "{ended:?}"
+    );
+    let bank = t.vacation(ANN).unwrap();
+    assert_eq!((bank.left_ms, bank.on), (2 * DAY, None));
+}
+
 trait Now {
     fn now(&self) -> u64;
 }

@@ -429,6 +429,81 @@ fn a_restart_in_the_middle_of_a_game_and_clocks_across_it() {
     assert_eq!(t.next_deadline().unwrap(), None);
 }
 
+/// Every notice the clock gives until it has nothing more (ten ticks at most).
+fn tick_out(t: &Table) -> Vec<Notice> {
+    let mut all = Vec::new();
+    for _ in 0..10 {
+        let n = t.tick().unwrap();
+        if n.is_empty() {
+            break;
+        }
+        all.extend(n);
+    }
+    all
+}
+
+#[test]
+fn after_downtime_no_reminder_comes_for_a_deadline_already_past() {
+    let day = GameSettings {
+        move_secs: Some(DAY / 1000),
+        ..GameSettings::default()
+    };
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let up = |config: TableConfig| table_with(store.clone(), clock.clone(), config);
+    let t = up(TableConfig::default());
+    start(&t, CH, day);
+    drop(t);
+    // Down past the timeout: the win on time comes alone.
+    clock.advance(2 * DAY);
+    let t = up(TableConfig::default());
+    let n = tick_out(&t);
+    assert!(
+        matches!(&n[..], [Notice::TimedOut(f)] if f.result.outcome == Outcome::Win(Side::North)),
+        "{n:?}"
+    );
+
+    // Down past both reminders' times but not the timeout: one reminder.
+    start(&t, CH, day);
+    drop(t);
+    clock.advance(DAY * 95 / 100);
+    let t = up(TableConfig::default());
+    let n = tick_out(&t);
+    assert!(matches!(&n[..], [Notice::Reminder { user: ANN, .. }]), "{n:?}");
+    clock.advance(DAY / 20);
+    assert!(matches!(&tick_out(&t)[..], [Notice::TimedOut(_)]));
+
+    // Under the claim policy: the flag alone, its window still open.
+    let claim = TableConfig {
+        timeout: TimeoutPolicy::Claim,
+        ..TableConfig::default()
+    };
+    let t = up(claim.clone());
+    start(&t, CH, day);
+    drop(t);
+    clock.advance(DAY + HOUR);
+    let t = up(claim);
+    let n = tick_out(&t);
+    assert!(matches!(&n[..], [Notice::Flagged { flagged: ANN, .. }]), "{n:?}");
+    t.claim(CH, BO).unwrap();
+
+    // A game without a clock silent past its whole idle time: the draw alone.
+    let idle = TableConfig {
+        idle_expiry_secs: 3 * DAY / 1000,
+        ..TableConfig::default()
+    };
+    let t = up(idle.clone());
+    start(&t, CH, GameSettings::default());
+    drop(t);
+    clock.advance(4 * DAY);
+    let t = up(idle);
+    let n = tick_out(&t);
+    assert!(
+        matches!(&n[..], [Notice::TimedOut(f)] if f.result.outcome == Outcome::Draw),
+        "{n:?}"
+    );
+}
+
 #[test]
 fn a_move_resets_the_clock_and_claim_policy_waits_for_the_claim() {
     let clock = Arc::new(ManualClock::new(1_000_000));
@@ -466,9 +541,7 @@ fn a_move_resets_the_clock_and_claim_policy_waits_for_the_claim() {
         other => panic!("expected StillHasTime, got {other:?}"),
     }
     clock.advance(100_000);
-    let notices = t.tick().unwrap();
-    assert_eq!(notices.len(), 1, "one event per tick and deadline: {notices:?}");
-    t.tick().unwrap();
+    // Past the whole turn at once: the flag alone, no reminder before it.
     let n = t.tick().unwrap();
     assert!(
         matches!(
@@ -1265,9 +1338,10 @@ fn a_game_keeps_its_clock_when_the_challenges_beside_it_go() {
     clock.advance(t1 + 2 * DAY - clock.now_ms());
     let n = t.tick().unwrap();
     assert!(matches!(n[..], [Notice::Reminder { user: EVE, .. }]), "{n:?}");
-    clock.advance(2 * DAY);
+    clock.advance(DAY * 17 / 10);
     let n = t.tick().unwrap();
     assert!(matches!(n[..], [Notice::Reminder { user: EVE, .. }]), "{n:?}");
+    clock.advance(DAY * 3 / 10);
     let n = t.tick().unwrap();
     let [Notice::TimedOut(f)] = &n[..] else {
         panic!("{n:?}")
