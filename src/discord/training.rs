@@ -390,6 +390,7 @@ async fn answer(
                 Owner {
                     member: user,
                     server: guild,
+                    channel,
                 },
                 play,
             )
