@@ -271,7 +271,9 @@ impl Analysis {
         owner: Owner,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
-        let waiting = self.enter(owner.member, false).expect("queued work is never refused");
+        let waiting = self
+            .enter(owner.member, false)
+            .expect("queued work is never refused");
         self.serve(owner, waiting, work).await
     }
 
@@ -477,7 +479,11 @@ mod tests {
         for q in queued {
             q.await.unwrap().unwrap();
         }
-        assert_eq!(*order.lock().unwrap(), [1, 2, 3, 4], "served in the order they came");
+        assert_eq!(
+            *order.lock().unwrap(),
+            [1, 2, 3, 4],
+            "served in the order they came"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -499,7 +505,11 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         assert_eq!(pool.waiting.lock().unwrap().members.get(&1), Some(&backlog));
-        assert_eq!(pool.waiting_now(), PER_MEMBER_WAITING, "counted up to their own bound");
+        assert_eq!(
+            pool.waiting_now(),
+            PER_MEMBER_WAITING,
+            "counted up to their own bound"
+        );
         // More from member 1 is refused; member 2 of another server is served.
         let refused = pool.run(flood, || ()).await.unwrap_err();
         assert_eq!(refused.downcast_ref::<Limited>(), Some(&Limited::Busy));
@@ -518,7 +528,10 @@ mod tests {
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        assert!(pool.waiting.lock().unwrap().members.contains_key(&2), "member 2 waits");
+        assert!(
+            pool.waiting.lock().unwrap().members.contains_key(&2),
+            "member 2 waits"
+        );
         release.send(()).unwrap();
         holder.await.unwrap().unwrap();
         assert_eq!(other.await.unwrap().expect("not refused"), 2);
@@ -527,7 +540,10 @@ mod tests {
         }
         assert_eq!(order.lock().unwrap().len(), backlog);
         assert_eq!(pool.waiting_now(), 0);
-        assert!(pool.waiting.lock().unwrap().members.is_empty(), "no entry left behind");
+        assert!(
+            pool.waiting.lock().unwrap().members.is_empty(),
+            "no entry left behind"
+        );
     }
 
     #[test]

@@ -609,10 +609,7 @@ async fn show_relayed(
                 pending.clone(),
                 at_once.clone(),
             ));
-            RelayLane {
-                notices: tx,
-                pending,
-            }
+            RelayLane { notices: tx, pending }
         });
         lane.pending.fetch_add(1, Ordering::AcqRel);
         if lane.notices.send(notice).is_err() {
@@ -816,9 +813,14 @@ pub async fn run(
                 let registered = if registers {
                     let create = poise::builtins::create_application_commands(&framework.options().commands);
                     match guild_id {
-                        Some(g) => serenity::GuildId::new(g).set_commands(ctx, create).await.map(Some),
+                        Some(g) => serenity::GuildId::new(g)
+                            .set_commands(ctx, create)
+                            .await
+                            .map(Some),
                         None => match registration::with_entry_point(ctx, create, activity).await {
-                            Some(create) => serenity::Command::set_global_commands(ctx, create).await.map(Some),
+                            Some(create) => serenity::Command::set_global_commands(ctx, create)
+                                .await
+                                .map(Some),
                             // Unreadable even after retries: left as registered (the
                             // bot still answers them); help names them as plain text.
                             None => Ok(None),

@@ -21,7 +21,8 @@ fn global(c: &mut isolo_bot::config::Config) {
 /// Whether `commands` hold the Entry Point command (type 4) and `/isolo`.
 fn entry_point_and_isolo(commands: &Value) -> bool {
     let cs = commands.as_array().map_or(&[][..], Vec::as_slice);
-    cs.iter().any(|c| c["type"] == json!(4) && c["name"] == json!("launch"))
+    cs.iter()
+        .any(|c| c["type"] == json!(4) && c["name"] == json!("launch"))
         && cs.iter().any(|c| c["name"] == json!("isolo"))
 }
 
@@ -29,7 +30,9 @@ fn entry_point_and_isolo(commands: &Value) -> bool {
 async fn serves(fake: &FakeDiscord) {
     let cmd = SlashCommand::new("isolo").sub("rules").by(&FakeUser::alice());
     let sent = fake.send_command(&cmd).await;
-    fake.wait_for_callback(&sent, T).await.expect("/isolo rules is answered");
+    fake.wait_for_callback(&sent, T)
+        .await
+        .expect("/isolo rules is answered");
 }
 
 fn requests(fake: &FakeDiscord, which: fn(&Route) -> bool) -> Vec<Request> {

@@ -141,7 +141,10 @@ impl Site {
         let key = t.link_key(duel.channel, live.id).expect("a key");
         let mv = duel.choose();
         let r = http()
-            .post(format!("{}/api/g/{}/{}-{key}/move", self.url, duel.channel, live.id))
+            .post(format!(
+                "{}/api/g/{}/{}-{key}/move",
+                self.url, duel.channel, live.id
+            ))
             .header("cookie", cookie)
             .header("x-isolo-csrf", csrf)
             .json(&json!({ "pit": mv.to_string(), "ply": live.moves.len() }))
@@ -170,7 +173,16 @@ async fn one_channels_429_never_holds_up_another_games_board_from_the_page() {
     let fake = &site.bot.fake;
     fake.add_channel_in_guild(OTHER, GUILD_ID);
     let mut first = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 21).await;
-    let mut other = Duel::start(fake, OTHER, &FakeUser::carol(), &dave(), Variant::Women, false, 22).await;
+    let mut other = Duel::start(
+        fake,
+        OTHER,
+        &FakeUser::carol(),
+        &dave(),
+        Variant::Women,
+        false,
+        22,
+    )
+    .await;
     // Discord holds the other channel's next message back for seconds.
     fake.rate_limit_next(Limit {
         matches: |r| matches!(r, Route::CreateMessage { channel_id } if *channel_id == OTHER),
@@ -240,6 +252,9 @@ async fn a_games_boards_from_the_page_keep_their_order_while_its_channel_waits()
             menu.custom_id.split(':').nth(3).unwrap().parse().unwrap()
         })
         .collect();
-    assert!(plies.windows(2).all(|w| w[0] < w[1]), "boards out of order: {plies:?}");
+    assert!(
+        plies.windows(2).all(|w| w[0] < w[1]),
+        "boards out of order: {plies:?}"
+    );
     site.bot.stop().await;
 }
