@@ -252,6 +252,7 @@ impl Here {
         super::limits::Owner {
             member: self.user,
             server: self.guild,
+            channel: self.channel,
         }
     }
 

@@ -96,6 +96,7 @@ pub(crate) async fn search_bot_move(data: &Data, channel: ChannelId) -> Result<O
     let owner = Owner {
         member: view.live.players.iter().find_map(Seat::user).unwrap_or_default(),
         server: view.live.guild,
+        channel,
     };
     let table = data.table.clone();
     data.analysis

@@ -4,7 +4,6 @@
 //! servers in turn, and each member has an allowance of costly commands.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -169,67 +168,130 @@ impl Drop for Cooling {
 }
 
 /// Work waiting for the pool, all members together, before more that may
-/// be refused is refused as [`Limited::Busy`].
+/// be refused is refused as [`Limited::Busy`]. Each member's waiting work
+/// counts towards it only up to [`PER_MEMBER_WAITING`].
 const MAX_WAITING: usize = 64;
 
-/// How many of one server's members may wait for a free slot at once: the
-/// others of that server queue behind them, so other servers go first.
-const PER_SERVER: usize = 2;
+/// How much of one member's waiting work counts towards [`MAX_WAITING`]; a
+/// member with this much waiting already is refused more themselves, so
+/// their backlog (many games against the bot) never makes everyone busy.
+const PER_MEMBER_WAITING: usize = 4;
+
+/// How many of one lane's members may wait for a free slot at once: the
+/// others of that lane queue behind them, so other lanes go first.
+const PER_LANE: usize = 2;
 
 /// Whom a piece of work is for: the pool serves each member one piece at a
-/// time, and each server [`PER_SERVER`] at a time.
+/// time, and each lane (a server, or one private chat) [`PER_LANE`] at a time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Owner {
     /// The member who asked (or, for the bot's move, whom it answers).
     pub(crate) member: u64,
     /// Their server (0 for private chats).
     pub(crate) server: u64,
+    /// The channel: outside a server, each direct message and group DM is
+    /// a lane of its own, as a server is.
+    pub(crate) channel: u64,
+}
+
+/// A queue the pool serves in turn with the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Lane {
+    /// A server's members.
+    Server(u64),
+    /// One direct message or group DM, by its channel.
+    Private(u64),
+}
+
+impl Owner {
+    /// The lane this owner's work queues in.
+    fn lane(self) -> Lane {
+        match self.server {
+            0 => Lane::Private(self.channel),
+            server => Lane::Server(server),
+        }
+    }
+}
+
+/// What waits for a slot: per member, and what of it counts towards [`MAX_WAITING`].
+#[derive(Debug, Default)]
+struct Counts {
+    /// The sum over members of their waiting work, each capped at
+    /// [`PER_MEMBER_WAITING`].
+    shared: usize,
+    /// Members with work waiting (none left: no entry).
+    members: HashMap<u64, usize>,
 }
 
 /// The analysis pool: half the cores (at least one), queues per member and
-/// per server, and a bound on what waits.
+/// per lane, and a bound on what waits.
 #[derive(Debug)]
 pub(crate) struct Analysis {
     slots: Semaphore,
-    waiting: AtomicUsize,
+    waiting: Mutex<Counts>,
     members: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
-    servers: Mutex<HashMap<u64, Arc<Semaphore>>>,
+    lanes: Mutex<HashMap<Lane, Arc<Semaphore>>>,
 }
 
 impl Analysis {
     /// A pool sized for this machine.
     pub(crate) fn new() -> Analysis {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        Analysis::with_slots((cores / 2).max(1))
+    }
+
+    /// A pool running `slots` pieces of work at once.
+    fn with_slots(slots: usize) -> Analysis {
         Analysis {
-            slots: Semaphore::new((cores / 2).max(1)),
-            waiting: AtomicUsize::new(0),
+            slots: Semaphore::new(slots),
+            waiting: Mutex::default(),
             members: Mutex::default(),
-            servers: Mutex::default(),
+            lanes: Mutex::default(),
         }
     }
 
     /// Runs `work` for `owner` on a blocking thread once it is their turn
-    /// and a slot is free, or refuses at once when [`MAX_WAITING`] pieces
-    /// of work wait already.
+    /// and a slot is free, or refuses at once when the member has
+    /// [`PER_MEMBER_WAITING`] pieces of work waiting, or [`MAX_WAITING`]
+    /// count as waiting already.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
         owner: Owner,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
-        let waiting = Waiting::enter(&self.waiting).ok_or(Limited::Busy)?;
+        let waiting = self.enter(owner.member, true).ok_or(Limited::Busy)?;
         self.serve(owner, waiting, work).await
     }
 
     /// [`Analysis::run`] for work a player waits for and that is never
-    /// refused (the bot's own move, stored as due): it queues whatever waits.
+    /// refused (the bot's own move, stored as due): it queues whatever waits,
+    /// and counts towards the member's own bound first.
     pub(crate) async fn queue<T: Send + 'static>(
         &self,
         owner: Owner,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
-        self.waiting.fetch_add(1, Ordering::SeqCst);
-        let waiting = Waiting(&self.waiting);
+        let waiting = self
+            .enter(owner.member, false)
+            .expect("queued work is never refused");
         self.serve(owner, waiting, work).await
+    }
+
+    /// Takes a place in the queue for `member`; `None` when `refusable` and
+    /// the member's own bound, or then the shared one, is reached.
+    fn enter(&self, member: u64, refusable: bool) -> Option<Waiting<'_>> {
+        let mut counts = self.waiting.lock().expect("waiting counts");
+        let mine = counts.members.get(&member).copied().unwrap_or(0);
+        // The member's own count first: their backlog is refused to them alone.
+        let counted = mine < PER_MEMBER_WAITING;
+        if refusable && (!counted || counts.shared >= MAX_WAITING) {
+            return None;
+        }
+        counts.members.insert(member, mine + 1);
+        if counted {
+            counts.shared += 1;
+        }
+        Some(Waiting { pool: self, member })
     }
 
     async fn serve<T: Send + 'static>(
@@ -242,8 +304,8 @@ impl Analysis {
         // with many requests waits behind their own, not in front of others.
         let member = shared(&self.members, owner.member, || tokio::sync::Mutex::new(()));
         let _mine = member.lock().await;
-        let server = shared(&self.servers, owner.server, || Semaphore::new(PER_SERVER));
-        let _ours = server.acquire().await?;
+        let lane = shared(&self.lanes, owner.lane(), || Semaphore::new(PER_LANE));
+        let _ours = lane.acquire().await?;
         // Dropped while it waits (the interaction's defer failed), the
         // guard still takes its place in the queue back.
         let slot = self.slots.acquire().await;
@@ -255,7 +317,11 @@ impl Analysis {
 
 /// The entry of `key` in `map`, made by `make` if missing; entries nobody
 /// holds any more are dropped as others come.
-fn shared<T>(map: &Mutex<HashMap<u64, Arc<T>>>, key: u64, make: impl FnOnce() -> T) -> Arc<T> {
+fn shared<K: std::hash::Hash + Eq, T>(
+    map: &Mutex<HashMap<K, Arc<T>>>,
+    key: K,
+    make: impl FnOnce() -> T,
+) -> Arc<T> {
     let mut map = map.lock().expect("queue map");
     if map.len() >= SWEEP_ABOVE {
         map.retain(|_, v| Arc::strong_count(v) > 1);
@@ -264,23 +330,26 @@ fn shared<T>(map: &Mutex<HashMap<u64, Arc<T>>>, key: u64, make: impl FnOnce() ->
 }
 
 /// A place in the analysis queue, given back on drop however the wait ends.
-struct Waiting<'a>(&'a AtomicUsize);
-
-impl<'a> Waiting<'a> {
-    /// Takes a place, or `None` when [`MAX_WAITING`] are taken.
-    fn enter(count: &'a AtomicUsize) -> Option<Waiting<'a>> {
-        count
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < MAX_WAITING).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| Waiting(count))
-    }
+struct Waiting<'a> {
+    pool: &'a Analysis,
+    member: u64,
 }
 
 impl Drop for Waiting<'_> {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        let mut counts = self.pool.waiting.lock().expect("waiting counts");
+        let Some(mine) = counts.members.get_mut(&self.member) else {
+            return;
+        };
+        *mine -= 1;
+        let left = *mine;
+        if left == 0 {
+            counts.members.remove(&self.member);
+        }
+        // This place counted in `shared` if fewer than the bound remain.
+        if left < PER_MEMBER_WAITING {
+            counts.shared -= 1;
+        }
     }
 }
 
@@ -292,7 +361,15 @@ mod tests {
     const ANYONE: Owner = Owner {
         member: 999_999,
         server: 999_999,
+        channel: 999_999,
     };
+
+    impl Analysis {
+        /// What counts towards [`MAX_WAITING`] now.
+        fn waiting_now(&self) -> usize {
+            self.waiting.lock().unwrap().shared
+        }
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn one_members_flood_waits_behind_their_own_work_not_in_front_of_others() {
@@ -308,6 +385,7 @@ mod tests {
             let owner = Owner {
                 member: 500 + i as u64,
                 server: 500 + i as u64,
+                channel: 500 + i as u64,
             };
             running.push(tokio::spawn(async move {
                 pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
@@ -322,6 +400,7 @@ mod tests {
                 let owner = Owner {
                     member,
                     server: member,
+                    channel: member,
                 };
                 queued.push(tokio::spawn(async move {
                     pool.queue(owner, move || order.lock().unwrap().push(member))
@@ -341,6 +420,129 @@ mod tests {
         assert!(
             second <= 2,
             "member 2 is served among the first, not after ten: {order:?}"
+        );
+    }
+
+    /// Spawns `owner`'s queued work, which records `owner.member` when it runs.
+    fn record(
+        pool: &Arc<Analysis>,
+        order: &Arc<Mutex<Vec<u64>>>,
+        owner: Owner,
+    ) -> tokio::task::JoinHandle<Result<(), Error>> {
+        let (pool, order) = (pool.clone(), order.clone());
+        tokio::spawn(async move {
+            pool.queue(owner, move || order.lock().unwrap().push(owner.member))
+                .await
+        })
+    }
+
+    /// A pool of one slot, that slot held until the returned sender sends.
+    async fn one_busy_slot() -> (
+        Arc<Analysis>,
+        std::sync::mpsc::Sender<()>,
+        tokio::task::JoinHandle<Result<Option<()>, Error>>,
+    ) {
+        let pool = Arc::new(Analysis::with_slots(1));
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let holder = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(ANYONE, move || hold.recv().ok()).await })
+        };
+        for _ in 0..500 {
+            if pool.slots.available_permits() == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(pool.slots.available_permits(), 0, "the slot is taken");
+        (pool, release, holder)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn each_private_chat_is_a_lane_of_its_own_not_one_server_0() {
+        let (pool, release, holder) = one_busy_slot().await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        // Three members in three direct messages, then a server's member:
+        // were private chats one lane, the third would wait behind the server.
+        let mut queued = Vec::new();
+        for (member, server, channel) in [(1, 0, 11), (2, 0, 12), (3, 0, 13), (4, 7, 70)] {
+            let owner = Owner {
+                member,
+                server,
+                channel,
+            };
+            queued.push(record(&pool, &order, owner));
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        release.send(()).unwrap();
+        holder.await.unwrap().unwrap();
+        for q in queued {
+            q.await.unwrap().unwrap();
+        }
+        assert_eq!(
+            *order.lock().unwrap(),
+            [1, 2, 3, 4],
+            "served in the order they came"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn one_members_backlog_is_refused_to_them_alone() {
+        let (pool, release, holder) = one_busy_slot().await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        // Member 1's many games against the bot queue their moves, never refused.
+        let backlog = MAX_WAITING + 10;
+        let flood = Owner {
+            member: 1,
+            server: 1,
+            channel: 10,
+        };
+        let queued: Vec<_> = (0..backlog).map(|_| record(&pool, &order, flood)).collect();
+        for _ in 0..500 {
+            if pool.waiting.lock().unwrap().members.get(&1) == Some(&backlog) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(pool.waiting.lock().unwrap().members.get(&1), Some(&backlog));
+        assert_eq!(
+            pool.waiting_now(),
+            PER_MEMBER_WAITING,
+            "counted up to their own bound"
+        );
+        // More from member 1 is refused; member 2 of another server is served.
+        let refused = pool.run(flood, || ()).await.unwrap_err();
+        assert_eq!(refused.downcast_ref::<Limited>(), Some(&Limited::Busy));
+        let other = {
+            let pool = pool.clone();
+            let owner = Owner {
+                member: 2,
+                server: 2,
+                channel: 20,
+            };
+            tokio::spawn(async move { pool.run(owner, || 2u64).await })
+        };
+        for _ in 0..500 {
+            if pool.waiting.lock().unwrap().members.contains_key(&2) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert!(
+            pool.waiting.lock().unwrap().members.contains_key(&2),
+            "member 2 waits"
+        );
+        release.send(()).unwrap();
+        holder.await.unwrap().unwrap();
+        assert_eq!(other.await.unwrap().expect("not refused"), 2);
+        for q in queued {
+            q.await.unwrap().unwrap();
+        }
+        assert_eq!(order.lock().unwrap().len(), backlog);
+        assert_eq!(pool.waiting_now(), 0);
+        assert!(
+            pool.waiting.lock().unwrap().members.is_empty(),
+            "no entry left behind"
         );
     }
 
@@ -373,6 +575,7 @@ mod tests {
             let owner = Owner {
                 member: running.len() as u64,
                 server: running.len() as u64,
+                channel: running.len() as u64,
             };
             running.push(tokio::spawn(async move {
                 pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
@@ -380,7 +583,7 @@ mod tests {
         }
         // Wait until every task is running or queued.
         for _ in 0..500 {
-            if pool.waiting.load(Ordering::SeqCst) == MAX_WAITING {
+            if pool.waiting_now() == MAX_WAITING {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
@@ -411,6 +614,7 @@ mod tests {
             let owner = Owner {
                 member: running.len() as u64,
                 server: running.len() as u64,
+                channel: running.len() as u64,
             };
             running.push(tokio::spawn(async move {
                 pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
@@ -425,21 +629,22 @@ mod tests {
                 let owner = Owner {
                     member: 1000 + i as u64,
                     server: 1000 + i as u64,
+                    channel: 1000 + i as u64,
                 };
                 queued.push(tokio::spawn(async move { pool.run(owner, || ()).await }));
             }
             for _ in 0..500 {
-                if pool.waiting.load(Ordering::SeqCst) == MAX_WAITING {
+                if pool.waiting_now() == MAX_WAITING {
                     break;
                 }
                 tokio::time::sleep(Duration::from_millis(5)).await;
             }
-            assert_eq!(pool.waiting.load(Ordering::SeqCst), MAX_WAITING);
+            assert_eq!(pool.waiting_now(), MAX_WAITING);
             for q in queued {
                 q.abort();
                 assert!(q.await.unwrap_err().is_cancelled());
             }
-            assert_eq!(pool.waiting.load(Ordering::SeqCst), 0);
+            assert_eq!(pool.waiting_now(), 0);
         }
         for _ in 0..running.len() {
             release.send(()).unwrap();

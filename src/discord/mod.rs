@@ -552,17 +552,36 @@ fn serve_metrics(
     });
 }
 
+/// Channels whose relayed notices may be worked on at once; more wait for
+/// one of them to finish a notice.
+const RELAY_AT_ONCE: usize = 32;
+
+/// Idle channel queues kept before they are dropped (their tasks end).
+const RELAY_IDLE_KEPT: usize = 64;
+
+/// One channel's queue of relayed notices: its task shows them in order.
+struct RelayLane {
+    notices: tokio::sync::mpsc::UnboundedSender<crate::table::Notice>,
+    /// Notices sent to the task and not yet shown.
+    pending: Arc<AtomicUsize>,
+}
+
 /// Shows in the chat what other front ends did (a move made on the live
 /// board's page), as the clock's notices are shown, and answers with the
-/// bot's move where it is the bot's turn.
+/// bot's move where it is the bot's turn. Each channel has a queue of its
+/// own: a game's notices keep their order, and one game's slow search or
+/// one channel's 429 never holds up another's board.
 async fn show_relayed(
     data: Data,
     http: Arc<serenity::Http>,
     mut relayed: tokio::sync::mpsc::UnboundedReceiver<crate::table::Notice>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
+    let at_once = Arc::new(tokio::sync::Semaphore::new(RELAY_AT_ONCE));
+    let mut lanes: HashMap<u64, RelayLane> = HashMap::new();
     // Ends with the bot: its `data` holds the table, whose sender would
-    // otherwise keep this task (and the table) alive past a shutdown.
+    // otherwise keep this task (and the table) alive past a shutdown. The
+    // lanes' tasks end as their senders go with `lanes`.
     loop {
         let notice = tokio::select! {
             n = relayed.recv() => match n {
@@ -573,6 +592,45 @@ async fn show_relayed(
                 Ok(()) if !*stop.borrow() => continue,
                 _ => return,
             },
+        };
+        let channel = notice.channel();
+        if !lanes.contains_key(&channel) && lanes.len() >= RELAY_IDLE_KEPT {
+            // Only this task sends, so a lane with nothing pending has shown
+            // all it was sent: dropping its sender ends its task, nothing lost.
+            lanes.retain(|_, l| l.pending.load(Ordering::Acquire) > 0);
+        }
+        let lane = lanes.entry(channel).or_insert_with(|| {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            let pending = Arc::new(AtomicUsize::new(0));
+            tokio::spawn(show_in_channel(
+                data.clone(),
+                http.clone(),
+                rx,
+                pending.clone(),
+                at_once.clone(),
+            ));
+            RelayLane { notices: tx, pending }
+        });
+        lane.pending.fetch_add(1, Ordering::AcqRel);
+        if lane.notices.send(notice).is_err() {
+            // Its task ended (it panicked): the notice is lost, the lane is not.
+            tracing::warn!("a relayed notice for channel {channel} was lost");
+            lanes.remove(&channel);
+        }
+    }
+}
+
+/// Shows one channel's relayed notices in order ([`show_relayed`]).
+async fn show_in_channel(
+    data: Data,
+    http: Arc<serenity::Http>,
+    mut notices: tokio::sync::mpsc::UnboundedReceiver<crate::table::Notice>,
+    pending: Arc<AtomicUsize>,
+    at_once: Arc<tokio::sync::Semaphore>,
+) {
+    while let Some(notice) = notices.recv().await {
+        let Ok(_turn) = at_once.acquire().await else {
+            return;
         };
         let bot_next = match &notice {
             crate::table::Notice::Moved(out)
@@ -592,6 +650,7 @@ async fn show_relayed(
                 Err(e) => tracing::warn!("the bot could not answer a move made on the page: {e:#}"),
             }
         }
+        pending.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -754,11 +813,18 @@ pub async fn run(
                 let registered = if registers {
                     let create = poise::builtins::create_application_commands(&framework.options().commands);
                     match guild_id {
-                        Some(g) => serenity::GuildId::new(g).set_commands(ctx, create).await,
-                        None => {
-                            let create = registration::with_entry_point(ctx, create, activity).await;
-                            serenity::Command::set_global_commands(ctx, create).await
-                        }
+                        Some(g) => serenity::GuildId::new(g)
+                            .set_commands(ctx, create)
+                            .await
+                            .map(Some),
+                        None => match registration::with_entry_point(ctx, create, activity).await {
+                            Some(create) => serenity::Command::set_global_commands(ctx, create)
+                                .await
+                                .map(Some),
+                            // Unreadable even after retries: left as registered (the
+                            // bot still answers them); help names them as plain text.
+                            None => Ok(None),
+                        },
                     }
                 } else {
                     // Registered by the process running shard 0: only their ids are needed.
@@ -766,13 +832,16 @@ pub async fn run(
                         Some(g) => serenity::GuildId::new(g).get_commands(ctx).await,
                         None => serenity::Command::get_global_commands(ctx).await,
                     }
+                    .map(Some)
                 };
+                let overwritten = matches!(registered, Ok(Some(_)));
                 match registered {
-                    Ok(commands) => {
+                    Ok(Some(commands)) => {
                         if let Some(isolo) = commands.iter().find(|c| c.name == "isolo") {
                             setup_data.command_id.store(isolo.id.get(), Ordering::Relaxed);
                         }
                     }
+                    Ok(None) => {}
                     Err(e) if registers => {
                         let why = registration_advice(&e, guild_id);
                         let _ = fatal_tx.send(why.clone()).await;
@@ -785,8 +854,10 @@ pub async fn run(
                     "connected as {} ({}); {}",
                     ready.user.name,
                     ready.user.id,
-                    if registers {
+                    if registers && overwritten {
                         "commands registered"
+                    } else if registers {
+                        "commands left as registered"
                     } else {
                         "commands are registered by the process running shard 0"
                     }

@@ -10,22 +10,60 @@ use poise::serenity_prelude as serenity;
 /// The Entry Point command's name and description when the bot adds one.
 const ENTRY_POINT: (&str, &str) = ("launch", "Open the live board");
 
+/// Reads of the registered commands at start-up before giving up.
+const READ_TRIES: u32 = 4;
+
+/// The wait after the first failed read; doubled after each next.
+const FIRST_BACKOFF: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Whether `e` is Discord having a bad moment (a 5xx, a timeout, a dropped
+/// connection) rather than a refusal that would be the same again.
+fn transient(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        serenity::Error::Http(h) => h.status_code().is_some_and(|s| s.is_server_error()),
+        _ => false,
+    }
+}
+
+/// The application's global commands, read again after a transient error
+/// ([`READ_TRIES`] reads, [`FIRST_BACKOFF`] doubling: seconds in all).
+async fn read_global(ctx: &serenity::Context) -> Result<Vec<serenity::Command>, serenity::Error> {
+    let mut wait = FIRST_BACKOFF;
+    for _ in 1..READ_TRIES {
+        match serenity::Command::get_global_commands(ctx).await {
+            Err(e) if transient(&e) => {
+                tracing::warn!("cannot read the registered commands yet ({e}); trying again in {wait:?}");
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+            }
+            done => return done,
+        }
+    }
+    serenity::Command::get_global_commands(ctx).await
+}
+
 /// `create` with the application's Entry Point command (`PRIMARY_ENTRY_POINT`)
 /// kept: Discord refuses a bulk overwrite that drops one. An existing one is
 /// kept as it is; with `activity` and none yet, one is added that launches
-/// the Activity.
+/// the Activity. `None` when the registered commands cannot be read even
+/// after retries: an overwrite then might drop the Entry Point (and be
+/// refused), so the caller leaves the commands as they are registered.
 pub(super) async fn with_entry_point(
     ctx: &serenity::Context,
     mut create: Vec<serenity::CreateCommand>,
     activity: bool,
-) -> Vec<serenity::CreateCommand> {
-    let existing = match serenity::Command::get_global_commands(ctx).await {
+) -> Option<Vec<serenity::CreateCommand>> {
+    let existing = match read_global(ctx).await {
         Ok(commands) => commands
             .into_iter()
             .find(|c| c.kind == serenity::CommandType::PrimaryEntryPoint),
         Err(e) => {
-            tracing::warn!("cannot read the registered commands to keep the Entry Point: {e}");
-            None
+            tracing::warn!(
+                "cannot read the registered commands, so they are left as registered \
+                 (an overwrite could drop the Activity's Entry Point); restart to update them: {e}"
+            );
+            return None;
         }
     };
     let (name, description, handler) = match existing {
@@ -40,7 +78,7 @@ pub(super) async fn with_entry_point(
             ENTRY_POINT.1.to_owned(),
             serenity::EntryPointHandlerType::DiscordLaunchActivity,
         ),
-        None => return create,
+        None => return Some(create),
     };
     create.push(
         serenity::CreateCommand::new(name)
@@ -48,7 +86,7 @@ pub(super) async fn with_entry_point(
             .description(description)
             .handler(handler),
     );
-    create
+    Some(create)
 }
 
 #[cfg(test)]

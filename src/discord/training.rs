@@ -392,6 +392,7 @@ async fn answer(
                 Owner {
                     member: user,
                     server: guild,
+                    channel,
                 },
                 play,
             )

@@ -17,6 +17,8 @@ mod e2e_ops;
 mod e2e_permissions;
 mod e2e_process;
 mod e2e_rate_limits;
+mod e2e_registration;
+mod e2e_relay;
 mod e2e_resilience;
 mod e2e_shards;
 mod e2e_tournaments;

@@ -123,6 +123,26 @@ impl InProcess {
         .await
     }
 
+    /// The bot on a fresh fake Discord that `prepare` set up before the bot
+    /// connects (an Activity, failures queued), `[web]` as `adjust` leaves
+    /// it; once it has identified, and with `overwrites` once it has
+    /// overwritten its commands too.
+    pub async fn start_prepared(
+        prepare: impl FnOnce(&FakeDiscord),
+        adjust: impl FnOnce(&mut isolo_bot::config::Config),
+        overwrites: bool,
+    ) -> InProcess {
+        prepare_environment();
+        let fake = FakeDiscord::start(FakeOptions::default()).await;
+        prepare(&fake);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let clock = Arc::new(SystemClock);
+        match overwrites {
+            true => InProcess::launch(fake, dir, false, clock, adjust, Box::new(|s| s)).await,
+            false => InProcess::connect(fake, dir, false, clock, adjust, Box::new(|s| s)).await,
+        }
+    }
+
     /// The bot on `fake` with its store in `dir` (fresh, or a stopped
     /// bot's), once it has identified and registered its commands.
     async fn launch(
@@ -134,6 +154,27 @@ impl InProcess {
         wrap: WrapStore,
     ) -> InProcess {
         let registered = fake.count_requests(|r| matches!(r.route, Route::PutCommands { .. }));
+        let bot = InProcess::connect(fake, dir, use_threads, clock, adjust, wrap).await;
+        bot.fake
+            .wait_for_n(
+                registered + 1,
+                |r| matches!(r.route, Route::PutCommands { .. }),
+                T,
+            )
+            .await
+            .expect("the bot registers its commands");
+        bot
+    }
+
+    /// [`InProcess::launch`] up to the bot's identifying.
+    async fn connect(
+        fake: FakeDiscord,
+        dir: tempfile::TempDir,
+        use_threads: bool,
+        clock: Arc<dyn Clock>,
+        adjust: impl FnOnce(&mut isolo_bot::config::Config),
+        wrap: WrapStore,
+    ) -> InProcess {
         let text = config_text(&fake, &dir.path().join("store"), use_threads);
         let mut config: isolo_bot::config::Config = toml::from_str(&text).expect("config parses");
         adjust(&mut config);
@@ -151,13 +192,6 @@ impl InProcess {
             let _ = stopped.await;
         }));
         fake.wait_ready(T).await.expect("the bot identifies");
-        fake.wait_for_n(
-            registered + 1,
-            |r| matches!(r.route, Route::PutCommands { .. }),
-            T,
-        )
-        .await
-        .expect("the bot registers its commands");
         InProcess {
             fake,
             dir,
