@@ -847,6 +847,7 @@ async fn the_offline_page_starts_a_game_and_plays_the_computer_in_a_browser() {
         .len();
     assert!(stored >= 2, "{stored} moves stored");
     assert_eq!(errors.lock().unwrap().clone(), Vec::<String>::new());
-    std::fs::create_dir_all("target/tmp").ok();
-    std::fs::write("target/tmp/offline-page-phone.png", page.screenshot().await).ok();
+    let shot = page.screenshot().await;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("offline-page-phone.png");
+    std::fs::write(&path, &shot).expect("writes the screenshot");
 }
