@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::flow::{self, Close, MoveFrom};
+use super::options::chosen;
 use super::present::{ids, Out};
 use super::reply::Reply;
 use super::training;
@@ -49,15 +50,6 @@ async fn private_lang(
 ) -> crate::words::Lang {
     let _ = ci;
     data.langs(reply).await.private
-}
-
-/// The option chosen in a select menu (empty for anything else).
-pub(crate) fn chosen(ci: &serenity::ComponentInteraction) -> String {
-    match &ci.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    }
-    .unwrap_or_default()
 }
 
 async fn dispatch(

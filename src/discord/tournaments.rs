@@ -87,9 +87,9 @@ pub async fn create(
     #[min = 0]
     #[max = 20160]
     clock: u64,
-    variant: Option<super::commands::VariantChoice>,
-    capture: Option<super::commands::CaptureChoice>,
-    #[rename = "after-capture"] after_capture: Option<super::commands::AfterCaptureChoice>,
+    variant: Option<super::options::VariantChoice>,
+    capture: Option<super::options::CaptureChoice>,
+    #[rename = "after-capture"] after_capture: Option<super::options::AfterCaptureChoice>,
     #[min = 1]
     #[max = 10]
     rounds: Option<u32>,
@@ -105,7 +105,7 @@ pub async fn create(
     if let Some(missing) = missing_right(&ctx) {
         return Err(CannotHost(missing).into());
     }
-    if !super::commands::is_moderator(&ctx) {
+    if !super::options::is_moderator(&ctx) {
         let settings = data.run(move |t| t.server_settings(guild)).await?;
         if settings.tournaments_by_moderators {
             return Err(TableError::NotModerator.into());
@@ -119,7 +119,7 @@ pub async fn create(
     let settings = GameSettings {
         move_secs: Some(clock.min(MAX_CLOCK_MINUTES) * 60),
         rated: rated.unwrap_or(true),
-        ..super::commands::rules_settings(variant, capture, after_capture)
+        ..super::options::rules_settings(variant, capture, after_capture)
     };
     let now = data.table.now_ms();
     let req = TournamentRequest {
@@ -166,7 +166,7 @@ pub async fn join(
     tournament: Option<u64>,
 ) -> Result<(), Error> {
     let (guild, _, user) = here(&ctx);
-    let name = super::commands::name_in_context(&ctx, ctx.author());
+    let name = super::options::name_in_context(&ctx, ctx.author());
     let update = ctx
         .data()
         .run(move |t| t.join_tournament(guild, tournament, user, &name))
@@ -236,7 +236,7 @@ pub async fn start(
     tournament: Option<u64>,
 ) -> Result<(), Error> {
     let (guild, _, user) = here(&ctx);
-    let moderator = super::commands::is_moderator(&ctx);
+    let moderator = super::options::is_moderator(&ctx);
     let update = ctx
         .data()
         .run(move |t| t.start_tournament(guild, tournament, user, moderator))
@@ -300,7 +300,7 @@ pub async fn cancel(
     tournament: Option<u64>,
 ) -> Result<(), Error> {
     let (guild, _, user) = here(&ctx);
-    let moderator = super::commands::is_moderator(&ctx);
+    let moderator = super::options::is_moderator(&ctx);
     let update = ctx
         .data()
         .run(move |t| t.cancel_tournament(guild, tournament, user, moderator))

@@ -5,9 +5,9 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::VariantChoice;
 use super::flow;
 use super::limits::{Costly, Owner};
+use super::options::VariantChoice;
 use super::present::{self, ids, Attachment, Out};
 use super::reply::Reply;
 use super::{Context, Data, Error};
@@ -298,7 +298,7 @@ async fn answer_click(
     };
     // A member's own board loses its menu; the public daily one keeps it.
     let retire = daily.is_none_or(|d| d.message != ci.message.id.get());
-    answer(data, reply, run, super::components::chosen(ci), retire).await
+    answer(data, reply, run, super::options::chosen(ci), retire).await
 }
 
 /// A click on a member's puzzle menu: the number is the solution ply, the
@@ -559,7 +559,7 @@ pub(crate) async fn lesson_menu(
     ci: &serenity::ComponentInteraction,
     id: ids::CustomId<'_>,
 ) -> Result<(), Error> {
-    let (user, pit) = (ci.user.id.get(), super::components::chosen(ci));
+    let (user, pit) = (ci.user.id.get(), super::options::chosen(ci));
     let channel = id.channel;
     let mut parts = id.tail.unwrap_or_default().split(':').map(str::parse::<usize>);
     let (Some(plies), Some(Ok(index)), Some(Ok(tries))) = (id.extra, parts.next(), parts.next()) else {
