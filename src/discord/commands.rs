@@ -3,6 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::{Error, ModeratorsOnly};
 use super::flow::{self, Close, MoveFrom};
 use super::language::Langs;
 use super::limits::Costly;
@@ -13,7 +14,7 @@ use super::options::{
 };
 use super::present::{self, Out};
 use super::reply::Reply;
-use super::{Context, Error};
+use super::state::Context;
 use crate::ai::{Budget, Level, REVIEW_NODES};
 use crate::table::{
     Aborted, BoardSide, ChannelId, DrawOutcome, FinishedGame, FirstMove, GameSettings, GuildId, Opponent,
@@ -426,7 +427,7 @@ pub async fn settings(
     let daily_change = server_daily.is_some() || server_daily_hour.is_some();
     let server_change = server_language.is_some() || server_tournaments.is_some() || daily_change;
     if server_change && (guild == 0 || !is_moderator(&ctx)) {
-        return Err(flow::ModeratorsOnly.into());
+        return Err(ModeratorsOnly.into());
     }
     let creators = match server_tournaments {
         Some(choice) => {

@@ -4,27 +4,17 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::{Error, ForcedPrivate, Saved};
 use super::language;
 use super::limits::Owner;
 use super::present::{self, Out};
 use super::reply::Reply;
-use super::{Data, Error};
+use super::state::Data;
 use crate::table::{
     BoardRef, Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame,
     MemberSettings, MoveOutcome, Notice, Opponent, Seat, UserId,
 };
 use crate::words::Lang;
-
-/// Marks a failure that came after the change was saved, so the user is
-/// told it was saved rather than that nothing changed.
-#[derive(Debug)]
-pub(crate) struct Saved;
-
-impl std::fmt::Display for Saved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the change was saved, but its answer could not be sent")
-    }
-}
 
 /// Runs the answer to a change already saved, marking its failure [`Saved`].
 pub(crate) async fn saved<T, E: Into<Error>>(
@@ -539,11 +529,7 @@ async fn challenge_lang(data: &Data, c: &Challenge) -> Lang {
         .await
 }
 
-/// The challenge messages whose buttons are retired when the challenge is
-/// answered elsewhere or expires, by challenge: channel and the pair.
-pub(crate) type ChallengeMessages = std::collections::HashMap<(ChannelId, UserId, UserId), (u64, u64)>;
-
-/// The key of a challenge in [`ChallengeMessages`].
+/// The key of a challenge in [`super::state::ChallengeMessages`].
 fn challenge_key(c: &Challenge) -> Option<(ChannelId, UserId, UserId)> {
     let (a, b) = (c.challenger.user()?, c.opponent.user()?);
     Some((c.channel, a.min(b), a.max(b)))
@@ -707,30 +693,6 @@ fn may_open_threads(data: &Data, reply: &Reply<'_>, guild: crate::table::GuildId
     data.use_threads && guild != 0 && !reply.answer_only()
 }
 
-/// Only a server's moderators may change its settings.
-#[derive(Debug)]
-pub(crate) struct ModeratorsOnly;
-
-impl std::fmt::Display for ModeratorsOnly {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a server setting, asked by a member who does not moderate")
-    }
-}
-
-impl std::error::Error for ModeratorsOnly {}
-
-/// A game cannot be started where every answer is shown to its sender alone.
-#[derive(Debug)]
-pub(crate) struct ForcedPrivate;
-
-impl std::fmt::Display for ForcedPrivate {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("answers are forced private here (Use External Apps is off)")
-    }
-}
-
-impl std::error::Error for ForcedPrivate {}
-
 /// Shows the news held for a channel the bot can only answer in (what the
 /// clock did since the last interaction there), as a followup, and forgets
 /// it once sent. Nothing is forgotten that was not shown.
@@ -784,7 +746,7 @@ pub(crate) async fn game_thread(
     seats: &[Seat; 2],
     lang: Lang,
 ) -> Result<ChannelId, Option<ChannelRight>> {
-    let refused = |e: &serenity::Error, right| (super::http_status(e) == Some(403)).then_some(right);
+    let refused = |e: &serenity::Error, right| (super::errors::http_status(e) == Some(403)).then_some(right);
     let name = crate::tr!(
         lang,
         "thread-name",

@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::Context;
+use super::state::Context;
 use crate::ai::Level;
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
 use crate::table::{Challenge, GameSettings, UserId};

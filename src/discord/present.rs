@@ -7,6 +7,8 @@ use serenity::{
     CreateSelectMenuKind, CreateSelectMenuOption, UserId as SUserId,
 };
 
+use super::errors::{CannotHost, Error, ForcedPrivate, ModeratorsOnly, Saved};
+use super::state::{Data, Live};
 use crate::engine::Move;
 use crate::engine::MoveReport;
 use crate::render::{alt_text, render_gif, render_png, render_text, BoardView, Palette, Style};
@@ -231,7 +233,7 @@ pub mod ids {
 
 /// The live board's buttons under a board: "Play live" (the Activity,
 /// where the application has one) and the page's link.
-pub fn live_row(lang: Lang, live: &super::Live, channel: u64, game: u64, key: &str) -> CreateActionRow {
+pub fn live_row(lang: Lang, live: &Live, channel: u64, game: u64, key: &str) -> CreateActionRow {
     let mut buttons = Vec::new();
     if live.activity {
         buttons.push(
@@ -246,7 +248,7 @@ pub fn live_row(lang: Lang, live: &super::Live, channel: u64, game: u64, key: &s
 
 /// Where to watch a game live, for `/isolo board live` where the Activity
 /// cannot open: the page's link, privately.
-pub fn live_link(lang: Lang, live: &super::Live, channel: u64, game: u64, key: &str) -> Out {
+pub fn live_link(lang: Lang, live: &Live, channel: u64, game: u64, key: &str) -> Out {
     Out {
         content: tr!(lang, "board-live-link", url = live.page(channel, game, key)),
         ephemeral: true,
@@ -1253,7 +1255,7 @@ pub fn rules(lang: Lang, boys: Option<bool>) -> Out {
 /// `/isolo`) is known, its options (`[optional]`) and what it does, in the
 /// reader's language. Split into messages of at most 2,000 characters,
 /// Discord's limit.
-pub fn help(lang: Lang, isolo: &poise::Command<super::Data, super::Error>, command_id: u64) -> Vec<Out> {
+pub fn help(lang: Lang, isolo: &poise::Command<Data, Error>, command_id: u64) -> Vec<Out> {
     let mut lines = vec![tr!(lang, "help-intro")];
     help_lines(lang, isolo, &isolo.name, &isolo.name, command_id, &mut lines);
     let mut messages: Vec<String> = Vec::new();
@@ -1274,7 +1276,7 @@ pub fn help(lang: Lang, isolo: &poise::Command<super::Data, super::Error>, comma
 /// reader's language; the text shows the localized names.
 fn help_lines(
     lang: Lang,
-    command: &poise::Command<super::Data, super::Error>,
+    command: &poise::Command<Data, Error>,
     path: &str,
     shown: &str,
     id: u64,
@@ -1566,6 +1568,55 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
             (channel, Out::text(tr!(lang, "set-aside")))
         }
     })
+}
+
+/// A short reference for an internal error, told to the user and logged
+/// with the error, so the operator can find it: eight hex digits, unique
+/// within the process and unlikely to repeat across restarts.
+pub(crate) fn error_reference() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // A multiplicative hash spreads consecutive numbers over the whole range.
+    let mixed = (started ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    format!("{:08x}", mixed >> 32)
+}
+
+/// What the user is told when handling `what` failed: a refusal says why
+/// (names and typed text neutralised), anything else is logged.
+pub(crate) fn error_text(lang: Lang, error: &Error, what: &str) -> String {
+    if let Some(limited) = error.downcast_ref::<super::limits::Limited>() {
+        return self::limited(lang, limited);
+    }
+    if error.downcast_ref::<ForcedPrivate>().is_some() {
+        return forced_private(lang);
+    }
+    if let Some(CannotHost(missing)) = error.downcast_ref() {
+        return crate::words::refusal::cannot_host(lang, *missing);
+    }
+    if error.downcast_ref::<ModeratorsOnly>().is_some() {
+        return crate::tr!(lang, "refusal-server-language");
+    }
+    if error.downcast_ref::<Saved>().is_some() {
+        tracing::warn!("{what}: {error:#}");
+        return saved_not_shown(lang);
+    }
+    match error.downcast_ref::<TableError>() {
+        Some(refusal) => {
+            if let TableError::Storage(_) | TableError::Corrupt { .. } = refusal {
+                // The member is told what; the operator needs why.
+                tracing::warn!("{what}: {refusal}");
+            }
+            self::refusal(lang, refusal)
+        }
+        None => {
+            let reference = error_reference();
+            tracing::error!("{what} failed [ref {reference}]: {error:#}");
+            internal_error(lang, &reference)
+        }
+    }
 }
 
 #[cfg(test)]

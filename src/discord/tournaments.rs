@@ -6,11 +6,12 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::{CannotHost, Error};
 use super::flow;
 use super::options;
 use super::present::{self, plain, Attachment, Out};
 use super::reply::Reply;
-use super::{Context, Data, Error};
+use super::state::{Context, Data};
 use crate::render::standings::{self, Labels, StandingsView};
 use crate::table::{
     ChannelId, ChannelRight, Format, GameSettings, GuildId, Post, Seat, Standing, Status, TableError,
@@ -32,19 +33,6 @@ pub enum FormatChoice {
 
 /// Longest clock a tournament's games may have: two weeks per move.
 const MAX_CLOCK_MINUTES: u64 = 14 * 24 * 60;
-
-/// A tournament cannot be hosted where the bot lacks this right: its
-/// games would have no threads.
-#[derive(Debug)]
-pub(crate) struct CannotHost(pub ChannelRight);
-
-impl std::fmt::Display for CannotHost {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the bot lacks {:?} in the channel", self.0)
-    }
-}
-
-impl std::error::Error for CannotHost {}
 
 /// The first right the bot lacks in the command's channel for a
 /// tournament, by the `app_permissions` Discord sent (none sent: none known).

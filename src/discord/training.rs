@@ -5,12 +5,13 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::Error;
 use super::flow;
 use super::limits::{Costly, Owner};
 use super::options::VariantChoice;
 use super::present::{self, ids, Attachment, Out};
 use super::reply::Reply;
-use super::{Context, Data, Error};
+use super::state::{Context, Data};
 use crate::engine::{Move, MoveReport, Position, Variant};
 use crate::render::{render_gif, BoardView, Palette, Style};
 use crate::table::{
@@ -205,7 +206,7 @@ pub(crate) async fn post_daily(data: &Data, http: &serenity::Http, due: DailyDue
 /// Whether Discord refused a post for good: no access to the channel or no
 /// right to post there (403), or no such channel (404).
 fn refused(e: &serenity::Error) -> bool {
-    matches!(super::http_status(e), Some(403 | 404))
+    matches!(super::errors::http_status(e), Some(403 | 404))
 }
 
 /// Tells the member who set the daily post that the bot may not post there.
