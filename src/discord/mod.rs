@@ -11,6 +11,8 @@ mod limits;
 mod localize;
 pub mod markdown;
 mod options;
+mod posting;
+mod posts;
 pub mod present;
 mod registration;
 mod reply;
@@ -690,11 +692,7 @@ pub async fn run(
                 let http = ctx.http.clone();
                 let table = setup_data.table.clone();
                 let data = setup_data.clone();
-                tokio::spawn(tournaments::keep_up(
-                    data.clone(),
-                    http.clone(),
-                    scheduler_stop.clone(),
-                ));
+                tokio::spawn(posts::keep_up(data.clone(), http.clone(), scheduler_stop.clone()));
                 if let Some(relayed) = table.relayed() {
                     tokio::spawn(show_relayed(
                         data.clone(),

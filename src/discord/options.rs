@@ -159,7 +159,7 @@ pub(crate) async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::Cr
                 lang,
                 "tournament-choice",
                 number = t.number,
-                format = super::tournaments::format_name(lang, t.format),
+                format = super::present::tournaments::format_name(lang, t.format),
                 count = t.entrants.len(),
                 status = if t.status == crate::table::Status::Open {
                     "open"

@@ -21,6 +21,9 @@ use crate::{
     tr,
 };
 
+pub(crate) mod tournaments;
+pub(crate) mod training;
+
 /// Fills any of Discord's message builders from an [`Out`] (they share
 /// method names but no trait).
 macro_rules! build {
