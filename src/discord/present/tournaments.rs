@@ -1,7 +1,8 @@
 //! Tournaments' messages: the settings, the entrants, the standings, a
 //! round's pairings and the final table.
 
-use super::{plain, Attachment, Out};
+use super::board::clock;
+use super::out::{plain, record_block, Attachment, Out};
 use crate::render::standings::{self, Labels, StandingsView};
 use crate::table::{Format, Post, Standing, Tournament};
 use crate::tr;
@@ -74,7 +75,7 @@ pub(crate) fn standings_out(lang: Lang, t: &Tournament, lines: &[Standing], titl
     let png = standings::render_standings_png(&view);
     let text = standings::standings_text(&view);
     Out {
-        content: super::record_block(&text),
+        content: record_block(&text),
         file: Some(Attachment::new(
             png,
             format!("isolo-tournament-{}.png", t.number),
@@ -121,7 +122,7 @@ pub(crate) fn round_out(lang: Lang, t: &Tournament, round: u32) -> Out {
     lines.push(tr!(
         lang,
         "tournament-round-footer",
-        clock = super::clock(lang, t.settings.move_secs)
+        clock = clock(lang, t.settings.move_secs)
     ));
     // Names, not pings: each player is pinged in their game's thread.
     Out::text(lines.join("\n"))

@@ -1,7 +1,9 @@
 //! Puzzles' and lessons' messages: the boards to move on, the daily
 //! puzzle's text and count of solvers.
 
-use super::{ids, Attachment, Out};
+use super::board::pit_menu;
+use super::ids;
+use super::out::{picture, Attachment, Out};
 use crate::engine::{Move, MoveReport, Position};
 use crate::render::{render_gif, BoardView, Palette, Style};
 use crate::table::{ChannelId, DailyTally, LessonView, PuzzleView};
@@ -33,7 +35,7 @@ pub(crate) fn board(
         .last_move(last)
         .bottom(pos.to_move())
         .palette(palette);
-    super::picture(&bv, name)
+    picture(&bv, name)
 }
 
 /// Where a daily run is answered from: its day and the public message whose
@@ -70,7 +72,7 @@ impl Step<'_> {
         Out {
             content,
             file: Some(board(lang, self.pos, self.last, self.palette, self.file)),
-            components: super::pit_menu(
+            components: pit_menu(
                 lang,
                 self.menu,
                 self.pos,
@@ -202,5 +204,5 @@ pub(crate) fn lesson_picture(
     }
     let after = before.play(report.mv).map_or(*before, |(p, _)| p);
     let bv = BoardView::new(&after, &lang).last_move(Some(report)).style(style);
-    super::picture(&bv, format!("isolo-lesson-{}.png", report.mv))
+    picture(&bv, format!("isolo-lesson-{}.png", report.mv))
 }
