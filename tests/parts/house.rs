@@ -117,6 +117,9 @@ fn circles(src: &Path) -> Vec<String> {
     found
 }
 
+/// Paths from the crate's root, each with the line naming it.
+type Paths = Vec<(Vec<String>, usize)>;
+
 /// One file of a crate: its module path and the paths it names.
 struct File {
     name: String,
@@ -354,7 +357,7 @@ fn is(tokens: &[(Tok, usize)], i: usize, tok: &Tok) -> bool {
 
 /// The files a file declares (`mod x;`, not under `#[cfg(test)]`) and every
 /// path it names, made absolute (None for paths outside the crate).
-fn read(tokens: &[(Tok, usize)], module: &[String]) -> (Vec<String>, Vec<(Vec<String>, usize)>, Names) {
+fn read(tokens: &[(Tok, usize)], module: &[String]) -> (Vec<String>, Paths, Names) {
     // Pass 1: scopes (inline modules) and the children each declares.
     let mut declared = Vec::new();
     let mut children: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
