@@ -11,8 +11,6 @@ use super::super::{keys, plan, Deadline, Entry, Expect, Op, Space, StoreError};
 use super::common::{backend, entry, pool_error, space_of, version_param, NOTIFY};
 use crate::store::Result;
 
-// A function scan yields the array in order, so the locks are taken sorted.
-const LOCK: &str = "SELECT pg_advisory_xact_lock(k) FROM unnest($1::int8[]) AS k";
 const READ: &str = "SELECT e.space, e.key, e.version, e.value FROM isolo_entries e \
      JOIN unnest($1::int2[], $2::bytea[]) AS w(space, key) ON e.space = w.space AND e.key = w.key";
 const NEXT_VERSION: &str = "SELECT nextval('isolo_versions')";
@@ -24,24 +22,28 @@ const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::b
 // Only ever raises the sequence; restored versions are rare (imports).
 const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
 const FAST_COMMITS: &str = "SELECT new_version, failed_op, failed_version \
-     FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+     FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 /// Raised by `isolo_commits` for what only the general path decodes.
 const GENERAL_PATH: &str = "IS001";
 
-/// The advisory lock of a key: FNV-1a over the space tag and the key. A
-/// collision only makes two unrelated commits wait for each other.
-fn lock_id(space: Space, key: &[u8]) -> i64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in std::iter::once(space.tag()).chain(key.iter().copied()) {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash as i64
-}
+/// Raised by `isolo_commits` when a row changed between its check and its
+/// write: nothing was written, and the commits are made again.
+const RACED: &str = "IS002";
+/// Times a commit that lost a race is made again before it gives up.
+const RETRIES: usize = 16;
 
-/// Every key whose state a commit of `ops` reads or writes, through its
-/// lock. The index entry a `SetDeadline` replaces is covered by the
-/// channel's per-channel key, which every writer of it locks.
+/// The general path's writes, each repeating in its WHERE what it read.
+const UPDATE_IF: &str = "UPDATE isolo_entries SET version = $4, value = $5 \
+     WHERE space = $1 AND key = $2 AND version = $3";
+const INSERT_IF_ABSENT: &str = "INSERT INTO isolo_entries (space, key, version, value) \
+     VALUES ($1, $2, $3, $4) ON CONFLICT (space, key) DO NOTHING";
+const DELETE_IF: &str = "DELETE FROM isolo_entries WHERE space = $1 AND key = $2 AND version = $3";
+/// A key only checked: held (shared) to the commit, its version read again.
+const HOLD: &str = "SELECT version FROM isolo_entries WHERE space = $1 AND key = $2 FOR SHARE";
+
+/// Every key whose state a commit of `ops` reads or writes. The index entry
+/// a `SetDeadline` replaces is covered by the channel's per-channel key,
+/// whose every write is a compare-and-swap.
 fn touched(ops: &[Op]) -> Vec<(Space, Vec<u8>)> {
     ops.iter()
         .map(|op| match op {
@@ -57,7 +59,6 @@ fn touched(ops: &[Op]) -> Vec<(Space, Vec<u8>)> {
 /// The arguments of `isolo_commits`, one array slot per op.
 #[derive(Debug, Default, PartialEq)]
 pub(super) struct FastArgs {
-    locks: Vec<i64>,
     /// How many ops each commit has, in order.
     sizes: Vec<i32>,
     kinds: Vec<i16>,
@@ -82,12 +83,9 @@ pub(super) fn fast_args(ops: &[Op]) -> Option<FastArgs> {
         return None;
     }
     let mut args = FastArgs {
-        locks: touched.iter().map(|(s, k)| lock_id(*s, k)).collect(),
         sizes: vec![i32::try_from(ops.len()).ok()?],
         ..FastArgs::default()
     };
-    args.locks.sort_unstable();
-    args.locks.dedup();
     let expect = |e: &Expect| match e {
         Expect::Any => Some(None),
         Expect::Absent => Some(Some(-1)),
@@ -163,7 +161,6 @@ impl FastArgs {
     pub(super) fn concat<'a>(commits: impl IntoIterator<Item = &'a FastArgs>) -> FastArgs {
         let mut all = FastArgs::default();
         for one in commits {
-            all.locks.extend_from_slice(&one.locks);
             all.sizes.extend_from_slice(&one.sizes);
             all.kinds.extend_from_slice(&one.kinds);
             all.spaces.extend_from_slice(&one.spaces);
@@ -173,8 +170,6 @@ impl FastArgs {
             all.ats.extend_from_slice(&one.ats);
             all.chans.extend_from_slice(&one.chans);
         }
-        all.locks.sort_unstable();
-        all.locks.dedup();
         all
     }
 }
@@ -200,7 +195,6 @@ pub(super) async fn fast_commits(
         .query(
             &statement,
             &[
-                &args.locks,
                 &args.sizes,
                 &args.kinds,
                 &args.spaces,
@@ -246,6 +240,14 @@ fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
 /// Whether `isolo_commits` refused to read something, writing nothing.
 fn is_general_path(e: &tokio_postgres::Error) -> bool {
     e.code().is_some_and(|c| c.code() == GENERAL_PATH)
+}
+
+/// Whether a statement lost a race and wrote nothing: a row changed between
+/// its check and its write, or two commits waited on each other's rows
+/// (PostgreSQL ends one). Made again, it finds the winner's state.
+fn raced(e: &tokio_postgres::Error) -> bool {
+    let codes = [RACED, "40P01", "40001"];
+    e.code().is_some_and(|c| codes.contains(&c.code()))
 }
 
 /// The answer to one commit's caller.
@@ -361,87 +363,173 @@ async fn commit_together(pool: &Pool, batch: &[Pending], channel: &str) -> Toget
             outcomes.len(),
             batch.len()
         )),
-        Err(e) if is_general_path(&e) => Together::OneByOne,
+        Err(e) if is_general_path(&e) || raced(&e) => Together::OneByOne,
         Err(e) => Together::Failed(message(backend(e))),
     }
 }
 
-/// One commit on its own: the one-statement path, or the general one for
-/// what that refuses to read.
+/// One commit on its own: the one-statement path, made again while it loses
+/// races, or the general one for what that refuses to read.
 pub(super) async fn commit_alone(pool: &Pool, ops: Vec<Op>, args: &FastArgs, channel: &str) -> Result<u64> {
     let mut client = pool.get().await.map_err(pool_error)?;
-    match fast_commits(&client, args, channel).await {
-        Ok(outcomes) => match outcomes.as_slice() {
-            [outcome] => answer(&ops, outcome),
-            _ => Err(StoreError::Backend(format!(
-                "isolo_commits answered {} commits for one",
-                outcomes.len()
-            ))),
-        },
-        Err(e) if is_general_path(&e) => general_commit(&mut client, ops, channel).await,
-        Err(e) => Err(backend(e)),
+    for _ in 0..RETRIES {
+        return match fast_commits(&client, args, channel).await {
+            Ok(outcomes) => match outcomes.as_slice() {
+                [outcome] => answer(&ops, outcome),
+                _ => Err(StoreError::Backend(format!(
+                    "isolo_commits answered {} commits for one",
+                    outcomes.len()
+                ))),
+            },
+            Err(e) if raced(&e) => continue,
+            Err(e) if is_general_path(&e) => general_commit(&mut client, ops, channel).await,
+            Err(e) => Err(backend(e)),
+        };
+    }
+    Err(lost())
+}
+
+/// The error of a commit that lost every race it ran.
+fn lost() -> StoreError {
+    StoreError::Backend(format!("a commit lost {RETRIES} races in a row"))
+}
+
+/// Why an attempt of the general path wrote nothing.
+enum Failed {
+    /// A row changed since it was read: try again.
+    Raced,
+    Store(StoreError),
+}
+
+impl From<tokio_postgres::Error> for Failed {
+    fn from(e: tokio_postgres::Error) -> Self {
+        if raced(&e) {
+            Failed::Raced
+        } else {
+            Failed::Store(backend(e))
+        }
     }
 }
 
-/// The general path: plan in Rust between the reads and the writes.
+impl From<StoreError> for Failed {
+    fn from(e: StoreError) -> Self {
+        Failed::Store(e)
+    }
+}
+
+/// The general path, made again while it loses races.
 pub(super) async fn general_commit(
     client: &mut deadpool_postgres::Client,
     ops: Vec<Op>,
     channel: &str,
 ) -> Result<u64> {
-    let tx = client.transaction().await.map_err(backend)?;
+    for _ in 0..RETRIES {
+        match general_attempt(client, &ops, channel).await {
+            Ok(version) => return Ok(version),
+            Err(Failed::Raced) => continue,
+            Err(Failed::Store(e)) => return Err(e),
+        }
+    }
+    Err(lost())
+}
 
-    let touched = touched(&ops);
-    let mut locks: Vec<i64> = touched.iter().map(|(s, k)| lock_id(*s, k)).collect();
-    locks.sort_unstable();
-    locks.dedup();
-    let lock = tx.prepare_cached(LOCK).await.map_err(backend)?;
-    tx.execute(&lock, &[&locks]).await.map_err(backend)?;
-
+/// The general path, once: read without locks, plan in Rust, and write,
+/// each write of a key read repeating in its WHERE the state it was read
+/// in. A key only checked is held (shared) and read again.
+async fn general_attempt(
+    client: &mut deadpool_postgres::Client,
+    ops: &[Op],
+    channel: &str,
+) -> std::result::Result<u64, Failed> {
+    let tx = client.transaction().await?;
+    let touched = touched(ops);
     let spaces: Vec<i16> = touched.iter().map(|(s, _)| i16::from(s.tag())).collect();
     let keys: Vec<&[u8]> = touched.iter().map(|(_, k)| k.as_slice()).collect();
-    let read = tx.prepare_cached(READ).await.map_err(backend)?;
+    let read = tx.prepare_cached(READ).await?;
     let current: HashMap<(Space, Vec<u8>), Entry> = tx
         .query(&read, &[&spaces, &keys])
-        .await
-        .map_err(backend)?
+        .await?
         .into_iter()
         .map(|row| ((space_of(row.get(0)), row.get(1)), entry(row.get(2), row.get(3))))
         .collect();
 
-    let next = tx.prepare_cached(NEXT_VERSION).await.map_err(backend)?;
-    let version: i64 = tx.query_one(&next, &[]).await.map_err(backend)?.get(0);
+    let next = tx.prepare_cached(NEXT_VERSION).await?;
+    let version: i64 = tx.query_one(&next, &[]).await?.get(0);
     let mut read = |space: Space, key: &[u8]| Ok(current.get(&(space, key.to_vec())).cloned());
-    let (writes, max_restored) = plan(&ops, version as u64, &mut read)?;
+    let (writes, max_restored) = plan(ops, version as u64, &mut read)?;
+    // The version each key read was at (`None`: absent), for its write's WHERE.
+    let was = |space: Space, key: &[u8]| {
+        touched
+            .iter()
+            .any(|(s, k)| *s == space && k == key)
+            .then(|| current.get(&(space, key.to_vec())).map(|e| e.version))
+    };
 
     let (mut put, mut gone) = ((vec![], vec![], vec![], vec![]), (vec![], vec![]));
+    let mut written = Vec::new();
     for (space, key, entry) in writes {
-        match entry {
-            Some(entry) => {
+        let tag = i16::from(space.tag());
+        let before = was(space, &key);
+        if before.is_some() {
+            written.push((space, key.clone()));
+        }
+        let rows = match (entry, before) {
+            (Some(entry), None) => {
                 put.2.push(version_param(space, &key, entry.version)?);
-                put.0.push(i16::from(space.tag()));
+                put.0.push(tag);
                 put.1.push(key);
                 put.3.push(entry.value);
+                continue;
             }
-            None => {
-                gone.0.push(i16::from(space.tag()));
+            (None, None) => {
+                gone.0.push(tag);
                 gone.1.push(key);
+                continue;
             }
+            (Some(entry), Some(Some(old))) => {
+                let (old, new) = (
+                    version_param(space, &key, old)?,
+                    version_param(space, &key, entry.version)?,
+                );
+                tx.execute(UPDATE_IF, &[&tag, &key, &old, &new, &entry.value])
+                    .await?
+            }
+            (Some(entry), Some(None)) => {
+                let new = version_param(space, &key, entry.version)?;
+                tx.execute(INSERT_IF_ABSENT, &[&tag, &key, &new, &entry.value])
+                    .await?
+            }
+            (None, Some(Some(old))) => {
+                let old = version_param(space, &key, old)?;
+                tx.execute(DELETE_IF, &[&tag, &key, &old]).await?
+            }
+            // Absent when read, and to stay so: nothing to write.
+            (None, Some(None)) => 1,
+        };
+        if rows != 1 {
+            return Err(Failed::Raced);
+        }
+    }
+    for (space, key) in &touched {
+        let Some(Some(old)) = was(*space, key).filter(|_| !written.contains(&(*space, key.clone()))) else {
+            continue;
+        };
+        let held = tx.query_opt(HOLD, &[&i16::from(space.tag()), key]).await?;
+        if held.map(|row| row.get::<_, i64>(0) as u64) != Some(old) {
+            return Err(Failed::Raced);
         }
     }
     if !gone.0.is_empty() {
-        let delete = tx.prepare_cached(DELETE).await.map_err(backend)?;
-        tx.execute(&delete, &[&gone.0, &gone.1]).await.map_err(backend)?;
+        let delete = tx.prepare_cached(DELETE).await?;
+        tx.execute(&delete, &[&gone.0, &gone.1]).await?;
     }
     if !put.0.is_empty() {
-        let upsert = tx.prepare_cached(UPSERT).await.map_err(backend)?;
-        tx.execute(&upsert, &[&put.0, &put.1, &put.2, &put.3])
-            .await
-            .map_err(backend)?;
+        let upsert = tx.prepare_cached(UPSERT).await?;
+        tx.execute(&upsert, &[&put.0, &put.1, &put.2, &put.3]).await?;
     }
     if max_restored > version as u64 {
         let raise = version_param(Space::Meta, b"", max_restored)?;
-        tx.execute(RAISE_VERSION, &[&raise]).await.map_err(backend)?;
+        tx.execute(RAISE_VERSION, &[&raise]).await?;
     }
     let changed: Vec<String> = ops
         .iter()
@@ -452,9 +540,9 @@ pub(super) async fn general_commit(
         .collect();
     if !changed.is_empty() {
         // Delivered to listeners when (and only if) the transaction commits.
-        tx.execute(NOTIFY, &[&channel, &changed]).await.map_err(backend)?;
+        tx.execute(NOTIFY, &[&channel, &changed]).await?;
     }
-    tx.commit().await.map_err(backend)?;
+    tx.commit().await?;
     Ok(version as u64)
 }
 
@@ -463,7 +551,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_commit_locks_every_key_it_reads() {
+    fn a_commit_names_every_key_it_reads() {
         let ops = [
             Op::Check {
                 space: Space::Games,
@@ -483,9 +571,6 @@ mod tests {
                 (Space::Deadlines, keys::deadline_of(1))
             ]
         );
-        // Same key in another space: another lock.
-        assert_ne!(lock_id(Space::Games, b"k"), lock_id(Space::Records, b"k"));
-        assert_eq!(lock_id(Space::Games, b"k"), lock_id(Space::Games, b"k"));
     }
 
     /// Every commit the bot makes takes the one-statement path, deadlines

@@ -8,7 +8,7 @@ use super::common::{backend, pool_error};
 use crate::store::Result;
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 4;
+pub const SCHEMA_VERSION: i32 = 5;
 
 /// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
 pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
@@ -22,29 +22,38 @@ pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
     );
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
 ",
-    // 2 and 3 installed `isolo_commit`, one commit a call, which 4 replaces:
-    // a schema at 1, 2 or 3 ends up the same.
+    // 2 and 3 installed `isolo_commit`, one commit a call, 4 `isolo_commits`
+    // with advisory locks, which 5 replaces: a schema at 1 to 4 ends up the same.
+    "",
     "",
     "",
     COMMITS_FUNCTION,
 ];
 
-/// Migration 4: `isolo_commits`, the one-round-trip commit of a batch of
-/// commits (see [`fast_commits`]), each atomic on its own, in order.
+/// Migration 5: `isolo_commits`, the one-round-trip commit of a batch of
+/// commits (see [`fast_commits`](super::commits)), each atomic on its own,
+/// in order, optimistic: no advisory lock and no locked read of a written
+/// row; each write repeats its compare-and-swap in its own WHERE, so the
+/// row's lock is taken by the write itself.
 ///
 /// Commit `c` is the next `sizes[c]` ops. Op `i` is `kinds[i]` (0 put,
 /// 1 delete, 2 check, 3 set a deadline) on `(spaces[i], keys[i])`, with
 /// `expects[i]` (NULL any, -1 absent, else that version) and the new value
 /// `vals[i]`. A deadline op's key is the channel's entry, `vals[i]` its new
 /// entry (NULL clears it), `ats[i]` the new index key and `chans[i]` the
-/// channel id, also the NOTIFY payload. `locks`: every key's lock, sorted.
+/// channel id, also the NOTIFY payload.
 ///
 /// One row a commit, in order: its version, or the op (1-based within the
 /// commit) whose check failed and the version found there (NULL: absent),
-/// the commit having written nothing. Each commit sees the ones before it,
-/// as if they had been made one after the other. A deadline entry that is
-/// not exactly what this build writes raises `IS001` (nothing written at
-/// all): the caller's general path then decodes it.
+/// the commit having written nothing. Each commit sees the ones before it.
+/// A commit with one compare-and-swap write makes it first, so a refusal
+/// has written nothing; one with several checks them all first, and should
+/// a write then find its row changed since (another commit won the race),
+/// the whole call raises `IS002`, nothing written, and the caller makes the
+/// commits again. A deadline entry that is not exactly what this build
+/// writes raises `IS001` (nothing written at all): the caller's general
+/// path then decodes it. A check of a version holds its row (`FOR SHARE`)
+/// to the commit; a check that a key is absent holds nothing.
 ///
 /// Only a deadline that is new, earlier or cleared is announced: PostgreSQL
 /// commits NOTIFYing transactions one at a time, which defeats group commit,
@@ -52,88 +61,153 @@ pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
 /// earlier time just wakes, reads the index again and sleeps on.
 const COMMITS_FUNCTION: &str = r#"
     DROP FUNCTION IF EXISTS isolo_commit(int8[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[]);
+    DROP FUNCTION IF EXISTS isolo_commits(int8[], int4[], int2[], int2[], bytea[], int8[], bytea[], bytea[], text, text[]);
     CREATE OR REPLACE FUNCTION isolo_commits(
-        locks int8[], sizes int4[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
+        sizes int4[], kinds int2[], spaces int2[], keys bytea[], expects int8[],
         vals bytea[], ats bytea[], channel text, chans text[]
     ) RETURNS TABLE (new_version bigint, failed_op integer, failed_version bigint)
     LANGUAGE plpgsql AS $$
     DECLARE
-        n integer := coalesce(array_length(kinds, 1), 0);
-        old_index bytea[] := array_fill(NULL::bytea, ARRAY[n]);
         found_version bigint;
+        old_version bigint;
         old_value bytea;
         old_text text;
+        old_index bytea;
         head constant text := '{"kind":"deadline","format":1,"data":{"at":';
         tail text;
         at_text text;
         size integer;
         first integer := 1;
         last integer;
+        swaps integer;
+        written boolean;
     BEGIN
-        -- A function scan yields the array in order: the locks are taken sorted.
-        PERFORM pg_advisory_xact_lock(k) FROM unnest(locks) AS k;
         FOREACH size IN ARRAY sizes LOOP
             last := first + size - 1;
             new_version := NULL;
             failed_op := NULL;
             failed_version := NULL;
+            swaps := 0;
             FOR i IN first .. last LOOP
-                IF kinds[i] = 3 THEN
-                    SELECT e.value INTO old_value FROM isolo_entries e
-                        WHERE e.space = spaces[i] AND e.key = keys[i];
-                    IF FOUND THEN
-                        old_text := convert_from(old_value, 'UTF8');
-                        tail := ',"channel":' || chans[i] || '}}';
-                        at_text := substring(old_text FROM length(head) + 1
-                            FOR greatest(0, length(old_text) - length(head) - length(tail)));
-                        IF left(old_text, length(head)) IS DISTINCT FROM head
-                            OR right(old_text, length(tail)) IS DISTINCT FROM tail
-                            OR at_text !~ '^(0|[1-9][0-9]{0,17})$' THEN
-                            RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
-                        END IF;
-                        -- The index key: 'a', the time, the channel (the entry key's tail).
-                        old_index[i] := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
-                    END IF;
-                ELSIF expects[i] IS NOT NULL THEN
-                    SELECT e.version INTO found_version FROM isolo_entries e
-                        WHERE e.space = spaces[i] AND e.key = keys[i];
-                    IF NOT FOUND THEN
-                        found_version := NULL;
-                    END IF;
-                    IF (expects[i] = -1 AND found_version IS NOT NULL)
-                        OR (expects[i] >= 0 AND found_version IS DISTINCT FROM expects[i]) THEN
-                        failed_op := i - first + 1;
-                        failed_version := found_version;
-                        EXIT;
-                    END IF;
+                IF coalesce(kinds[i] IN (0, 1) AND expects[i] >= 0 OR kinds[i] = 0 AND expects[i] = -1, false) THEN
+                    swaps := swaps + 1;
+                END IF;
+            END LOOP;
+            -- Checks first: those the writes cannot make, and with several
+            -- compare-and-swaps, theirs too (plain reads, repeated by the writes).
+            FOR i IN first .. last LOOP
+                CONTINUE WHEN kinds[i] = 3 OR expects[i] IS NULL;
+                CONTINUE WHEN swaps <= 1 AND NOT (kinds[i] = 2 OR kinds[i] = 1 AND expects[i] = -1);
+                IF kinds[i] = 2 AND expects[i] >= 0 THEN
+                    PERFORM 1 FROM isolo_entries e
+                        WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = expects[i] FOR SHARE;
+                    CONTINUE WHEN FOUND;
+                END IF;
+                SELECT e.version INTO found_version FROM isolo_entries e
+                    WHERE e.space = spaces[i] AND e.key = keys[i];
+                IF NOT FOUND THEN
+                    found_version := NULL;
+                END IF;
+                IF (expects[i] = -1 AND found_version IS NOT NULL)
+                    OR (expects[i] >= 0 AND found_version IS DISTINCT FROM expects[i]) THEN
+                    failed_op := i - first + 1;
+                    failed_version := found_version;
+                    EXIT;
                 END IF;
             END LOOP;
             IF failed_op IS NULL THEN
                 new_version := nextval('isolo_versions');
-                FOR i IN first .. last LOOP
-                    IF kinds[i] = 0 THEN
-                        INSERT INTO isolo_entries AS e (space, key, version, value)
-                            VALUES (spaces[i], keys[i], new_version, vals[i])
-                            ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
-                    ELSIF kinds[i] = 1 THEN
-                        DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
-                    ELSIF kinds[i] = 3 THEN
-                        IF old_index[i] IS NOT NULL AND old_index[i] IS DISTINCT FROM ats[i] THEN
-                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index[i];
-                        END IF;
-                        IF vals[i] IS NULL THEN
-                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
-                        ELSE
+                -- The compare-and-swaps first (pass 1), then the rest.
+                <<passes>>
+                FOR pass IN 1 .. 2 LOOP
+                    FOR i IN first .. last LOOP
+                        CONTINUE WHEN (pass = 1) <> coalesce(kinds[i] IN (0, 1) AND expects[i] >= 0
+                            OR kinds[i] = 0 AND expects[i] = -1, false);
+                        IF kinds[i] = 0 AND expects[i] IS NULL THEN
                             INSERT INTO isolo_entries AS e (space, key, version, value)
-                                VALUES (spaces[i], keys[i], new_version, vals[i]), (spaces[i], ats[i], new_version, vals[i])
+                                VALUES (spaces[i], keys[i], new_version, vals[i])
                                 ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+                        ELSIF kinds[i] = 0 AND expects[i] = -1 THEN
+                            INSERT INTO isolo_entries (space, key, version, value)
+                                VALUES (spaces[i], keys[i], new_version, vals[i])
+                                ON CONFLICT (space, key) DO NOTHING;
+                            written := FOUND;
+                        ELSIF kinds[i] = 0 THEN
+                            UPDATE isolo_entries e SET version = new_version, value = vals[i]
+                                WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = expects[i];
+                            written := FOUND;
+                        ELSIF kinds[i] = 1 AND expects[i] >= 0 THEN
+                            DELETE FROM isolo_entries e
+                                WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = expects[i];
+                            written := FOUND;
+                        ELSIF kinds[i] = 1 AND expects[i] IS NULL THEN
+                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
+                        ELSIF kinds[i] = 3 THEN
+                            SELECT e.version, e.value INTO old_version, old_value FROM isolo_entries e
+                                WHERE e.space = spaces[i] AND e.key = keys[i];
+                            old_index := NULL;
+                            IF FOUND THEN
+                                old_text := convert_from(old_value, 'UTF8');
+                                tail := ',"channel":' || chans[i] || '}}';
+                                at_text := substring(old_text FROM length(head) + 1
+                                    FOR greatest(0, length(old_text) - length(head) - length(tail)));
+                                IF left(old_text, length(head)) IS DISTINCT FROM head
+                                    OR right(old_text, length(tail)) IS DISTINCT FROM tail
+                                    OR at_text !~ '^(0|[1-9][0-9]{0,17})$' THEN
+                                    RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
+                                END IF;
+                                -- The index key: 'a', the time, the channel (the entry key's tail).
+                                old_index := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
+                                -- The channel's entry guards its index entries: swapped on the version read.
+                                IF vals[i] IS NULL THEN
+                                    DELETE FROM isolo_entries e
+                                        WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = old_version;
+                                ELSE
+                                    UPDATE isolo_entries e SET version = new_version, value = vals[i]
+                                        WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = old_version;
+                                END IF;
+                                written := FOUND;
+                            ELSIF vals[i] IS NULL THEN
+                                written := true;
+                            ELSE
+                                INSERT INTO isolo_entries (space, key, version, value)
+                                    VALUES (spaces[i], keys[i], new_version, vals[i])
+                                    ON CONFLICT (space, key) DO NOTHING;
+                                written := FOUND;
+                            END IF;
+                            IF NOT written THEN
+                                RAISE EXCEPTION 'a deadline changed under a commit' USING ERRCODE = 'IS002';
+                            END IF;
+                            IF old_index IS NOT NULL AND old_index IS DISTINCT FROM ats[i] THEN
+                                DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index;
+                            END IF;
+                            IF vals[i] IS NOT NULL THEN
+                                INSERT INTO isolo_entries AS e (space, key, version, value)
+                                    VALUES (spaces[i], ats[i], new_version, vals[i])
+                                    ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+                            END IF;
+                            -- Delivered to listeners when (and only if) the transaction commits.
+                            -- Index keys order by time ('a', then the time big-endian, the same tail).
+                            IF ats[i] IS NULL OR old_index IS NULL OR ats[i] < old_index THEN
+                                PERFORM pg_notify(channel, chans[i]);
+                            END IF;
                         END IF;
-                        -- Delivered to listeners when (and only if) the transaction commits.
-                        -- Index keys order by time ('a', then the time big-endian, the same tail).
-                        IF ats[i] IS NULL OR old_index[i] IS NULL OR ats[i] < old_index[i] THEN
-                            PERFORM pg_notify(channel, chans[i]);
+                        IF pass = 1 AND NOT written THEN
+                            IF swaps > 1 THEN
+                                RAISE EXCEPTION 'a row changed since it was checked' USING ERRCODE = 'IS002';
+                            END IF;
+                            -- The only swap, made first: nothing of this commit is written.
+                            SELECT e.version INTO found_version FROM isolo_entries e
+                                WHERE e.space = spaces[i] AND e.key = keys[i];
+                            IF NOT FOUND THEN
+                                found_version := NULL;
+                            END IF;
+                            new_version := NULL;
+                            failed_op := i - first + 1;
+                            failed_version := found_version;
+                            EXIT passes;
                         END IF;
-                    END IF;
+                    END LOOP;
                 END LOOP;
             END IF;
             RETURN NEXT;
