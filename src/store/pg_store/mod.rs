@@ -14,12 +14,14 @@
 //! exact envelope bytes. Its primary key b-tree serves prefix scans and the
 //! deadline index (whose keys sort by time). Versions come from a sequence.
 //!
-//! A commit is one transaction. It first takes a transaction-scoped advisory
-//! lock per key it touches, in sorted order (so no deadlocks), which makes
-//! compare-and-swap exact even for keys that do not exist yet; then reads
-//! the current entries, draws its version (after the locks, so a key's
-//! versions grow in commit order), writes, and commits with
-//! `synchronous_commit = on`: acknowledged means flushed to the WAL.
+//! A commit is one transaction, optimistic: no advisory lock, no locked
+//! read of a row it writes. Each write repeats its compare-and-swap in its
+//! own WHERE (`UPDATE ... WHERE version = $expected`, an insert that does
+//! nothing on a key present), so the row lock is the write's own and a
+//! stale version is refused exactly; a write that finds its row changed
+//! since the commit checked it lost a race: nothing is written and the
+//! commit is made again. It commits with `synchronous_commit = on`:
+//! acknowledged means flushed to the WAL.
 //!
 //! The common commit (each key touched once, no restores) runs all of that
 //! server-side in `isolo_commits`, a function the migrations install, called
@@ -30,7 +32,7 @@
 //! each commit still checked and applied on its own, in order. Anything
 //! else, and anything that function finds odd (a damaged deadline entry),
 //! takes the general path, which plans in Rust with [`plan`] over several
-//! round trips. Both take the same locks and check the same things.
+//! round trips. Both check the same things the same way.
 //!
 //! Files: `schema` (migrations), `commits`, `queries` (reads), `notify`
 //! (LISTEN/NOTIFY), and `common`, the leaf the others share.
