@@ -31,7 +31,7 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 const MAX_INCOMING: usize = 1024;
 /// A socket's read buffer: a page sends little, and 10,000 sockets of
 /// tungstenite's default (128 KiB) would hold 1.3 GB.
-const READ_BUFFER: usize = 4 * MAX_INCOMING;
+const READ_BUFFER: usize = 2 * MAX_INCOMING;
 /// Messages a socket may send a minute before it is closed.
 const INCOMING_PER_MINUTE: u32 = 120;
 
@@ -366,16 +366,18 @@ pub(crate) async fn upgrade(
         })
 }
 
-/// One socket, from its session (if sent as its first message) to its end.
-async fn serve(
-    web: Web,
-    mut socket: WebSocket,
-    game: (ChannelId, u64, String),
+/// Who a socket is (from its first message, with `by_message`), the room it
+/// joins and the whole game sent to it: its receiver, viewer and whether
+/// they play the game; `None`: the socket is done.
+async fn join(
+    web: &Web,
+    socket: &mut WebSocket,
+    game: &(ChannelId, u64, String),
     cookie_who: Option<UserId>,
     by_message: bool,
     lang: Lang,
     address: std::net::IpAddr,
-) {
+) -> Option<(broadcast::Receiver<Utf8Bytes>, Option<UserId>, bool)> {
     let who = if by_message {
         let hello = tokio::time::timeout(AUTH_WITHIN, socket.next()).await;
         let token = match hello {
@@ -391,24 +393,52 @@ async fn serve(
     } else {
         cookie_who
     };
-    let (room_user, player) = match open_for(&web, game.clone(), who, address).await {
+    let (room_user, player) = match open_for(web, game.clone(), who, address).await {
         Ok((w, room)) => (room, who.is_some_and(|u| w.side_of(u).is_some())),
         Err(e) => {
             let _ = socket.send(Message::Text(refused(lang, &e).into())).await;
             let _ = socket.send(Message::Close(None)).await;
-            return;
+            return None;
         }
     };
     // Joined before the game is read: a commit after the read is pushed.
     let room = (game.0, game.1, lang.tag(), room_user);
-    let mut rx = web.hub.subscribe(room);
-    let (first, sent) = whole(&web, &game, who, address, lang).await;
+    let rx = web.hub.subscribe(room);
+    let (first, sent) = whole(web, game, who, address, lang).await;
     if let Some(m) = sent {
         web.hub.sent(&room, m);
     }
     if socket.send(Message::Text(first.into())).await.is_err() || sent.is_none() {
-        return;
+        return None;
     }
+    Some((rx, who, player))
+}
+
+/// One socket, from its session (if sent as its first message) to its end.
+async fn serve(
+    web: Web,
+    mut socket: WebSocket,
+    game: (ChannelId, u64, String),
+    cookie_who: Option<UserId>,
+    by_message: bool,
+    lang: Lang,
+    address: std::net::IpAddr,
+) {
+    // Boxed, as is every rare step: a socket's task keeps the size of its
+    // largest step for its whole life, and a crowd has many sockets.
+    let joined = Box::pin(join(
+        &web,
+        &mut socket,
+        &game,
+        cookie_who,
+        by_message,
+        lang,
+        address,
+    ))
+    .await;
+    let Some((mut rx, who, player)) = joined else {
+        return;
+    };
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut minute = tokio::time::Instant::now();
@@ -419,7 +449,7 @@ async fn serve(
                 Ok(text) => match push(&mut socket, &mut rx, text, player).await {
                     Ok(false) => {}
                     Ok(true) => {
-                        if !resend(&web, &mut socket, &game, who, address, lang).await {
+                        if !Box::pin(resend(&web, &mut socket, &game, who, address, lang)).await {
                             return;
                         }
                     }
@@ -427,7 +457,7 @@ async fn serve(
                 },
                 // Missed pushes: the page is sent the whole game again.
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    if !resend(&web, &mut socket, &game, who, address, lang).await {
+                    if !Box::pin(resend(&web, &mut socket, &game, who, address, lang)).await {
                         return;
                     }
                 }
