@@ -12,13 +12,15 @@ mod notation;
 mod position;
 mod record;
 mod report;
+mod result;
 mod types;
 
-pub use game::{Game, GameResult, Outcome, Termination, MAX_PLIES};
+pub use game::{Game, MAX_PLIES};
 pub use notation::ParsePositionError;
 pub use position::{IllegalMove, MoveList, PlayError, Played, Position, MAX_LAPS};
 pub use record::{Record, RecordError};
 pub use report::{Lap, LapEnd, LapSource, MoveReport, Taken};
+pub use result::{GameResult, Outcome, Termination};
 pub use types::{
     AfterCapture, CaptureFrom, Move, ParseAfterCaptureError, ParseCaptureFromError, ParsePitError,
     ParseSideError, ParseVariantError, Pit, Rules, Side, Variant,
