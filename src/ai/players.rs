@@ -9,6 +9,7 @@ use super::rng::Rng;
 use super::search::{Budget, SearchResult, Searcher, JITTER, MAX_DEPTH};
 use crate::engine::{Move, Position};
 
+/// A computer player.
 pub trait Player: Send {
     /// A legal move of the side to move, or `None` when it has none (it has lost).
     fn choose(&mut self, pos: &Position) -> Option<Move>;
