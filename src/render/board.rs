@@ -11,7 +11,7 @@ use super::canvas::{cap_height, has_glyph, rounded_rect, Align, Canvas};
 use super::shape::{is_bidi_control, isolated};
 use super::theme::{colors, Colors, Rgb};
 use super::words::{BoardWords, HouseRule, Pill as PillWord};
-use super::Style;
+use super::view::{BoardView, Style};
 
 /// Picture width in pixels.
 pub const WIDTH: u32 = 1000;
@@ -100,6 +100,20 @@ impl Style {
             Side::South => (b'a' + i) as char,
             Side::North => (b'h' - i) as char,
         }
+    }
+}
+
+impl<'a> Scene<'a> {
+    /// Everything `view` shows.
+    pub(crate) fn of(view: &BoardView<'a>) -> Scene<'a> {
+        Scene::new(
+            view.position,
+            view.last,
+            view.names,
+            view.result,
+            view.style,
+            view.words,
+        )
     }
 }
 

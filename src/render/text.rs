@@ -65,7 +65,7 @@ fn taken(taken: &[u8; 32]) -> Vec<(Pit, u8)> {
 /// drawn like the picture (South's ranks 1 and 2 at the bottom unless the view
 /// turns it), with the last move and overture marked.
 pub fn render_text(view: &BoardView) -> String {
-    let scene = view.scene();
+    let scene = Scene::of(view);
     let bottom = scene.style.bottom;
     let (ranks, columns) = grid(bottom);
     let mut out = at_the_bottom(&scene, code_safe) + "\n";
@@ -151,7 +151,7 @@ pub fn render_text(view: &BoardView) -> String {
 /// A description of the picture for screen readers, at most [`ALT_TEXT_MAX`]
 /// characters: players, seeds, every rank, whose turn, last move, overture, result.
 pub fn alt_text(view: &BoardView) -> String {
-    let scene = view.scene();
+    let scene = Scene::of(view);
     let words = scene.words;
     let clean = |s: &str| clip(s, 40);
     let bottom = scene.style.bottom;
