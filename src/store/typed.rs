@@ -4,7 +4,8 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::{keys, Expect, KeyRange, Op, Result, Space, Store, StoreError};
+use super::api::{Expect, KeyRange, Op, Result, Space, Store, StoreError};
+use super::keys::{self, Deadline};
 
 /// The stored form of every value: what it is (`kind`), which layout of that
 /// kind (`format`), and the data. A reader that finds an older `format`
@@ -45,16 +46,6 @@ pub struct Stored<T> {
 
 /// Entries of a typed listing: each key with its value or why it is unreadable.
 pub type Listed<T> = Vec<(Vec<u8>, Result<Stored<T>>)>;
-
-/// A clock deadline: the channel whose game (or challenge) times out at `at`.
-/// Ordered by time, then channel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Deadline {
-    /// Unix time in milliseconds.
-    pub at: u64,
-    /// Channel id.
-    pub channel: u64,
-}
 
 impl Versioned for Deadline {
     const KIND: &'static str = "deadline";
