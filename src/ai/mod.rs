@@ -15,7 +15,9 @@ mod search;
 mod selfplay;
 
 pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review, REVIEW_NODES};
-pub use players::{AiConfig, Greedy, Level, ParseLevelError, Player, Random, Searching, EASY_NODES, MEDIUM_NODES};
+pub use players::{
+    AiConfig, Greedy, Level, ParseLevelError, Player, Random, Searching, EASY_NODES, MEDIUM_NODES,
+};
 pub use puzzle::{Puzzle, ANALYSE_NODES};
 pub use puzzle_gen::{generate, GenConfig, GenStats, SelfPlayGames, SourceGame, HARD_NODES, NEAR_COPY};
 pub use rng::Rng;

@@ -10,8 +10,8 @@ use crate::engine::{GameResult, Move, MoveReport, Outcome, Pit, Position, Side, 
 use super::canvas::{cap_height, has_glyph, rounded_rect, Align, Canvas};
 use super::shape::{is_bidi_control, isolated};
 use super::theme::{colors, Colors, Rgb};
-use super::words::{BoardWords, HouseRule, Pill as PillWord};
 use super::view::{BoardView, Style};
+use super::words::{BoardWords, HouseRule, Pill as PillWord};
 
 /// Picture width in pixels.
 pub const WIDTH: u32 = 1000;

@@ -4,7 +4,7 @@ use crate::ai::Level;
 use crate::engine::{Rules, Side};
 use crate::store::{Batch, Expect, Space, StoreExt, Stored};
 
-use super::error::not_a_player;
+use super::model::not_a_player;
 use super::model::{GameCounter, Roster};
 use super::{
     game_key, Challenge, ChannelId, FirstMove, GameSettings, GameView, GuildId, LiveGame, Seat, Table,

@@ -52,3 +52,25 @@ impl Default for TableConfig {
         }
     }
 }
+
+/// `[vacation]` of the config file: the bank every member has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VacationConfig {
+    /// Days a member starts with.
+    pub start_days: u32,
+    /// Days earned every 30 days.
+    pub monthly_days: u32,
+    /// The most days a bank holds.
+    pub cap_days: u32,
+}
+
+impl Default for VacationConfig {
+    fn default() -> VacationConfig {
+        VacationConfig {
+            start_days: 7,
+            monthly_days: 2,
+            cap_days: 30,
+        }
+    }
+}

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::{Batch, Expect, Space, StoreExt, Versioned};
 
 use super::puzzles::key;
-use super::{ChannelId, GuildId, Notice, PuzzleView, Table, TableError, UserId};
+use super::{ChannelId, DailyDue, GuildId, Notice, Table, TableError, UserId};
 
 /// One day, in ms.
 const DAY_MS: u64 = 86_400_000;
@@ -69,20 +69,6 @@ impl DailyPost {
         };
         Some(day * DAY_MS + u64::from(self.minute) * 60_000)
     }
-}
-
-/// A daily puzzle due to be posted: the front end posts it, then says
-/// [`Table::daily_posted`] or [`Table::daily_post_failed`].
-#[derive(Debug, Clone)]
-pub struct DailyDue {
-    /// The server.
-    pub guild: GuildId,
-    /// Where it goes.
-    pub channel: ChannelId,
-    /// The day (days since 1970, UTC).
-    pub day: u64,
-    /// The puzzle, with its solvers so far.
-    pub view: PuzzleView,
 }
 
 impl Table {

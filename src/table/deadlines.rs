@@ -1,15 +1,11 @@
 //! Deadlines: expired challenges, reminders and timeouts, found through the
 //! store's deadline index and never by scanning games.
 
-use std::collections::{HashMap, HashSet};
-
 use crate::engine::{Game, GameResult, Outcome, Termination};
 use crate::store::StoreExt;
 
-use super::{
-    Challenge, ChannelId, FinishedGame, LiveGame, MoveOutcome, Table, TableError, TimeoutPolicy, Unreadable,
-    UserId,
-};
+use super::host::Newer;
+use super::{ChannelId, LiveGame, Notice, Table, TableError, TimeoutPolicy, Unreadable};
 
 /// How soon a due deadline whose entry a newer version of the bot wrote is
 /// looked at again: that version serves it meanwhile, if it runs.
@@ -17,60 +13,6 @@ pub const NEWER_RETRY_MS: u64 = 60_000;
 
 /// Deadlines handled by one tick at most (besides those waiting to be retried).
 const TICK_BATCH: usize = 256;
-
-/// Channels remembered as waiting, and as logged, at most: memory stays
-/// bounded however many entries a newer version wrote.
-const NEWER_KEPT: usize = 4096;
-
-/// The due deadlines this process leaves to a newer version: an entry it
-/// cannot read because it is newer is never set aside nor its deadline
-/// dropped, only looked at again later, and logged once.
-#[derive(Debug, Default)]
-pub(super) struct Newer {
-    /// When each channel's deadline is looked at again (unix ms).
-    until: HashMap<ChannelId, u64>,
-    /// Channels already logged.
-    logged: HashSet<ChannelId>,
-}
-
-impl Newer {
-    /// Deadlines still waiting at `now`.
-    fn waiting(&self, now: u64) -> usize {
-        self.until.values().filter(|&&at| at > now).count()
-    }
-
-    /// When the channel's deadline is looked at again, if it waits at `now`.
-    fn waits(&self, channel: ChannelId, now: u64) -> Option<u64> {
-        self.until.get(&channel).copied().filter(|&at| at > now)
-    }
-
-    /// Makes the channel wait until `at`; false when too many already wait.
-    fn wait(&mut self, channel: ChannelId, at: u64, now: u64) -> bool {
-        if self.until.len() >= NEWER_KEPT {
-            self.until.retain(|_, t| *t > now);
-        }
-        if self.until.len() >= NEWER_KEPT && !self.until.contains_key(&channel) {
-            return false;
-        }
-        self.until.insert(channel, at);
-        true
-    }
-
-    /// True the first time the channel is to be logged (again once the
-    /// set was full and emptied).
-    fn first_log(&mut self, channel: ChannelId) -> bool {
-        if self.logged.len() >= NEWER_KEPT && !self.logged.contains(&channel) {
-            self.logged.clear();
-        }
-        self.logged.insert(channel)
-    }
-
-    /// The channel's deadline was handled: nothing waits there now.
-    fn handled(&mut self, channel: ChannelId) {
-        self.until.remove(&channel);
-        self.logged.remove(&channel);
-    }
-}
 
 /// True for an entry written by a newer version of the bot.
 pub(super) fn is_newer(e: &TableError) -> bool {
@@ -96,101 +38,6 @@ fn skip_stale_reminders(live: &mut LiveGame, now: u64) {
         if live.next_event_ms().is_some_and(|at| at > now) {
             live.reminders -= 1;
             break;
-        }
-    }
-}
-
-/// Something the clock did, for the front end to announce.
-#[derive(Debug, Clone)]
-pub enum Notice {
-    /// A player is reminded of their turn.
-    Reminder {
-        /// The game's channel.
-        channel: ChannelId,
-        /// The player to move.
-        user: UserId,
-        /// The game number.
-        game: u64,
-        /// When the time runs out (unix ms).
-        deadline_ms: u64,
-    },
-    /// A game without a clock has waited a day for a move.
-    Idle {
-        /// The game's channel.
-        channel: ChannelId,
-        /// The player to move.
-        user: UserId,
-        /// The game number.
-        game: u64,
-        /// When the game ends as a draw if nobody moves (unix ms).
-        closes_ms: u64,
-    },
-    /// A player ran out of time and the opponent may claim the win.
-    Flagged {
-        /// The game's channel.
-        channel: ChannelId,
-        /// Who may claim.
-        claimant: UserId,
-        /// Who ran out of time.
-        flagged: UserId,
-        /// When the claim window closes (unix ms): unclaimed, the win is
-        /// then recorded on time all the same ([`Notice::TimedOut`]).
-        closes_ms: u64,
-    },
-    /// A game ended on time: at the timeout, or at the close of a claim
-    /// window nobody used (a win on time for the one who could claim).
-    TimedOut(FinishedGame),
-    /// A challenge expired unanswered.
-    ChallengeExpired(Challenge),
-    /// A move that no answer showed: the bot's own, played by the clock
-    /// (the answer that should have carried it was lost, or the bot
-    /// restarted meanwhile), or a player's, saved but whose answer Discord
-    /// did not take.
-    Moved(Box<MoveOutcome>),
-    /// A tournament's entry deadline started it (or, with too few
-    /// players, cancelled it): its work is for the front end.
-    Tournament(Box<super::TournamentUpdate>),
-    /// A server's daily puzzle is due in its channel.
-    DailyPuzzle(Box<super::DailyDue>),
-    /// A player's vacation stopped or restarted a game's clock: the
-    /// opponent is told in the game's place.
-    Vacation {
-        /// The game's channel.
-        channel: ChannelId,
-        /// The game number.
-        game: u64,
-        /// The player on vacation.
-        user: UserId,
-        /// Their opponent, if a person.
-        opponent: Option<UserId>,
-        /// What happened.
-        change: super::VacationChange,
-    },
-    /// A stored entry could not be read: it was set aside (kept for the
-    /// operator) and its deadline dropped, once.
-    Unreadable {
-        /// The channel.
-        channel: ChannelId,
-        /// What went wrong.
-        reason: String,
-    },
-}
-
-impl Notice {
-    /// The channel it happened in.
-    pub fn channel(&self) -> ChannelId {
-        match self {
-            Notice::Reminder { channel, .. }
-            | Notice::Idle { channel, .. }
-            | Notice::Flagged { channel, .. }
-            | Notice::Vacation { channel, .. }
-            | Notice::Unreadable { channel, .. } => *channel,
-            Notice::TimedOut(f) => f.channel,
-            Notice::ChallengeExpired(c) => c.channel,
-            Notice::Moved(out) => out.view.live.channel,
-            // A tournament's work is posted where the tournament was made.
-            Notice::Tournament(update) => update.tournament.channel,
-            Notice::DailyPuzzle(due) => due.channel,
         }
     }
 }

@@ -3,7 +3,7 @@
 use crate::engine::{IllegalMove, ParsePitError};
 use crate::store::{Space, StoreError};
 
-use super::{clock, Seat};
+use super::clock;
 
 /// Why the table refused something: what happened, with the names and
 /// numbers involved. `Display` gives a short neutral sentence (for logs and
@@ -361,13 +361,5 @@ impl From<StoreError> for TableError {
             },
             other => TableError::Storage(other.to_string()),
         }
-    }
-}
-
-/// The refusal of a user who plays neither of `players`.
-pub(super) fn not_a_player(players: &[Seat; 2]) -> TableError {
-    TableError::NotAPlayer {
-        south: players[0].name(),
-        north: players[1].name(),
     }
 }

@@ -230,7 +230,7 @@ pub struct LiveGame {
     pub parent: Option<ChannelId>,
     /// The tournament board it plays, if any.
     #[serde(default)]
-    pub tournament: Option<super::TournamentGame>,
+    pub tournament: Option<TournamentGame>,
     /// Conditional lines the players entered ([`Table::add_conditional`](super::Table::add_conditional)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditional: Vec<ConditionalLine>,
@@ -440,7 +440,7 @@ pub struct FinishedGame {
     pub parent: Option<ChannelId>,
     /// The tournament board it played, if any.
     #[serde(default)]
-    pub tournament: Option<super::TournamentGame>,
+    pub tournament: Option<TournamentGame>,
 }
 
 impl Versioned for FinishedGame {
@@ -733,4 +733,23 @@ pub struct Roster {
 impl Versioned for Roster {
     const KIND: &'static str = "challenge-roster";
     const FORMAT: u32 = 1;
+}
+
+/// The refusal of a user who plays neither of `players`.
+pub(super) fn not_a_player(players: &[Seat; 2]) -> TableError {
+    TableError::NotAPlayer {
+        south: players[0].name(),
+        north: players[1].name(),
+    }
+}
+
+/// Which tournament board a hosted game plays (stored in the game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TournamentGame {
+    /// The tournament's number in its server.
+    pub number: u64,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
 }

@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::puzzle::{parse_set, JudgeError, Judged};
 use crate::ai::{Puzzle, Score};
-use crate::engine::{Move, MoveReport, Pit, Position, Variant};
+use crate::engine::{Move, MoveReport, Pit, Variant};
 use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
 
 use super::puzzle_rating::{puzzle_start, rate_attempt};
-use super::{GuildId, Rating, Table, TableError, Unreadable, UserId};
+use super::{DailyRef, DailyTally, GuildId, PuzzleView, Rating, Table, TableError, Unreadable, UserId};
 
 /// The shipped women's puzzles (`isolo-bot puzzles generate`, see docs/figures.md#puzzles).
 const WOMEN: &str = include_str!("../../assets/puzzles/women.jsonl");
@@ -76,15 +76,6 @@ pub enum AttemptState {
     Solved,
     /// A move was wrong; the solution was shown.
     Failed,
-}
-
-/// The daily puzzle a member answers: the server and the day (unix days).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct DailyRef {
-    /// The server.
-    pub guild: GuildId,
-    /// Days since 1970-01-01 (UTC).
-    pub day: u64,
 }
 
 /// A member's attempt at one puzzle (one entry per member and puzzle).
@@ -158,20 +149,6 @@ impl Versioned for PuzzleRating {
     const FORMAT: u32 = 1;
 }
 
-/// The daily puzzle's count of solvers in one server.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct DailyTally {
-    /// Members who solved it at their first try.
-    pub solvers: u32,
-    /// Members who answered at all.
-    pub tried: u32,
-}
-
-impl Versioned for DailyTally {
-    const KIND: &'static str = "puzzle-daily";
-    const FORMAT: u32 = 1;
-}
-
 /// A meta-space key from its parts, joined by `:`.
 pub(super) fn key(parts: &[&[u8]]) -> Vec<u8> {
     parts.join(&b':')
@@ -191,28 +168,6 @@ fn rating_key(id: &str) -> Vec<u8> {
 
 fn daily_key(d: DailyRef) -> Vec<u8> {
     key(&[b"puzzle-daily", &d.guild.to_be_bytes(), &d.day.to_be_bytes()])
-}
-
-/// A puzzle as a front end shows it: the position to solve now.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PuzzleView {
-    /// The puzzle.
-    pub puzzle: &'static Puzzle,
-    /// The position the solver moves in now.
-    pub position: Position,
-    /// Plies played so far (the menu's move belongs to this ply).
-    pub plies: usize,
-    /// Whether the moves so far are the solution's (a solver who found
-    /// another win plays on from where it led).
-    pub on_line: bool,
-    /// The solver's legal moves, for the menu.
-    pub moves: Vec<Move>,
-    /// The puzzle's live rating.
-    pub rating: Rating,
-    /// Whether this run counts for the member's rating.
-    pub counted: bool,
-    /// The daily puzzle shown, if it is one, with its solvers so far.
-    pub daily: Option<(DailyRef, DailyTally)>,
 }
 
 /// What a rating did on a counted attempt.

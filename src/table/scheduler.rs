@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
-use super::{Notice, Table};
+use super::{LiveGame, Notice, Table, TableError};
+use crate::store::{Space, StoreExt};
 
 /// Longest sleep between looks at the deadline index, in case the wall clock jumps.
 const MAX_SLEEP: Duration = Duration::from_secs(3600);
@@ -124,4 +125,38 @@ async fn next_change(feed: &mut Option<mpsc::Receiver<u64>>) -> bool {
     }
     while rx.try_recv().is_ok() {}
     false
+}
+
+/// What [`Table::catch_up`] found to do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CatchUp {
+    /// Games where the bot was to move with no deadline.
+    pub bot_moves: usize,
+    /// Games listed under their players for `/isolo games`.
+    pub indexed: usize,
+    /// Games flagged before claim windows existed, given the deadline
+    /// that ends them.
+    pub flagged: usize,
+    /// Ratings of an earlier release stamped with the time, so their
+    /// deviation grows with inactivity from now on.
+    pub ratings_stamped: usize,
+}
+
+impl Table {
+    /// Brings games saved by earlier releases up to date, in one pass over
+    /// the live games at start-up: the bot's due moves get deadlines, and
+    /// every game is listed under its players, ratings get the time their
+    /// deviation grows from. An unreadable game is left
+    /// for when someone uses its channel.
+    pub fn catch_up(&self) -> Result<CatchUp, TableError> {
+        let mut done = CatchUp::default();
+        for (_, game) in self.store.list::<LiveGame>(Space::Games, &[])? {
+            let Ok(stored) = game else { continue };
+            done.bot_moves += usize::from(self.resume_bot_game(&stored.value)?);
+            done.flagged += usize::from(self.resume_flagged_game(&stored.value)?);
+            done.indexed += usize::from(self.index_game(&stored.value)?);
+        }
+        done.ratings_stamped = self.stamp_ratings()?;
+        Ok(done)
+    }
 }

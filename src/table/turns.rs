@@ -1,54 +1,13 @@
 //! Turns: whose move it is, the moves of people and of the bot, hints.
 
 use crate::ai::Hint;
-use crate::engine::{Game, IllegalMove, Move, MoveReport, Pit, Position, Side};
+use crate::engine::{Game, IllegalMove, Move, Pit, Side};
 use crate::store::{Batch, Expect, Space, Stored};
 
-use super::error::not_a_player;
-use super::{game_key, ChannelId, FinishedGame, GameView, LiveGame, Seat, Table, TableError, UserId};
-
-/// A legal move and the seeds it would sow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Choice {
-    /// The move.
-    pub mv: Move,
-    /// Seeds in its pit.
-    pub seeds: u8,
-}
-
-/// The board a move menu was shown under: which game, at which ply. A
-/// click on it plays only while that game is still at that ply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardRef {
-    /// The game's number ([`LiveGame::id`]).
-    pub game: u64,
-    /// The plies played when the board was drawn.
-    pub ply: usize,
-}
-
-/// What an accepted move did.
-#[derive(Debug, Clone)]
-pub struct MoveOutcome {
-    /// The position before the move (for animation).
-    pub before: Position,
-    /// The move, lap by lap.
-    pub report: MoveReport,
-    /// The game after the move.
-    pub view: GameView,
-    /// The finished game, if the move ended it.
-    pub finished: Option<FinishedGame>,
-    /// The answer the other player's conditional line played at once, in
-    /// the same commit (its `view` is the game after both moves).
-    pub answer: Option<Box<MoveOutcome>>,
-}
-
-impl MoveOutcome {
-    /// The last move of this outcome: the conditional answer if one was
-    /// played, else the move itself.
-    pub fn last(&self) -> &MoveOutcome {
-        self.answer.as_deref().unwrap_or(self)
-    }
-}
+use super::model::not_a_player;
+use super::{
+    game_key, BoardRef, ChannelId, Choice, GameView, LiveGame, MoveOutcome, Seat, Table, TableError, UserId,
+};
 
 impl Table {
     /// The legal moves of `user` with each pit's seeds, if it is their turn

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
 
 use super::model::{Paused, VacationHold};
-use super::{ChannelId, LiveGame, Notice, Table, TableError, UserId};
+use super::{ChannelId, LiveGame, Notice, Table, TableError, UserId, VacationChange, VacationConfig};
 
 /// A day in milliseconds.
 const DAY_MS: u64 = 24 * 3600 * 1000;
@@ -25,28 +25,6 @@ pub const MONTH_MS: u64 = 30 * DAY_MS;
 
 /// A vacation shorter than this is not started: the bank is empty.
 pub const MIN_VACATION_MS: u64 = 60_000;
-
-/// `[vacation]` of the config file: the bank every member has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct VacationConfig {
-    /// Days a member starts with.
-    pub start_days: u32,
-    /// Days earned every 30 days.
-    pub monthly_days: u32,
-    /// The most days a bank holds.
-    pub cap_days: u32,
-}
-
-impl Default for VacationConfig {
-    fn default() -> VacationConfig {
-        VacationConfig {
-            start_days: 7,
-            monthly_days: 2,
-            cap_days: 30,
-        }
-    }
-}
 
 /// A member's vacation bank, as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,22 +58,6 @@ pub struct VacationView {
     pub left_ms: u64,
     /// The vacation under way, if any.
     pub on: Option<OnVacation>,
-}
-
-/// What happened to a game's clock, for its opponent to be told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "change", rename_all = "kebab-case")]
-pub enum VacationChange {
-    /// The player went on vacation: the clock stopped until `until_ms` at most.
-    Started {
-        /// When their bank runs out (unix ms).
-        until_ms: u64,
-    },
-    /// The player came back: the clock runs again (unless the other
-    /// player is away too).
-    Ended,
-    /// The player's bank ran out: the clock runs again.
-    RanOut,
 }
 
 fn bank_key(user: UserId) -> Vec<u8> {

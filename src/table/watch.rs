@@ -2,8 +2,6 @@
 //! may watch it (the rule is [`may_watch`]), and the stream of changes that
 //! tells a page to look again.
 
-use std::sync::{Mutex, OnceLock};
-
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use ring::hmac;
@@ -15,10 +13,6 @@ use super::access::{may_watch, Sight};
 use super::{ChannelId, GameView, GuildId, Notice, Seat, Table, TableError, UserId};
 use crate::engine::{Game, GameResult, Move, Rules};
 use crate::store::{Batch, Expect, Space, StoreExt, Versioned};
-
-/// Changes a subscriber may fall behind by before it is told it lagged
-/// (it then reads its games again).
-const CHANGES_KEPT: usize = 1024;
 
 /// A game someone may watch: live, or finished.
 #[derive(Debug, Clone)]
@@ -130,39 +124,6 @@ impl Versioned for LinkSecret {
 /// Where the link secret is stored.
 const LINK_SECRET_KEY: &[u8] = b"link-secret";
 
-/// The link key, once read from the store (or made).
-#[derive(Default)]
-pub(super) struct Links(OnceLock<hmac::Key>);
-
-/// The hub of changes: every commit that writes a live game sends its
-/// channel; front ends that host games elsewhere hand their notices to the
-/// chat's front end through it.
-pub(super) struct Changes {
-    games: broadcast::Sender<ChannelId>,
-    notices: mpsc::UnboundedSender<Notice>,
-    outbox: Mutex<Option<mpsc::UnboundedReceiver<Notice>>>,
-    taken: std::sync::atomic::AtomicBool,
-}
-
-impl Default for Changes {
-    fn default() -> Changes {
-        let (notices, outbox) = mpsc::unbounded_channel();
-        Changes {
-            games: broadcast::channel(CHANGES_KEPT).0,
-            notices,
-            outbox: Mutex::new(Some(outbox)),
-            taken: std::sync::atomic::AtomicBool::new(false),
-        }
-    }
-}
-
-impl Changes {
-    pub(super) fn game_changed(&self, channel: ChannelId) {
-        // Nobody listening is fine: no page is open.
-        let _ = self.games.send(channel);
-    }
-}
-
 impl Table {
     /// The key of the link to game `id` of `channel`: unguessable without
     /// the store's secret, so a page cannot be found by counting numbers.
@@ -264,27 +225,19 @@ impl Table {
     /// commits (another process's commits come through
     /// [`crate::store::Store::game_changes`]).
     pub fn game_changes(&self) -> broadcast::Receiver<ChannelId> {
-        self.changes.games.subscribe()
+        self.changes.subscribe()
     }
 
     /// Hands a notice to the chat's front end (a move made on a page is
     /// shown in the chat where the game lives). Dropped when no chat front
     /// end runs (the terminal's offline page).
     pub fn relay(&self, notice: Notice) {
-        if self.changes.taken.load(std::sync::atomic::Ordering::Acquire) {
-            let _ = self.changes.notices.send(notice);
-        }
+        self.changes.relay(notice);
     }
 
     /// The notices other front ends relay, for the chat's front end; `None`
     /// once taken.
     pub fn relayed(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
-        let rx = self.changes.outbox.lock().expect("the outbox lock").take();
-        if rx.is_some() {
-            self.changes
-                .taken
-                .store(true, std::sync::atomic::Ordering::Release);
-        }
-        rx
+        self.changes.relayed()
     }
 }

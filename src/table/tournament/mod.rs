@@ -18,10 +18,11 @@ pub mod tiebreak;
 use serde::{Deserialize, Serialize};
 
 pub use model::{
-    default_rounds, score_of, ChannelRight, Entrant, Format, GameLink, Post, PostClaim, Status, Tournament,
-    TournamentGame, Work, MAX_LIVE_PER_SERVER, MAX_ROUND_ROBIN_PLAYERS, MAX_SWISS_PLAYERS, MAX_SWISS_ROUNDS,
-    MIN_PLAYERS, POST_LEASE_MS,
+    default_rounds, score_of, ChannelRight, Entrant, Format, Post, PostClaim, Status, Tournament,
+    TournamentUpdate, Work, MAX_LIVE_PER_SERVER, MAX_ROUND_ROBIN_PLAYERS, MAX_SWISS_PLAYERS,
+    MAX_SWISS_ROUNDS, MIN_PLAYERS, POST_LEASE_MS,
 };
+pub use pairing::GameLink;
 pub use tiebreak::Standing;
 
 use crate::engine::{GameResult, Outcome, Side, Termination};
@@ -29,7 +30,7 @@ use crate::store::{Batch, Expect, Space, StoreExt, Stored, Versioned};
 
 use super::{
     Challenge, ChannelId, FinishedGame, FirstMove, GameSettings, GameView, GuildId, Seat, Table, TableError,
-    UserId,
+    TournamentGame, UserId,
 };
 
 /// A tournament as asked for by its creator.
@@ -53,24 +54,6 @@ pub struct TournamentRequest {
     /// Whether players' vacations stop its games' clocks (see
     /// [`Tournament::vacation`]).
     pub vacation: bool,
-}
-
-/// A tournament after an operation, and what the front end must do next.
-#[derive(Debug, Clone)]
-pub struct TournamentUpdate {
-    /// The tournament as stored.
-    pub tournament: Tournament,
-    /// What is left to do for it (see [`Tournament::work`]).
-    pub work: Vec<Work>,
-}
-
-impl TournamentUpdate {
-    fn of(tournament: Tournament) -> TournamentUpdate {
-        TournamentUpdate {
-            work: tournament.work(),
-            tournament,
-        }
-    }
 }
 
 /// What a member's `leave` did.

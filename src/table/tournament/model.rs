@@ -7,7 +7,7 @@ use super::pairing::{self, Board, Player, Round, Score};
 use super::tiebreak::{self, Standing};
 use crate::engine::{GameResult, Outcome, Side, Termination};
 use crate::store::Versioned;
-use crate::table::{ChannelId, GameSettings, GuildId, UserId};
+use crate::table::{ChannelId, GameSettings, GuildId, TournamentGame, UserId};
 
 /// Fewest players a tournament starts with.
 pub const MIN_PLAYERS: usize = 3;
@@ -77,26 +77,6 @@ pub struct Entrant {
     /// forfeited); `None` while they play.
     #[serde(default)]
     pub left_in: Option<u32>,
-}
-
-/// The hosted game of a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct GameLink {
-    /// The game number.
-    pub game: u64,
-    /// The thread it is played in.
-    pub thread: ChannelId,
-}
-
-/// Which tournament board a hosted game plays (stored in the game).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TournamentGame {
-    /// The tournament's number in its server.
-    pub number: u64,
-    /// The round, from 1.
-    pub round: u32,
-    /// The board, from 1.
-    pub board: u32,
 }
 
 /// A message the tournament's channel gets once.
@@ -500,5 +480,23 @@ impl Tournament {
                 }
             })
             .collect()
+    }
+}
+
+/// A tournament after an operation, and what the front end must do next.
+#[derive(Debug, Clone)]
+pub struct TournamentUpdate {
+    /// The tournament as stored.
+    pub tournament: Tournament,
+    /// What is left to do for it (see [`Tournament::work`]).
+    pub work: Vec<Work>,
+}
+
+impl TournamentUpdate {
+    pub(crate) fn of(tournament: Tournament) -> TournamentUpdate {
+        TournamentUpdate {
+            work: tournament.work(),
+            tournament,
+        }
     }
 }

@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::table::ChannelId;
+
 /// A player: their index in the tournament's entry list (seed order).
 pub type Player = u16;
 
@@ -72,7 +74,16 @@ pub struct Board {
     pub score: Option<Score>,
     /// The hosted game (number and thread), set by the table when it starts.
     #[serde(default)]
-    pub game: Option<super::GameLink>,
+    pub game: Option<GameLink>,
+}
+
+/// The hosted game of a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameLink {
+    /// The game number.
+    pub game: u64,
+    /// The thread it is played in.
+    pub thread: ChannelId,
 }
 
 impl Board {
