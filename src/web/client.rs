@@ -9,7 +9,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::Deserialize;
 
-use super::{ask, guard, GamePath, Web};
+use super::guard;
+use super::state::{ask, refused_change, GamePath, Web, GAME_PATH};
 use crate::engine::Variant;
 use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
 
@@ -155,7 +156,7 @@ pub(crate) async fn game_page(
 ) -> Response {
     let lang = guard::language(&headers);
     let Ok((channel, id, key)) = path.ids() else {
-        return guard::Refused::Bad(super::GAME_PATH).answer(lang);
+        return guard::Refused::Bad(GAME_PATH).answer(lang);
     };
     let title = crate::tr!(lang, "web-title");
     let public = match (&web.config.public_url, web.limits.work().await) {
@@ -175,7 +176,7 @@ pub(crate) async fn game_page(
         (Some(w), Some(base)) => {
             let state = super::game::state(w, lang, web.table.now_ms());
             let names = format!("{} – {}", state.players[0].name, state.players[1].name);
-            let url = super::game_url(base, channel, id, &key);
+            let url = super::state::game_url(base, channel, id, &key);
             format!(
                 "<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n\
                  <meta property=\"og:image\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n\
@@ -216,7 +217,7 @@ pub(crate) async fn local_new(
     let Some((user, name)) = web.local_player.clone() else {
         return guard::error(StatusCode::NOT_FOUND, "only the offline page starts games here");
     };
-    if let Some(r) = guard::refused_change(&web, &headers) {
+    if let Some(r) = refused_change(&web, &headers) {
         return r;
     }
     let csrf_ok = match web.viewer(&headers).await {
@@ -293,6 +294,6 @@ pub(crate) async fn local_new(
             Json(serde_json::json!({ "channel": LOCAL_CHANNEL.to_string(), "game": format!("{id}-{key}") }))
                 .into_response()
         }
-        Err(e) => super::refusal(crate::words::Lang::ENGLISH, &e),
+        Err(e) => super::state::refusal(crate::words::Lang::ENGLISH, &e),
     }
 }

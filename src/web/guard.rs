@@ -7,13 +7,10 @@ use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::Web;
 use crate::words::Lang;
 
 /// Requests an address may make in a burst, then [`REFILL_PER_SEC`] a second.
@@ -290,50 +287,6 @@ pub(crate) fn language(headers: &HeaderMap) -> Lang {
         .unwrap_or(Lang::ENGLISH)
 }
 
-/// Whether `origin` is this site's: the host the request came to, the
-/// configured `public_url`, or, for the Activity, the address Discord
-/// serves it from (`https://<application id>.discordsays.com`).
-pub(crate) fn own_origin(web: &Web, headers: &HeaderMap, origin: &str) -> bool {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let same_host = origin
-        .split_once("://")
-        .is_some_and(|(scheme, h)| matches!(scheme, "http" | "https") && !host.is_empty() && h == host);
-    let activity = web
-        .config
-        .client_id
-        .is_some_and(|id| origin == format!("https://{id}.discordsays.com"));
-    same_host || activity || web.config.public_url.as_deref() == Some(origin)
-}
-
-/// The refusal of a change (a POST) that does not come from this site's
-/// own page, if it does not: a change is JSON with its content type (a
-/// form or `text/plain` post from another site's page is a "simple"
-/// request that needs no preflight), and, where the browser says where it
-/// comes from (`Sec-Fetch-Site`, `Origin`), from here.
-pub(crate) fn refused_change(web: &Web, headers: &HeaderMap) -> Option<Response> {
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
-    if !json {
-        return Some(error(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a change is sent as JSON (Content-Type: application/json)",
-        ));
-    }
-    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
-    let foreign_site = site.is_some_and(|s| !matches!(s, "same-origin" | "none"));
-    let foreign_origin = headers
-        .get(header::ORIGIN)
-        .is_some_and(|o| !o.to_str().is_ok_and(|o| own_origin(web, headers, o)));
-    (foreign_site || foreign_origin)
-        .then(|| error(StatusCode::FORBIDDEN, "a change from another site's page"))
-}
-
 /// An address block of `[web] trusted_proxies`: `10.0.0.1` or `10.0.0.0/8`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cidr {
@@ -452,25 +405,9 @@ fn node_address(node: &str) -> Option<IpAddr> {
         .and_then(|n| n.parse().ok())
 }
 
-/// The client's address, as [`client`] found it for this request.
+/// The client's address, as the router's first layer found it for this request.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Client(pub(crate) IpAddr);
-
-/// In front of every request: finds the client's address (behind trusted
-/// proxies too) and counts the request against that address's allowance.
-pub(crate) async fn client(
-    State(web): State<Web>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    let ip = client_address(peer.ip(), request.headers(), &web.trusted);
-    if let Err(r) = web.limits.request(ip, None) {
-        return r.answer(language(request.headers()));
-    }
-    request.extensions_mut().insert(Client(ip));
-    next.run(request).await
-}
 
 /// The Content-Security-Policy of every answer: only this server's
 /// scripts, styles, images and sockets; framed only by Discord's client and
@@ -483,43 +420,6 @@ pub(crate) fn policy(frame_ancestors: &[String]) -> Result<HeaderValue, String> 
          connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self' {ancestors}"
     );
     HeaderValue::from_str(&csp).map_err(|_| format!("the Content-Security-Policy cannot be sent: {csp:?}"))
-}
-
-/// The usual security headers on every answer: the Content-Security-Policy
-/// ([`policy`]), no sniffing, no referrer beyond this origin, no caching of
-/// what is personal.
-pub(crate) async fn headers(State(web): State<Web>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let h = response.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, web.csp.clone());
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
-    h.insert(
-        "cross-origin-opener-policy",
-        HeaderValue::from_static("same-origin-allow-popups"),
-    );
-    h.insert(
-        "permissions-policy",
-        HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
-    );
-    if web
-        .config
-        .public_url
-        .as_deref()
-        .is_some_and(|u| u.starts_with("https://"))
-    {
-        h.insert(
-            header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000"),
-        );
-    }
-    if !h.contains_key(header::CACHE_CONTROL) {
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    }
-    response
 }
 
 #[cfg(test)]

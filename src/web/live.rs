@@ -5,7 +5,7 @@
 //! own, and their right to watch is checked again on every push.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -19,12 +19,12 @@ use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
-use super::{ask, game, guard, refusal, GamePath, Web};
-use crate::table::{ChannelId, Sight, Table, UserId};
+use super::hub::{Hub, Mark, RoomKey};
+use super::state::{ask, own_origin, refusal, GamePath, Web};
+use super::{game, guard};
+use crate::table::{ChannelId, Sight, UserId};
 use crate::words::Lang;
 
-/// States a socket may fall behind by; a lagging one skips to the newest.
-const ROOM_BACKLOG: usize = 8;
 /// A ping this often keeps proxies from closing a quiet socket.
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// Largest message a page may send (it sends only pings).
@@ -35,40 +35,7 @@ const READ_BUFFER: usize = 2 * MAX_INCOMING;
 /// Messages a socket may send a minute before it is closed.
 const INCOMING_PER_MINUTE: u32 = 120;
 
-/// A room: one game, in one language, for anyone (`None`) or one player of
-/// a private game.
-type RoomKey = (ChannelId, u64, &'static str, Option<UserId>);
-
-/// The rooms and what feeds them.
-pub(crate) struct Hub {
-    table: Arc<Table>,
-    rooms: Mutex<HashMap<RoomKey, Room>>,
-}
-
-/// How far a state has come: its plies, then whether it has ended. A room
-/// never sends a state behind the last it sent, so two pushes of one commit
-/// racing each other cannot step a page back.
-type Mark = (usize, bool);
-
-/// A room's sockets, and how far its last push went.
-struct Room {
-    tx: broadcast::Sender<Utf8Bytes>,
-    pushed: Mark,
-}
-
 impl Hub {
-    /// A hub for `table`'s games, fed once [`Hub::run`] starts: by the
-    /// table's commits and by other processes' (through the store's
-    /// announcements). When either stream loses changes (this process's
-    /// fell behind, or the store's overflowed or dropped), every open room
-    /// is read again.
-    pub(crate) fn new(table: Arc<Table>) -> Arc<Hub> {
-        Arc::new(Hub {
-            table,
-            rooms: Mutex::default(),
-        })
-    }
-
     /// Starts feeding the rooms of `web`'s server.
     pub(crate) fn run(self: &Arc<Self>, web: Web) {
         let hub = self.clone();
@@ -111,27 +78,6 @@ impl Hub {
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
         });
-    }
-
-    /// Joins room `key`.
-    fn subscribe(&self, key: RoomKey) -> broadcast::Receiver<Utf8Bytes> {
-        let mut rooms = self.rooms.lock().expect("the rooms lock");
-        rooms.retain(|_, r| r.tx.receiver_count() > 0);
-        rooms
-            .entry(key)
-            .or_insert_with(|| Room {
-                tx: broadcast::channel(ROOM_BACKLOG).0,
-                pushed: (0, false),
-            })
-            .tx
-            .subscribe()
-    }
-
-    /// Notes that a socket of room `key` was sent a state as far as `mark`.
-    fn sent(&self, key: &RoomKey, mark: Mark) {
-        if let Some(room) = self.rooms.lock().expect("the rooms lock").get_mut(key) {
-            room.pushed = room.pushed.max(mark);
-        }
     }
 
     async fn changed_all(&self, web: &Web) {
@@ -265,7 +211,7 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
         // Not a browser: it has no cookie of ours to abuse.
         return true;
     };
-    origin.to_str().is_ok_and(|o| guard::own_origin(web, headers, o))
+    origin.to_str().is_ok_and(|o| own_origin(web, headers, o))
 }
 
 /// How long a socket that sends its session in its first message has to send it.

@@ -2,7 +2,7 @@
 //! [`crate::table::may_watch`] decides on for a page. Asked with the bot
 //! token (no privileged intent: a channel, its server's roles, one member),
 //! through the outbound allowances, and kept a minute. Whatever cannot be
-//! found out is [`Sight::Hidden`]: a page never opens on a guess.
+//! found out is [`Sight::Hidden`](crate::table::Sight::Hidden): a page never opens on a guess.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -10,9 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
-use super::outbound::Caller;
-use super::Web;
-use crate::table::{ChannelId, GuildId, Sight, UserId};
+use crate::table::{ChannelId, GuildId, UserId};
 
 /// How long an answer of Discord's is kept.
 const KEPT_FOR: Duration = Duration::from_secs(60);
@@ -33,7 +31,7 @@ struct Overwrite {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-struct Channel {
+pub(super) struct Channel {
     #[serde(default)]
     permission_overwrites: Vec<Overwrite>,
 }
@@ -45,31 +43,34 @@ struct Role {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-struct Guild {
+pub(super) struct Guild {
     owner_id: String,
     #[serde(default)]
     roles: Vec<Role>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
-struct Member {
+pub(super) struct Member {
     #[serde(default)]
     roles: Vec<String>,
 }
 
 /// A member as far as permissions go: absent from the server, or their roles.
-type MemberAnswer = Option<Member>;
+pub(super) type MemberAnswer = Option<Member>;
 
 /// Answers of Discord's kept for [`KEPT_FOR`].
 #[derive(Default)]
 pub(crate) struct Sights {
-    channels: Mutex<HashMap<ChannelId, (Channel, Instant)>>,
-    guilds: Mutex<HashMap<GuildId, (Guild, Instant)>>,
-    members: Mutex<HashMap<(GuildId, UserId), (MemberAnswer, Instant)>>,
+    pub(super) channels: Mutex<HashMap<ChannelId, (Channel, Instant)>>,
+    pub(super) guilds: Mutex<HashMap<GuildId, (Guild, Instant)>>,
+    pub(super) members: Mutex<HashMap<(GuildId, UserId), (MemberAnswer, Instant)>>,
 }
 
 /// A kept answer, if fresh.
-fn kept<K: std::hash::Hash + Eq, V: Clone>(map: &Mutex<HashMap<K, (V, Instant)>>, key: &K) -> Option<V> {
+pub(super) fn kept<K: std::hash::Hash + Eq, V: Clone>(
+    map: &Mutex<HashMap<K, (V, Instant)>>,
+    key: &K,
+) -> Option<V> {
     let map = map.lock().expect("the sights lock");
     map.get(key)
         .filter(|(_, at)| at.elapsed() < KEPT_FOR)
@@ -77,7 +78,7 @@ fn kept<K: std::hash::Hash + Eq, V: Clone>(map: &Mutex<HashMap<K, (V, Instant)>>
 }
 
 /// Keeps an answer (dropping stale ones when full, and refusing to grow).
-fn keep<K: std::hash::Hash + Eq, V>(map: &Mutex<HashMap<K, (V, Instant)>>, key: K, value: V) {
+pub(super) fn keep<K: std::hash::Hash + Eq, V>(map: &Mutex<HashMap<K, (V, Instant)>>, key: K, value: V) {
     let mut map = map.lock().expect("the sights lock");
     if map.len() >= KEPT_AT_MOST {
         map.retain(|_, (_, at)| at.elapsed() < KEPT_FOR);
@@ -128,7 +129,12 @@ fn overwritten(base: u64, channel: &Channel, guild: GuildId, roles: &[String], u
 
 /// Whether `@everyone`, or else member `user` with `member`'s roles, can
 /// see `channel` of `guild`, by Discord's permission rules.
-fn sees(guild_id: GuildId, guild: &Guild, channel: &Channel, user: Option<(UserId, &Member)>) -> bool {
+pub(super) fn sees(
+    guild_id: GuildId,
+    guild: &Guild,
+    channel: &Channel,
+    user: Option<(UserId, &Member)>,
+) -> bool {
     let role = |id: &str| {
         guild
             .roles
@@ -147,114 +153,6 @@ fn sees(guild_id: GuildId, guild: &Guild, channel: &Channel, user: Option<(UserI
     let base = member.roles.iter().fold(everyone, |p, r| p | role(r));
     base & ADMINISTRATOR != 0
         || overwritten(base, channel, guild_id, &member.roles, Some(user)) & VIEW_CHANNEL != 0
-}
-
-impl Web {
-    /// GETs `path` of Discord's API with the bot token, for `caller`; `None`
-    /// when refused, failed lately, or out of allowance. `Some(None)` is
-    /// Discord's 404 (no such member).
-    async fn discord_get<T: serde::de::DeserializeOwned>(
-        &self,
-        caller: Caller,
-        path: &str,
-    ) -> Option<Option<T>> {
-        let token = self.bot_token.as_deref()?;
-        if self.outbound.failed_lately("get", path) {
-            return None;
-        }
-        self.outbound.spend(caller, 1).ok()?;
-        let api = self.config.api_url.trim_end_matches('/');
-        let answer = self
-            .http
-            .get(format!("{api}{path}"))
-            .header(reqwest::header::AUTHORIZATION, format!("Bot {token}"))
-            .send()
-            .await;
-        let answer = match answer {
-            Ok(a) => a,
-            Err(_) => {
-                self.outbound.failed("get", path);
-                return None;
-            }
-        };
-        if answer.status() == reqwest::StatusCode::NOT_FOUND {
-            return Some(None);
-        }
-        if !answer.status().is_success() {
-            self.outbound.failed("get", path);
-            return None;
-        }
-        match answer.json::<T>().await {
-            Ok(v) => Some(Some(v)),
-            Err(_) => {
-                self.outbound.failed("get", path);
-                None
-            }
-        }
-    }
-
-    /// Who can see `channel` of `guild` for `who`: [`Sight::Everyone`] when
-    /// `@everyone` can; [`Sight::Viewer`] when not, but the signed-in
-    /// member can; otherwise (or when Discord cannot say) [`Sight::Hidden`].
-    pub(crate) async fn sight(
-        &self,
-        caller: Caller,
-        guild: GuildId,
-        channel: ChannelId,
-        who: Option<UserId>,
-    ) -> Sight {
-        let Some(channel_info) = self.channel_info(caller, channel).await else {
-            return Sight::Hidden;
-        };
-        let Some(guild_info) = self.guild_info(caller, guild).await else {
-            return Sight::Hidden;
-        };
-        if sees(guild, &guild_info, &channel_info, None) {
-            return Sight::Everyone;
-        }
-        let Some(user) = who else {
-            return Sight::Hidden;
-        };
-        let member = match kept(&self.sights.members, &(guild, user)) {
-            Some(m) => m,
-            None => {
-                let Some(m) = self
-                    .discord_get::<Member>(caller, &format!("/guilds/{guild}/members/{user}"))
-                    .await
-                else {
-                    return Sight::Hidden;
-                };
-                keep(&self.sights.members, (guild, user), m.clone());
-                m
-            }
-        };
-        match member {
-            Some(m) if sees(guild, &guild_info, &channel_info, Some((user, &m))) => Sight::Viewer,
-            _ => Sight::Hidden,
-        }
-    }
-
-    async fn channel_info(&self, caller: Caller, channel: ChannelId) -> Option<Channel> {
-        if let Some(c) = kept(&self.sights.channels, &channel) {
-            return Some(c);
-        }
-        let c = self
-            .discord_get::<Channel>(caller, &format!("/channels/{channel}"))
-            .await??;
-        keep(&self.sights.channels, channel, c.clone());
-        Some(c)
-    }
-
-    async fn guild_info(&self, caller: Caller, guild: GuildId) -> Option<Guild> {
-        if let Some(g) = kept(&self.sights.guilds, &guild) {
-            return Some(g);
-        }
-        let g = self
-            .discord_get::<Guild>(caller, &format!("/guilds/{guild}"))
-            .await??;
-        keep(&self.sights.guilds, guild, g.clone());
-        Some(g)
-    }
 }
 
 #[cfg(test)]
