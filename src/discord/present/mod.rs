@@ -3,6 +3,7 @@
 
 mod board;
 mod challenges;
+mod game;
 mod help;
 pub mod ids;
 mod lists;
@@ -14,6 +15,7 @@ pub(crate) mod training;
 
 pub use board::*;
 pub use challenges::*;
+pub use game::*;
 pub use help::*;
 pub use lists::*;
 pub use notices::*;
