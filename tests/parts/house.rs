@@ -25,6 +25,34 @@ fn no_import_circles() {
     );
 }
 
+/// Lines a file of `src/` may have: past them, it holds more than one
+/// concern (ARCHITECTURE.md, "small rooms").
+const MAX_LINES: usize = 1_000;
+
+#[test]
+fn no_file_over_a_thousand_lines() {
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let lines = fs::read_to_string(&path).unwrap().lines().count();
+                if lines > MAX_LINES {
+                    out.push(format!("{}: {lines} lines", path.display()));
+                }
+            }
+        }
+    }
+    let mut long = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut long);
+    assert!(
+        long.is_empty(),
+        "files of src/ over {MAX_LINES} lines: split each by what it does\n{}",
+        long.join("\n")
+    );
+}
+
 #[test]
 fn a_circle_is_found() {
     let dir = std::env::temp_dir().join(format!("isolo-house-{}", std::process::id()));
