@@ -1,5 +1,7 @@
-//! Slash-command options that autocomplete: the member a challenge is from
-//! or to, and a finished game's number.
+//! What the commands share, beneath them all: the options that autocomplete
+//! (the member a challenge is from or to, a finished game's number), the
+//! choices (`VariantChoice`, `LevelChoice`...), and the checks and helpers
+//! several commands use (`is_moderator`, `rules_settings`, `name_in_context`).
 
 use poise::serenity_prelude as serenity;
 
