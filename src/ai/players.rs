@@ -178,7 +178,7 @@ impl AiConfig {
 /// `easy`'s nodes per move. The caps are small because Isolo is so tactical:
 /// a few thousand nodes already solve most women's positions, and the caps are
 /// set where each level still beats the one below in 70% or more of the games
-/// from open positions (see [`play_pairing`] with [`Openings`]).
+/// from open positions (see [`play_pairing`](super::play_pairing) with [`Openings`](super::Openings)).
 pub const EASY_NODES: u64 = 300;
 /// `medium`'s nodes per move.
 pub const MEDIUM_NODES: u64 = 2_000;

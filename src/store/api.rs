@@ -86,7 +86,7 @@ impl fmt::Display for Space {
 pub struct Entry {
     /// Store-wide unique version: the number of the commit that wrote it.
     pub version: u64,
-    /// The encoded [`Envelope`] (JSON).
+    /// The encoded [`Envelope`](super::Envelope) (JSON).
     pub value: Vec<u8>,
 }
 
@@ -114,7 +114,7 @@ impl fmt::Display for Expect {
 /// One step of a [`Store::commit`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
-    /// Write `value` (an encoded [`Envelope`]) if `expect` holds.
+    /// Write `value` (an encoded [`Envelope`](super::Envelope)) if `expect` holds.
     Put {
         /// Target space.
         space: Space,
@@ -152,7 +152,7 @@ pub enum Op {
         at: Option<u64>,
     },
     /// Write an entry exactly as given, version included, without condition.
-    /// For [`import_jsonl`] and repair tools.
+    /// For [`import_jsonl`](super::import_jsonl) and repair tools.
     Restore {
         /// Target space.
         space: Space,

@@ -204,7 +204,8 @@ pub enum VacationChange {
 }
 
 /// A daily puzzle due to be posted: the front end posts it, then says
-/// [`Table::daily_posted`] or [`Table::daily_post_failed`].
+/// [`Table::daily_posted`](super::Table::daily_posted) or
+/// [`Table::daily_post_failed`](super::Table::daily_post_failed).
 #[derive(Debug, Clone)]
 pub struct DailyDue {
     /// The server.

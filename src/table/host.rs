@@ -39,7 +39,7 @@ pub struct Table {
     pub(super) deadlines_changed: Arc<tokio::sync::Notify>,
     /// How long the computer thinks.
     pub(super) ai: AiConfig,
-    /// Reviews of finished games, newest last ([`endings::REVIEWS_KEPT`]).
+    /// Reviews of finished games, newest last ([`REVIEWS_KEPT`](super::REVIEWS_KEPT)).
     pub(super) reviews: std::sync::Mutex<std::collections::VecDeque<(ReviewKey, Arc<crate::ai::Review>)>>,
     /// The operator's counters (commit conflicts, timer lag), when kept.
     pub(super) metrics: Option<Arc<crate::metrics::Metrics>>,
@@ -54,16 +54,19 @@ pub struct Table {
     pub(super) links: Links,
 }
 
+/// Where a channel's live game is stored.
 pub(super) fn game_key(channel: ChannelId) -> Vec<u8> {
     keys::id(channel)
 }
 
+/// Where a channel's last game ([`LastGame`](super::model::LastGame)) is noted.
 pub(super) fn last_key(channel: ChannelId) -> Vec<u8> {
     let mut k = b"last:".to_vec();
     k.extend_from_slice(&channel.to_be_bytes());
     k
 }
 
+/// Where the game numbers are counted.
 pub(super) const COUNTER_KEY: &[u8] = b"game-counter";
 
 impl Table {
@@ -102,7 +105,7 @@ impl Table {
         self
     }
 
-    /// Notified whenever a deadline changes (for the [`scheduler`]).
+    /// Notified whenever a deadline changes (for the [`scheduler`](super::scheduler)).
     pub fn deadlines_changed(&self) -> Arc<tokio::sync::Notify> {
         self.deadlines_changed.clone()
     }

@@ -3,7 +3,7 @@
 //!
 //! Ids are plain numbers and answers are data, so the Discord adapter, the
 //! terminal mode and the tests all drive this one layer. Every operation reads
-//! what it needs from the [`Store`], decides, and writes back with
+//! what it needs from the [`Store`](crate::store::Store), decides, and writes back with
 //! compare-and-swap: two players acting at the same moment cannot both win,
 //! and a refusal changes nothing.
 

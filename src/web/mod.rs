@@ -8,7 +8,7 @@
 //!
 //! One way down: this file (the routes and their layers) and the handlers
 //! (`client.rs` the page, `auth.rs` sign-in, `live.rs` the sockets) use
-//! `state.rs` (the shared [`Web`] and what every handler asks of it), which
+//! `state.rs` (the shared `Web` and what every handler asks of it), which
 //! holds the parts beneath: `config.rs`, `session.rs` (signed sessions),
 //! `hub.rs` (the sockets' rooms), `guard.rs` (addresses, limits, errors),
 //! `outbound.rs`, `sight.rs`; `game.rs` builds what a page is sent.

@@ -31,7 +31,7 @@
 //! [`batcher`]): one transaction, one WAL flush and one round trip for all,
 //! each commit still checked and applied on its own, in order. Anything
 //! else, and anything that function finds odd (a damaged deadline entry),
-//! takes the general path, which plans in Rust with [`plan`] over several
+//! takes the general path, which plans in Rust with [`plan`](crate::store::plan) over several
 //! round trips. Both check the same things the same way.
 //!
 //! Files: `schema` (migrations), `commits`, `queries` (reads), `notify`
