@@ -29,9 +29,11 @@ use crate::words::Lang;
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// Largest message a page may send (it sends only pings).
 const MAX_INCOMING: usize = 1024;
-/// A socket's read buffer: a page sends little, and 10,000 sockets of
-/// tungstenite's default (128 KiB) would hold 1.3 GB.
-const READ_BUFFER: usize = 2 * MAX_INCOMING;
+/// A socket's read buffer, filled (so resident) by its first read: a page
+/// sends little (its session, pongs), and 10,000 sockets of tungstenite's
+/// default (128 KiB) would hold 1.3 GB. A larger message grows its own
+/// socket's buffer, up to [`MAX_INCOMING`].
+const READ_BUFFER: usize = 256;
 /// Messages a socket may send a minute before it is closed.
 const INCOMING_PER_MINUTE: u32 = 120;
 

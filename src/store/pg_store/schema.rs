@@ -8,7 +8,7 @@ use super::common::{backend, pool_error};
 use crate::store::Result;
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 5;
+pub const SCHEMA_VERSION: i32 = 6;
 
 /// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
 pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
@@ -23,14 +23,16 @@ pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
 ",
     // 2 and 3 installed `isolo_commit`, one commit a call, 4 `isolo_commits`
-    // with advisory locks, which 5 replaces: a schema at 1 to 4 ends up the same.
+    // with advisory locks, 5 its optimistic form, which 6 replaces: a schema
+    // at 1 to 5 ends up the same.
+    "",
     "",
     "",
     "",
     COMMITS_FUNCTION,
 ];
 
-/// Migration 5: `isolo_commits`, the one-round-trip commit of a batch of
+/// Migration 6: `isolo_commits`, the one-round-trip commit of a batch of
 /// commits (see [`fast_commits`](super::commits)), each atomic on its own,
 /// in order, optimistic: no advisory lock and no locked read of a written
 /// row; each write repeats its compare-and-swap in its own WHERE, so the
@@ -55,6 +57,12 @@ pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
 /// path then decodes it. A check of a version holds its row (`FOR SHARE`)
 /// to the commit; a check that a key is absent holds nothing.
 ///
+/// A deadline's channel entry is read by its own write (an `UPDATE` joined
+/// to the row as the statement found it, `RETURNING` what it held), and its
+/// index entry moved to its new key by one `UPDATE`: three statements a
+/// move where schema 5 made five (a read, a write, a delete, an insert),
+/// each statement costing PostgreSQL more than its row.
+///
 /// Only a deadline that is new, earlier or cleared is announced: PostgreSQL
 /// commits NOTIFYing transactions one at a time, which defeats group commit,
 /// and a move pushes its deadline later. A listener that waits for the old,
@@ -69,7 +77,6 @@ const COMMITS_FUNCTION: &str = r#"
     LANGUAGE plpgsql AS $$
     DECLARE
         found_version bigint;
-        old_version bigint;
         old_value bytea;
         old_text text;
         old_index bytea;
@@ -80,7 +87,13 @@ const COMMITS_FUNCTION: &str = r#"
         first integer := 1;
         last integer;
         swaps integer;
+        checks boolean;
         written boolean;
+        k int2;
+        x int8;
+        sp int2;
+        ky bytea;
+        val bytea;
     BEGIN
         FOREACH size IN ARRAY sizes LOOP
             last := first + size - 1;
@@ -88,65 +101,98 @@ const COMMITS_FUNCTION: &str = r#"
             failed_op := NULL;
             failed_version := NULL;
             swaps := 0;
+            checks := false;
             FOR i IN first .. last LOOP
-                IF coalesce(kinds[i] IN (0, 1) AND expects[i] >= 0 OR kinds[i] = 0 AND expects[i] = -1, false) THEN
+                k := kinds[i];
+                x := expects[i];
+                IF k IN (0, 1) AND x >= 0 OR k = 0 AND x = -1 THEN
                     swaps := swaps + 1;
+                ELSIF k = 2 AND x IS NOT NULL OR k = 1 AND x = -1 THEN
+                    checks := true;
                 END IF;
             END LOOP;
             -- Checks first: those the writes cannot make, and with several
             -- compare-and-swaps, theirs too (plain reads, repeated by the writes).
-            FOR i IN first .. last LOOP
-                CONTINUE WHEN kinds[i] = 3 OR expects[i] IS NULL;
-                CONTINUE WHEN swaps <= 1 AND NOT (kinds[i] = 2 OR kinds[i] = 1 AND expects[i] = -1);
-                IF kinds[i] = 2 AND expects[i] >= 0 THEN
-                    PERFORM 1 FROM isolo_entries e
-                        WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = expects[i] FOR SHARE;
-                    CONTINUE WHEN FOUND;
-                END IF;
-                SELECT e.version INTO found_version FROM isolo_entries e
-                    WHERE e.space = spaces[i] AND e.key = keys[i];
-                IF NOT FOUND THEN
-                    found_version := NULL;
-                END IF;
-                IF (expects[i] = -1 AND found_version IS NOT NULL)
-                    OR (expects[i] >= 0 AND found_version IS DISTINCT FROM expects[i]) THEN
-                    failed_op := i - first + 1;
-                    failed_version := found_version;
-                    EXIT;
-                END IF;
-            END LOOP;
+            IF checks OR swaps > 1 THEN
+                FOR i IN first .. last LOOP
+                    k := kinds[i];
+                    x := expects[i];
+                    CONTINUE WHEN k = 3 OR x IS NULL;
+                    CONTINUE WHEN swaps <= 1 AND NOT (k = 2 OR k = 1 AND x = -1);
+                    IF k = 2 AND x >= 0 THEN
+                        PERFORM 1 FROM isolo_entries e
+                            WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = x FOR SHARE;
+                        CONTINUE WHEN FOUND;
+                    END IF;
+                    SELECT e.version INTO found_version FROM isolo_entries e
+                        WHERE e.space = spaces[i] AND e.key = keys[i];
+                    IF NOT FOUND THEN
+                        found_version := NULL;
+                    END IF;
+                    IF (x = -1 AND found_version IS NOT NULL)
+                        OR (x >= 0 AND found_version IS DISTINCT FROM x) THEN
+                        failed_op := i - first + 1;
+                        failed_version := found_version;
+                        EXIT;
+                    END IF;
+                END LOOP;
+            END IF;
             IF failed_op IS NULL THEN
                 new_version := nextval('isolo_versions');
                 -- The compare-and-swaps first (pass 1), then the rest.
                 <<passes>>
                 FOR pass IN 1 .. 2 LOOP
                     FOR i IN first .. last LOOP
-                        CONTINUE WHEN (pass = 1) <> coalesce(kinds[i] IN (0, 1) AND expects[i] >= 0
-                            OR kinds[i] = 0 AND expects[i] = -1, false);
-                        IF kinds[i] = 0 AND expects[i] IS NULL THEN
+                        k := kinds[i];
+                        x := expects[i];
+                        CONTINUE WHEN (pass = 1) <> coalesce(k IN (0, 1) AND x >= 0 OR k = 0 AND x = -1, false);
+                        sp := spaces[i];
+                        ky := keys[i];
+                        val := vals[i];
+                        IF k = 0 AND x IS NULL THEN
                             INSERT INTO isolo_entries AS e (space, key, version, value)
-                                VALUES (spaces[i], keys[i], new_version, vals[i])
+                                VALUES (sp, ky, new_version, val)
                                 ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
-                        ELSIF kinds[i] = 0 AND expects[i] = -1 THEN
+                        ELSIF k = 0 AND x = -1 THEN
                             INSERT INTO isolo_entries (space, key, version, value)
-                                VALUES (spaces[i], keys[i], new_version, vals[i])
+                                VALUES (sp, ky, new_version, val)
                                 ON CONFLICT (space, key) DO NOTHING;
                             written := FOUND;
-                        ELSIF kinds[i] = 0 THEN
-                            UPDATE isolo_entries e SET version = new_version, value = vals[i]
-                                WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = expects[i];
+                        ELSIF k = 0 THEN
+                            UPDATE isolo_entries e SET version = new_version, value = val
+                                WHERE e.space = sp AND e.key = ky AND e.version = x;
                             written := FOUND;
-                        ELSIF kinds[i] = 1 AND expects[i] >= 0 THEN
-                            DELETE FROM isolo_entries e
-                                WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = expects[i];
+                        ELSIF k = 1 AND x >= 0 THEN
+                            DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = ky AND e.version = x;
                             written := FOUND;
-                        ELSIF kinds[i] = 1 AND expects[i] IS NULL THEN
-                            DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = keys[i];
-                        ELSIF kinds[i] = 3 THEN
-                            SELECT e.version, e.value INTO old_version, old_value FROM isolo_entries e
-                                WHERE e.space = spaces[i] AND e.key = keys[i];
+                        ELSIF k = 1 AND x IS NULL THEN
+                            DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = ky;
+                        ELSIF k = 3 THEN
+                            -- The channel's entry, written in the statement that reads
+                            -- what it held: it guards its index entries.
+                            old_value := NULL;
+                            written := true;
+                            IF val IS NULL THEN
+                                DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = ky
+                                    RETURNING e.value INTO old_value;
+                            ELSE
+                                UPDATE isolo_entries e SET version = new_version, value = val
+                                    FROM isolo_entries o
+                                    WHERE e.space = sp AND e.key = ky AND o.space = sp AND o.key = ky
+                                        AND o.version = e.version
+                                    RETURNING o.value INTO old_value;
+                                IF NOT FOUND THEN
+                                    INSERT INTO isolo_entries (space, key, version, value)
+                                        VALUES (sp, ky, new_version, val)
+                                        ON CONFLICT (space, key) DO NOTHING;
+                                    written := FOUND;
+                                END IF;
+                            END IF;
+                            IF NOT written THEN
+                                RAISE EXCEPTION 'a deadline changed under a commit' USING ERRCODE = 'IS002';
+                            END IF;
                             old_index := NULL;
-                            IF FOUND THEN
+                            IF old_value IS NOT NULL THEN
                                 old_text := convert_from(old_value, 'UTF8');
                                 tail := ',"channel":' || chans[i] || '}}';
                                 at_text := substring(old_text FROM length(head) + 1
@@ -157,34 +203,26 @@ const COMMITS_FUNCTION: &str = r#"
                                     RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
                                 END IF;
                                 -- The index key: 'a', the time, the channel (the entry key's tail).
-                                old_index := '\x61'::bytea || int8send(at_text::bigint) || substring(keys[i] FROM 2);
-                                -- The channel's entry guards its index entries: swapped on the version read.
-                                IF vals[i] IS NULL THEN
-                                    DELETE FROM isolo_entries e
-                                        WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = old_version;
-                                ELSE
-                                    UPDATE isolo_entries e SET version = new_version, value = vals[i]
-                                        WHERE e.space = spaces[i] AND e.key = keys[i] AND e.version = old_version;
+                                old_index := '\x61'::bytea || int8send(at_text::bigint) || substring(ky FROM 2);
+                            END IF;
+                            IF val IS NULL THEN
+                                IF old_index IS NOT NULL THEN
+                                    DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = old_index;
                                 END IF;
-                                written := FOUND;
-                            ELSIF vals[i] IS NULL THEN
-                                written := true;
                             ELSE
-                                INSERT INTO isolo_entries (space, key, version, value)
-                                    VALUES (spaces[i], keys[i], new_version, vals[i])
-                                    ON CONFLICT (space, key) DO NOTHING;
-                                written := FOUND;
-                            END IF;
-                            IF NOT written THEN
-                                RAISE EXCEPTION 'a deadline changed under a commit' USING ERRCODE = 'IS002';
-                            END IF;
-                            IF old_index IS NOT NULL AND old_index IS DISTINCT FROM ats[i] THEN
-                                DELETE FROM isolo_entries e WHERE e.space = spaces[i] AND e.key = old_index;
-                            END IF;
-                            IF vals[i] IS NOT NULL THEN
-                                INSERT INTO isolo_entries AS e (space, key, version, value)
-                                    VALUES (spaces[i], ats[i], new_version, vals[i])
-                                    ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+                                -- The index entry moved to its new key: one row written, not two.
+                                UPDATE isolo_entries e SET key = ats[i], version = new_version, value = val
+                                    WHERE e.space = sp AND e.key = old_index
+                                        AND (old_index = ats[i] OR NOT EXISTS (SELECT FROM isolo_entries n
+                                            WHERE n.space = sp AND n.key = ats[i]));
+                                IF NOT FOUND THEN
+                                    IF old_index IS NOT NULL THEN
+                                        DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = old_index;
+                                    END IF;
+                                    INSERT INTO isolo_entries AS e (space, key, version, value)
+                                        VALUES (sp, ats[i], new_version, val)
+                                        ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
+                                END IF;
                             END IF;
                             -- Delivered to listeners when (and only if) the transaction commits.
                             -- Index keys order by time ('a', then the time big-endian, the same tail).
@@ -198,7 +236,7 @@ const COMMITS_FUNCTION: &str = r#"
                             END IF;
                             -- The only swap, made first: nothing of this commit is written.
                             SELECT e.version INTO found_version FROM isolo_entries e
-                                WHERE e.space = spaces[i] AND e.key = keys[i];
+                                WHERE e.space = sp AND e.key = ky;
                             IF NOT FOUND THEN
                                 found_version := NULL;
                             END IF;
