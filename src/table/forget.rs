@@ -157,6 +157,8 @@ impl Table {
         // Their games in every place (left by a game set aside, say).
         let everywhere = everywhere_prefix(user);
         let attempts = key(&[b"puzzle-attempt", &be, b""]);
+        // Their rating history and game list (their page).
+        let page = super::history::member_prefixes(user);
         let mut range = KeyRange::all().limit(super::PAGE);
         loop {
             let raw = self.store.scan(Space::Meta, &range)?;
@@ -175,7 +177,8 @@ impl Table {
                 let listed = [PLAYING, PLAYED]
                     .iter()
                     .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user))
-                    || k.starts_with(&everywhere);
+                    || k.starts_with(&everywhere)
+                    || page.iter().any(|p| k.starts_with(p));
                 if k == settings || k == bank {
                     batch.delete(Space::Meta, &k, version);
                     counted.settings = true;

@@ -19,7 +19,9 @@ mod damage;
 mod deadlines;
 mod endings;
 mod error;
+mod explorer;
 mod forget;
+mod history;
 mod listing;
 mod members;
 mod model;
@@ -47,7 +49,11 @@ pub use damage::{RestoreError, SetAsideEntry};
 pub use deadlines::{Notice, NEWER_RETRY_MS};
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::{TableError, Unreadable};
+pub use explorer::{counts_in_explorer, ExplorerMove, MoveTally, EXPLORER_PLIES};
 pub use forget::Forgotten;
+pub use history::{
+    Profile, ProfileGame, RatingPoint, SealedProfile, ServerHistory, MEMBER_GAMES_KEPT, POINTS_SHOWN,
+};
 pub use listing::FINISHED_LISTED;
 pub use model::{
     conditional_plies, BoardSide, Challenge, ChannelId, ConditionalLine, FinishedGame, FirstMove,
@@ -127,6 +133,9 @@ pub struct CatchUp {
     /// Ratings of an earlier release stamped with the time, so their
     /// deviation grows with inactivity from now on.
     pub ratings_stamped: usize,
+    /// Rating history points filled in from games finished before the
+    /// history was kept (once).
+    pub history_points: usize,
 }
 
 /// A readable entry and its key.
@@ -378,6 +387,7 @@ impl Table {
             done.indexed += usize::from(self.index_game(&stored.value)?);
         }
         done.ratings_stamped = self.stamp_ratings()?;
+        done.history_points = self.backfill_history()?;
         Ok(done)
     }
 

@@ -16,6 +16,7 @@ mod game;
 mod guard;
 mod live;
 mod outbound;
+mod players;
 mod server;
 mod sight;
 
@@ -330,6 +331,9 @@ fn routes() -> Router<Web> {
         .route("/api/g/{channel}/{game}", get(game_json))
         .route("/api/g/{channel}/{game}/ws", get(live::upgrade))
         .route("/api/g/{channel}/{game}/move", post(play))
+        .route("/api/g/{channel}/{game}/explorer", get(players::explorer))
+        .route("/p/{member}", get(players::page))
+        .route("/api/p/{member}", get(players::state))
         .route("/api/me", get(auth::me))
         .route("/auth/login", get(auth::login))
         .route("/auth/callback", get(auth::callback))
@@ -644,6 +648,12 @@ impl Web {
         self.sight(caller, w.guild, w.parent.unwrap_or(w.channel), None)
             .await
     }
+}
+
+/// A member's page address under `public_url` (`/p/<member>`), for
+/// `/isolo stats`' link.
+pub fn player_url(public_url: &str, member: u64) -> String {
+    format!("{public_url}/p/{member}")
 }
 
 /// A game's page address under `public_url`, with its link key

@@ -47,6 +47,9 @@ struct Role {
 #[derive(Debug, Clone, Deserialize)]
 struct Guild {
     owner_id: String,
+    /// Its name, for a player's page.
+    #[serde(default)]
+    name: Option<String>,
     #[serde(default)]
     roles: Vec<Role>,
 }
@@ -245,6 +248,11 @@ impl Web {
         Some(c)
     }
 
+    /// A server's name, as Discord says (kept as its sight is).
+    pub(crate) async fn guild_name(&self, caller: Caller, guild: GuildId) -> Option<String> {
+        self.guild_info(caller, guild).await?.name
+    }
+
     async fn guild_info(&self, caller: Caller, guild: GuildId) -> Option<Guild> {
         if let Some(g) = kept(&self.sights.guilds, &guild) {
             return Some(g);
@@ -266,6 +274,7 @@ mod tests {
     fn guild(everyone: u64) -> Guild {
         Guild {
             owner_id: "1".into(),
+            name: None,
             roles: vec![
                 Role {
                     id: GUILD.to_string(),
