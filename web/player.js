@@ -41,10 +41,14 @@ export function chart(points, alt) {
   }
   // The band: rating ± deviation where the deviation is known.
   const known = points.map((p, i) => [p, i]).filter(([p]) => p.deviation != null);
-  if (known.length) {
+  if (known.length === 1) {
+    // One point: its band is a bar.
+    const [p, i] = known[0];
+    root.append(svg('line', { x1: x(i), x2: x(i), y1: y(p.rating + p.deviation), y2: y(p.rating - p.deviation), class: 'bar' }));
+  } else if (known.length) {
     const top = known.map(([p, i]) => `${x(i)},${y(p.rating + p.deviation)}`);
     const bottom = known.slice().reverse().map(([p, i]) => `${x(i)},${y(p.rating - p.deviation)}`);
-    root.append(svg('polygon', { points: top.concat(bottom).join(' '), class: 'band' }));
+    root.append(svg('polygon', { points: top.concat(bottom).join(' '), class: 'dev-band' }));
   }
   root.append(svg('polyline', { points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' '), class: 'line' }));
   points.forEach((p, i) => {

@@ -16,7 +16,7 @@ pub const CHART_WIDTH: u32 = 640;
 pub const CHART_HEIGHT: u32 = 300;
 
 const MARGIN: f32 = 16.0;
-const TITLE_H: f32 = 44.0;
+const TITLE_H: f32 = 60.0;
 const AXIS_W: f32 = 58.0;
 const TICK_PX: f32 = 18.0;
 
@@ -78,7 +78,7 @@ fn draw(chart: &RatingChart) -> Canvas {
     let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
     let mut cv = Canvas::new(CHART_WIDTH, CHART_HEIGHT, c.bg);
     let title = fit(&drawable(chart.title), 28.0, w - 2.0 * MARGIN);
-    let title_y = MARGIN + TITLE_H / 2.0 + cap_height(28.0) / 2.0 - 6.0;
+    let title_y = MARGIN + cap_height(28.0) + 4.0;
     cv.text(&title, 28.0, MARGIN, title_y, Align::Left, c.text);
     let (left, right) = (MARGIN + AXIS_W, w - MARGIN);
     let (top, bottom) = (MARGIN + TITLE_H, h - MARGIN);
@@ -105,7 +105,12 @@ fn draw(chart: &RatingChart) -> Canvas {
         .enumerate()
         .filter(|(_, p)| p.deviation.is_some())
         .collect();
-    if known.len() > 1 {
+    if let [(i, p)] = known[..] {
+        // One point: its band is a bar.
+        let d = p.deviation.unwrap_or(0.0);
+        let (top, bottom) = (y(p.rating + d), y(p.rating - d));
+        cv.round_rect(x(i) - 7.0, top, 14.0, bottom - top, 7.0, c.panel[0]);
+    } else if known.len() > 1 {
         let mut pb = PathBuilder::new();
         for (k, (i, p)) in known.iter().enumerate() {
             let at = y(p.rating + p.deviation.unwrap_or(0.0));

@@ -134,6 +134,7 @@ struct GameLine {
     /// `win`, `draw`, `loss` or `none`, for the member.
     result: &'static str,
     result_text: String,
+    /// Whether it changed ratings.
     rated: bool,
     finished_ms: u64,
 }
@@ -309,7 +310,7 @@ fn player_state(lang: Lang, p: &Profile, servers: &HashMap<u64, String>, links: 
                 versus: tr!(lang, "web-player-versus", opponent = opponent.as_str()),
                 opponent,
                 result,
-                rated: f.settings.rated,
+                rated: !f.rating_changes.is_empty(),
                 finished_ms: f.finished_ms,
             }
         })

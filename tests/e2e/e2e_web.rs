@@ -27,10 +27,10 @@ use support::fake_discord::{
 use support::site::Site;
 
 /// Longest a page may take to show something.
-const PAGE: Duration = Duration::from_secs(20);
+pub(crate) const PAGE: Duration = Duration::from_secs(20);
 
 /// The bot, its live board on 127.0.0.1, and a browser.
-struct Live {
+pub(crate) struct Live {
     site: Site,
     browser: Arc<Browser>,
 }
@@ -44,7 +44,7 @@ impl std::ops::Deref for Live {
     }
 }
 
-async fn start(activity: bool) -> Live {
+pub(crate) async fn start(activity: bool) -> Live {
     let site = Site::start(activity, |_| {}).await;
     let browser = Browser::launch().await;
     Live { site, browser }
@@ -52,7 +52,7 @@ async fn start(activity: bool) -> Live {
 
 impl Live {
     /// A page signed in as `user` (through the fake's OAuth2), or anonymous.
-    async fn page(&self, user: Option<&FakeUser>, phone: bool) -> Page {
+    pub(crate) async fn page(&self, user: Option<&FakeUser>, phone: bool) -> Page {
         let page = if phone {
             self.browser.page(390, 844, true).await
         } else {
