@@ -46,6 +46,8 @@ function draw(data) {
       bar.className = 'score';
       const parts = [['w', m.wins], ['d', m.draws], ['l', m.losses]];
       bar.title = parts.map(([, n]) => `${pct(n, m.games)}%`).join(' / ');
+      bar.setAttribute('role', 'img');
+      bar.setAttribute('aria-label', `${w['web-explorer-score']}: ${bar.title}`);
       for (const [k, n] of parts) {
         const s = document.createElement('span');
         s.className = k;

@@ -46,7 +46,7 @@ const ASSETS: [(&str, &str, &str); 9] = [
 ];
 
 /// HTML-escapes text for an attribute or element.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

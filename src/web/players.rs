@@ -13,6 +13,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 
+use super::client::escape;
 use super::{ask, guard, outbound, refusal, watched, GamePath, Web};
 use crate::engine::{Outcome, Position, Side, Termination, Variant};
 use crate::table::{Profile, Seat, Sight, PRIVATE_GUILD};
@@ -54,37 +55,26 @@ fn labels(lang: Lang, keys: &[&'static str]) -> BTreeMap<&'static str, String> {
     keys.iter().map(|&k| (k, tr!(lang, k))).collect()
 }
 
-/// A member's id from the path, or a clear refusal.
-fn member_id(text: &str, lang: Lang) -> Result<u64, Response> {
-    match text.parse::<u64>() {
-        Ok(id) if id > 0 => Ok(id),
-        _ => Err(guard::error(
-            StatusCode::BAD_REQUEST,
-            &tr!(lang, "web-player-bad-address"),
-        )),
-    }
+/// A member's id from the path.
+fn member_id(text: &str) -> Option<u64> {
+    text.parse::<u64>().ok().filter(|&id| id > 0)
+}
+
+/// The answer to an address that names no member.
+fn bad_address(lang: Lang) -> Response {
+    guard::error(StatusCode::BAD_REQUEST, &tr!(lang, "web-player-bad-address"))
 }
 
 fn unknown(lang: Lang) -> Response {
     guard::error(StatusCode::NOT_FOUND, &tr!(lang, "web-player-unknown"))
 }
 
-/// HTML-escapes text for the shell.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
 /// `GET /p/<member>`: the shell, 404 for a member nothing is kept about
 /// (unknown, or forgotten).
 pub(crate) async fn page(State(web): State<Web>, Path(member): Path<String>, headers: HeaderMap) -> Response {
     let lang = guard::language(&headers);
-    let member = match member_id(&member, lang) {
-        Ok(m) => m,
-        Err(r) => return r,
+    let Some(member) = member_id(&member) else {
+        return bad_address(lang);
     };
     match ask(&web.table, move |t| t.profile(member)).await {
         Ok(Some(_)) => {}
@@ -196,9 +186,8 @@ pub(crate) async fn state(
     headers: HeaderMap,
 ) -> Response {
     let lang = guard::language(&headers);
-    let member = match member_id(&member, lang) {
-        Ok(m) => m,
-        Err(r) => return r,
+    let Some(member) = member_id(&member) else {
+        return bad_address(lang);
     };
     let who = web.viewer(&headers).await.map(|s| s.user);
     let sealed = {

@@ -8,7 +8,7 @@ use crate::support;
 
 use isolo_bot::engine::Variant;
 use serde_json::json;
-use support::bot::{bot_user, Duel, T};
+use support::bot::{challenge_the_bot_in_dm, Duel, T};
 use support::fake_discord::{FakeDiscord, FakeUser, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
 use support::site::dave;
 
@@ -56,13 +56,7 @@ async fn a_players_page_shows_their_chart_and_hides_a_private_game_from_others()
     a_finished_duel(fake, t, &alice, &bob, 2).await;
     let (public, _) = a_finished_duel(fake, t, &alice, &bob, 3).await;
     // A game against the bot in Alice's DM: private.
-    let challenge = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("level", 1)
-        .by(&alice)
-        .in_dm();
-    let sent = fake.send_command(&challenge).await;
+    let sent = challenge_the_bot_in_dm(fake, &alice).await;
     fake.wait_for_callback(&sent, T).await.expect("the game starts");
     let private = t.resign(DM_CHANNEL_ID, alice.id).unwrap().id;
     let address = format!("{}/p/{}", live.url, alice.id);
@@ -158,6 +152,9 @@ async fn the_explorer_counts_a_finished_game() {
             .await,
         Ok(json!(1))
     );
+    let shot = page.screenshot().await;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer-desktop.png");
+    std::fs::write(&path, &shot).expect("writes the screenshot");
     // The same, asked directly: a position past the game's end is refused.
     let api = format!("/api/g/{CHANNEL_ID}/{}/explorer", live.game_id(CHANNEL_ID));
     assert_eq!(status(&page, &format!("{api}?ply=0")).await, json!(200));
