@@ -29,6 +29,9 @@ pub struct Forgotten {
     pub games: usize,
     /// Entries of the member's game lists (`/isolo games`) deleted.
     pub listed: usize,
+    /// Entries of their page deleted: rating history points and their
+    /// list of finished games.
+    pub page: usize,
     /// Whether their own settings were deleted.
     pub settings: bool,
     /// Other players' head-to-head results against them taken out (their
@@ -50,6 +53,7 @@ impl Forgotten {
         self.ratings += other.ratings;
         self.games += other.games;
         self.listed += other.listed;
+        self.page += other.page;
         self.settings |= other.settings;
         self.head_to_head += other.head_to_head;
         self.training += other.training;
@@ -177,8 +181,7 @@ impl Table {
                 let listed = [PLAYING, PLAYED]
                     .iter()
                     .any(|p| k.starts_with(p) && listed_user(p, &k) == Some(user))
-                    || k.starts_with(&everywhere)
-                    || page.iter().any(|p| k.starts_with(p));
+                    || k.starts_with(&everywhere);
                 if k == settings || k == bank {
                     batch.delete(Space::Meta, &k, version);
                     counted.settings = true;
@@ -188,6 +191,9 @@ impl Table {
                 } else if listed {
                     batch.delete(Space::Meta, &k, version);
                     counted.listed += 1;
+                } else if page.iter().any(|p| k.starts_with(p)) {
+                    batch.delete(Space::Meta, &k, version);
+                    counted.page += 1;
                 } else if k.starts_with(TOURNAMENT) {
                     let Ok(mut t) = decode::<Tournament>(Space::Meta, &k, &entry.value) else {
                         continue;
