@@ -67,6 +67,7 @@ async fn a_players_page_shows_their_chart_and_hides_a_private_game_from_others()
         live.page(Some(&dave()), false).await,
         live.page(None, false).await,
     ] {
+        let console = page.console_errors().await;
         page.goto(&address).await;
         page.wait_for("document.body.dataset.loaded === '2'", PAGE)
             .await
@@ -76,6 +77,8 @@ async fn a_players_page_shows_their_chart_and_hides_a_private_game_from_others()
         assert_eq!(page.eval(&game(private)).await, Ok(json!(0)), "no private game");
         let text = page.text("#player").await;
         assert!(!text.contains("isolo-bot"), "not even its opponent: {text}");
+        let errors = console.lock().unwrap().clone();
+        assert!(errors.is_empty(), "a clean console: {errors:?}");
     }
     // Alice, on a phone, sees both.
     let own = live.page(Some(&alice), true).await;
