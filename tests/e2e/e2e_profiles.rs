@@ -101,6 +101,19 @@ async fn a_players_page_shows_their_chart_and_hides_a_private_game_from_others()
     let shot = own.screenshot().await;
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("player-page-phone.png");
     std::fs::write(&path, &shot).expect("writes the screenshot");
+    // In Swahili, its words fit too.
+    own.language("sw").await;
+    own.goto(&address).await;
+    own.wait_for("document.body.dataset.loaded === '3'", PAGE)
+        .await
+        .expect("her page in Swahili");
+    assert!(own.text("#player").await.contains("Mwenendo wa alama"));
+    let fits = own
+        .eval("document.documentElement.scrollWidth <= window.innerWidth")
+        .await;
+    assert_eq!(fits, Ok(json!(true)), "the Swahili page fits a phone");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("player-page-phone-sw.png");
+    std::fs::write(&path, own.screenshot().await).expect("writes the screenshot");
     // A game's link on the page opens its board.
     let href = own
         .eval(&format!(
