@@ -35,13 +35,14 @@ pub fn run(args: &ForgetArgs) -> anyhow::Result<()> {
         other => other?,
     };
     println!(
-        "forgot member {} in the {what}: {} rating(s) and {} game-list entries deleted, settings {}, \
+        "forgot member {} in the {what}: {} rating(s), {} game-list entries and {} entries of their page deleted, settings {}, \
          {} finished game(s) now show a former member, {} head-to-head line(s) removed, \
          {} puzzle or course entries deleted, {} tournament(s) and {} daily post(s) no longer name them, \
          {} other entries (held news, set-aside entries) dropped",
         args.user,
         done.ratings,
         done.listed,
+        done.page,
         if done.settings { "deleted" } else { "none stored" },
         done.games,
         done.head_to_head,

@@ -680,18 +680,28 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     };
     // The bank is the member's own: shown to them only.
     let own = who == viewer.user;
-    let (games, puzzles, bank) = ctx
+    let (games, puzzles, bank, history) = ctx
         .data()
         .run(move |t| {
             let bank = match own {
                 true => Some(t.vacation(who)?),
                 false => None,
             };
-            Ok((t.stats_seen_by(viewer, who)?, t.puzzle_stats(who)?, bank))
+            let stats = t.stats_seen_by(viewer, who)?;
+            let history = match stats {
+                Some(_) => t.rating_history(viewer.guild, who)?,
+                None => Vec::new(),
+            };
+            Ok((stats, t.puzzle_stats(who)?, bank, history))
         })
         .await?;
-    let mut text = match games {
-        Some(p) => present::stats(lang, &p),
+    let page = ctx
+        .data()
+        .live
+        .as_ref()
+        .map(|l| crate::web::player_url(&l.public_url, who));
+    let mut text = match &games {
+        Some(p) => present::stats(lang, p),
         None if !viewer.may_see_stats_of(who) => present::stats_private(lang),
         None => present::no_stats(lang, who),
     };
@@ -707,6 +717,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
         true => Out::private(text),
         false => Out::text(text),
     };
+    let out = present::with_profile(out, lang, page, games.as_ref(), &history);
     ctx.send(out.reply()).await?;
     Ok(())
 }

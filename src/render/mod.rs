@@ -19,6 +19,7 @@
 mod anim;
 mod board;
 mod canvas;
+pub mod chart;
 mod compose;
 mod deflate;
 mod encode;

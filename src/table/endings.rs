@@ -78,6 +78,7 @@ impl Table {
     ) -> Result<FinishedGame, TableError> {
         let now = self.now_ms();
         let mut rating_changes = Vec::new();
+        let mut rated = Vec::new();
         let humans = (live.players[0].user(), live.players[1].user());
         if let (Some(s), Some(n), true, false) = (
             humans.0,
@@ -117,6 +118,7 @@ impl Table {
                 before: n0.rating.rating,
                 after: north.rating.rating,
             });
+            rated = vec![(s, south.rating), (n, north.rating)];
             batch.put(Space::Ratings, &keys::rating(live.guild, s), &south, es)?;
             batch.put(Space::Ratings, &keys::rating(live.guild, n), &north, en)?;
         }
@@ -139,6 +141,8 @@ impl Table {
         batch.set_deadline(live.channel, waiting);
         self.index_finished(batch, &live)?;
         batch.put(Space::Records, &keys::id(live.id), &finished, Expect::Absent)?;
+        self.history_into(batch, &finished, &rated)?;
+        self.explorer_into(batch, &finished)?;
         batch.put(
             Space::Meta,
             &last_key(live.channel),

@@ -29,6 +29,9 @@ pub struct Forgotten {
     pub games: usize,
     /// Entries of the member's game lists (`/isolo games`) deleted.
     pub listed: usize,
+    /// Entries of their page deleted: rating history points and their
+    /// list of finished games.
+    pub page: usize,
     /// Whether their own settings were deleted.
     pub settings: bool,
     /// Other players' head-to-head results against them taken out (their
@@ -50,6 +53,7 @@ impl Forgotten {
         self.ratings += other.ratings;
         self.games += other.games;
         self.listed += other.listed;
+        self.page += other.page;
         self.settings |= other.settings;
         self.head_to_head += other.head_to_head;
         self.training += other.training;
@@ -157,6 +161,8 @@ impl Table {
         // Their games in every place (left by a game set aside, say).
         let everywhere = everywhere_prefix(user);
         let attempts = key(&[b"puzzle-attempt", &be, b""]);
+        // Their rating history and game list (their page).
+        let page = super::history::member_prefixes(user);
         let mut range = KeyRange::all().limit(super::PAGE);
         loop {
             let raw = self.store.scan(Space::Meta, &range)?;
@@ -185,6 +191,9 @@ impl Table {
                 } else if listed {
                     batch.delete(Space::Meta, &k, version);
                     counted.listed += 1;
+                } else if page.iter().any(|p| k.starts_with(p)) {
+                    batch.delete(Space::Meta, &k, version);
+                    counted.page += 1;
                 } else if k.starts_with(TOURNAMENT) {
                     let Ok(mut t) = decode::<Tournament>(Space::Meta, &k, &entry.value) else {
                         continue;

@@ -20,7 +20,9 @@ mod damage;
 mod deadlines;
 mod endings;
 mod error;
+mod explorer;
 mod forget;
+mod history;
 mod host;
 mod listing;
 mod members;
@@ -51,7 +53,11 @@ pub use damage::{RestoreError, SetAsideEntry};
 pub use deadlines::NEWER_RETRY_MS;
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::{TableError, Unreadable};
+pub use explorer::{counts_in_explorer, ExplorerMove, MoveTally, EXPLORER_PLIES};
 pub use forget::Forgotten;
+pub use history::{
+    Profile, ProfileGame, RatingPoint, SealedProfile, ServerHistory, MEMBER_GAMES_KEPT, POINTS_SHOWN,
+};
 pub use host::Table;
 pub use listing::FINISHED_LISTED;
 pub use model::{

@@ -140,6 +140,9 @@ pub struct CatchUp {
     /// Ratings of an earlier release stamped with the time, so their
     /// deviation grows with inactivity from now on.
     pub ratings_stamped: usize,
+    /// Rating history points filled in from games finished before the
+    /// history was kept (once).
+    pub history_points: usize,
 }
 
 impl Table {
@@ -157,6 +160,7 @@ impl Table {
             done.indexed += usize::from(self.index_game(&stored.value)?);
         }
         done.ratings_stamped = self.stamp_ratings()?;
+        done.history_points = self.backfill_history()?;
         Ok(done)
     }
 }

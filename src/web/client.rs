@@ -18,7 +18,7 @@ use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
 const SHELL: &str = include_str!("../../web/index.html");
 
 /// The client's files, by name: (name, content type, text).
-const ASSETS: [(&str, &str, &str); 6] = [
+const ASSETS: [(&str, &str, &str); 9] = [
     ("app.js", "text/javascript", include_str!("../../web/app.js")),
     ("board.js", "text/javascript", include_str!("../../web/board.js")),
     (
@@ -27,6 +27,17 @@ const ASSETS: [(&str, &str, &str); 6] = [
         include_str!("../../web/activity.js"),
     ),
     ("style.css", "text/css", include_str!("../../web/style.css")),
+    (
+        "player.js",
+        "text/javascript",
+        include_str!("../../web/player.js"),
+    ),
+    (
+        "explorer.js",
+        "text/javascript",
+        include_str!("../../web/explorer.js"),
+    ),
+    ("player.css", "text/css", include_str!("../../web/player.css")),
     ("icon.svg", "image/svg+xml", include_str!("../../web/icon.svg")),
     (
         "discord-sdk.js",
@@ -36,7 +47,7 @@ const ASSETS: [(&str, &str, &str); 6] = [
 ];
 
 /// HTML-escapes text for an attribute or element.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -21,6 +21,7 @@ mod guard;
 mod hub;
 mod live;
 mod outbound;
+mod players;
 mod server;
 mod session;
 mod sight;
@@ -39,16 +40,15 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use crate::table::{BoardRef, Notice, Table, TableError};
-use crate::words::Lang;
 
 pub use client::LOCAL_CHANNEL;
 pub use config::{WebConfig, DISCORD_API, DISCORD_AUTHORIZE};
 pub use game::{GameState, PlyState, PIT_ORDER};
 pub use guard::Cidr;
 pub use session::SESSION_COOKIE;
-pub use state::game_url;
+pub use state::{game_url, player_url};
 
-use state::{ask, refusal, refused_change, GamePath, Web};
+use state::{ask, refusal, refused_change, watched, GamePath, Web};
 
 /// What the page's server needs besides its config.
 pub struct WebParts {
@@ -123,6 +123,9 @@ fn routes() -> Router<Web> {
         .route("/api/g/{channel}/{game}", get(game_json))
         .route("/api/g/{channel}/{game}/ws", get(live::upgrade))
         .route("/api/g/{channel}/{game}/move", post(play))
+        .route("/api/g/{channel}/{game}/explorer", get(players::explorer))
+        .route("/p/{member}", get(players::page))
+        .route("/api/p/{member}", get(players::state))
         .route("/api/me", get(auth::me))
         .route("/auth/login", get(auth::login))
         .route("/auth/callback", get(auth::callback))
@@ -153,33 +156,6 @@ async fn within(request: axum::extract::Request, next: axum::middleware::Next) -
     match tokio::time::timeout(REQUEST_WITHIN, next.run(request)).await {
         Ok(r) => r,
         Err(_) => guard::error(StatusCode::SERVICE_UNAVAILABLE, "the request took too long"),
-    }
-}
-
-/// The game of a request's path opened for its viewer: the link's key
-/// checked by the table, who can see its channel asked of Discord where it
-/// matters, and [`crate::table::may_watch`] applied; otherwise the answer
-/// to send. Its store read waits in the work pool.
-async fn watched(
-    web: &Web,
-    path: &GamePath,
-    client: guard::Client,
-    headers: &HeaderMap,
-) -> Result<(crate::table::Watched, Lang, String), Response> {
-    let lang = guard::language(headers);
-    let (channel, id, key) = path.ids().map_err(|r| r.answer(lang))?;
-    let who = web.viewer(headers).await.map(|w| w.user);
-    let sealed = {
-        let _work = web.limits.work().await.map_err(|r| r.answer(lang))?;
-        let key = key.clone();
-        ask(&web.table, move |t| t.watch(channel, id, &key))
-            .await
-            .map_err(|e| refusal(lang, &e))?
-    };
-    let sight = web.sight_of(&sealed, client.0, who).await;
-    match sealed.open(who, sight) {
-        Ok(w) => Ok((w, lang, key)),
-        Err(e) => Err(refusal(lang, &e)),
     }
 }
 

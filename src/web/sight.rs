@@ -45,6 +45,9 @@ struct Role {
 #[derive(Debug, Clone, Deserialize)]
 pub(super) struct Guild {
     owner_id: String,
+    /// Its name, for a player's page.
+    #[serde(default)]
+    pub(super) name: Option<String>,
     #[serde(default)]
     roles: Vec<Role>,
 }
@@ -164,6 +167,7 @@ mod tests {
     fn guild(everyone: u64) -> Guild {
         Guild {
             owner_id: "1".into(),
+            name: None,
             roles: vec![
                 Role {
                     id: GUILD.to_string(),

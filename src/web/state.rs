@@ -249,6 +249,11 @@ impl Web {
         Some(c)
     }
 
+    /// A server's name, as Discord says (kept as its sight is).
+    pub(crate) async fn guild_name(&self, caller: Caller, guild: GuildId) -> Option<String> {
+        self.guild_info(caller, guild).await?.name
+    }
+
     async fn guild_info(&self, caller: Caller, guild: GuildId) -> Option<Guild> {
         if let Some(g) = kept(&self.sights.guilds, &guild) {
             return Some(g);
@@ -259,6 +264,12 @@ impl Web {
         keep(&self.sights.guilds, guild, g.clone());
         Some(g)
     }
+}
+
+/// A member's page address under `public_url` (`/p/<member>`), for
+/// `/isolo stats`' link.
+pub fn player_url(public_url: &str, member: u64) -> String {
+    format!("{public_url}/p/{member}")
 }
 
 /// A game's page address under `public_url`, with its link key
@@ -309,4 +320,31 @@ pub(crate) fn refused_change(web: &Web, headers: &HeaderMap) -> Option<Response>
         .is_some_and(|o| !o.to_str().is_ok_and(|o| own_origin(web, headers, o)));
     (foreign_site || foreign_origin)
         .then(|| guard::error(StatusCode::FORBIDDEN, "a change from another site's page"))
+}
+
+/// The game of a request's path opened for its viewer: the link's key
+/// checked by the table, who can see its channel asked of Discord where it
+/// matters, and [`crate::table::may_watch`] applied; otherwise the answer
+/// to send. Its store read waits in the work pool.
+pub(crate) async fn watched(
+    web: &Web,
+    path: &GamePath,
+    client: guard::Client,
+    headers: &HeaderMap,
+) -> Result<(crate::table::Watched, Lang, String), Response> {
+    let lang = guard::language(headers);
+    let (channel, id, key) = path.ids().map_err(|r| r.answer(lang))?;
+    let who = web.viewer(headers).await.map(|w| w.user);
+    let sealed = {
+        let _work = web.limits.work().await.map_err(|r| r.answer(lang))?;
+        let key = key.clone();
+        ask(&web.table, move |t| t.watch(channel, id, &key))
+            .await
+            .map_err(|e| refusal(lang, &e))?
+    };
+    let sight = web.sight_of(&sealed, client.0, who).await;
+    match sealed.open(who, sight) {
+        Ok(w) => Ok((w, lang, key)),
+        Err(e) => Err(refusal(lang, &e)),
+    }
 }

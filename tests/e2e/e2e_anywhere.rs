@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use isolo_bot::engine::Variant;
 use isolo_bot::table::{Held, ManualClock};
-use support::bot::{boards, bot_user, expect_refusal, Duel, InProcess, Via, T};
+use support::bot::{boards, challenge_the_bot_in_dm, expect_refusal, Duel, InProcess, Via, T};
 use support::fake_discord::{
     CallbackKind, ComponentClick, FakeDiscord, FakeUser, Place, Route, SlashCommand, DM_CHANNEL_ID,
 };
@@ -112,13 +112,7 @@ async fn a_game_against_the_bot_in_its_own_dm_with_a_hint() {
     let bot = InProcess::start(true).await;
     let fake = &bot.fake;
     let alice = FakeUser::alice();
-    let challenge = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("level", 1)
-        .by(&alice)
-        .in_dm();
-    let sent = fake.send_command(&challenge).await;
+    let sent = challenge_the_bot_in_dm(fake, &alice).await;
     let mut board = boards(fake, &sent, 1).await.remove(0);
     assert_eq!(board.channel_id, DM_CHANNEL_ID, "no thread in a DM");
     for _ in 0..3 {

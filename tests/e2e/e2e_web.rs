@@ -19,7 +19,7 @@ use isolo_bot::table::{SystemClock, TableError};
 use isolo_bot::web::{WebConfig, WebParts};
 use isolo_bot::words::{refusal::refusal, Lang};
 use serde_json::json;
-use support::bot::{bot_user, Duel, T};
+use support::bot::{challenge_the_bot_in_dm, Duel, T};
 use support::browser::{Browser, Page};
 use support::fake_discord::{
     CallbackKind, FakeUser, Route, SlashCommand, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID,
@@ -27,10 +27,10 @@ use support::fake_discord::{
 use support::site::Site;
 
 /// Longest a page may take to show something.
-const PAGE: Duration = Duration::from_secs(20);
+pub(crate) const PAGE: Duration = Duration::from_secs(20);
 
 /// The bot, its live board on 127.0.0.1, and a browser.
-struct Live {
+pub(crate) struct Live {
     site: Site,
     browser: Arc<Browser>,
 }
@@ -44,7 +44,7 @@ impl std::ops::Deref for Live {
     }
 }
 
-async fn start(activity: bool) -> Live {
+pub(crate) async fn start(activity: bool) -> Live {
     let site = Site::start(activity, |_| {}).await;
     let browser = Browser::launch().await;
     Live { site, browser }
@@ -52,7 +52,7 @@ async fn start(activity: bool) -> Live {
 
 impl Live {
     /// A page signed in as `user` (through the fake's OAuth2), or anonymous.
-    async fn page(&self, user: Option<&FakeUser>, phone: bool) -> Page {
+    pub(crate) async fn page(&self, user: Option<&FakeUser>, phone: bool) -> Page {
         let page = if phone {
             self.browser.page(390, 844, true).await
         } else {
@@ -295,13 +295,7 @@ async fn a_private_games_page_is_refused_to_an_outsider() {
     let live = start(false).await;
     let fake = &live.bot.fake;
     let alice = FakeUser::alice();
-    let challenge = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("level", 1)
-        .by(&alice)
-        .in_dm();
-    let sent = fake.send_command(&challenge).await;
+    let sent = challenge_the_bot_in_dm(fake, &alice).await;
     fake.wait_for_callback(&sent, T).await.expect("the game starts");
     let game = live.game_id(DM_CHANNEL_ID);
     let address = format!("{}/g/{DM_CHANNEL_ID}/{game}", live.url);
@@ -350,13 +344,7 @@ async fn a_refused_pages_controls_are_named_in_the_viewers_language_and_work() {
     let live = start(false).await;
     let fake = &live.bot.fake;
     let alice = FakeUser::alice();
-    let challenge = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bot_user())
-        .integer("level", 1)
-        .by(&alice)
-        .in_dm();
-    let sent = fake.send_command(&challenge).await;
+    let sent = challenge_the_bot_in_dm(fake, &alice).await;
     fake.wait_for_callback(&sent, T).await.expect("the game starts");
     let game = live.game_id(DM_CHANNEL_ID);
     let address = format!("{}/g/{DM_CHANNEL_ID}/{game}", live.url);

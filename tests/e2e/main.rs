@@ -16,6 +16,7 @@ mod e2e_games;
 mod e2e_ops;
 mod e2e_permissions;
 mod e2e_process;
+mod e2e_profiles;
 mod e2e_rate_limits;
 mod e2e_registration;
 mod e2e_relay;

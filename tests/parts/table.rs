@@ -953,6 +953,9 @@ fn a_forgotten_member_leaves_results_but_no_name() {
         (1, 5, true, 1)
     );
     assert_eq!(done.listed, 5, "the finished games in Ann's list");
+    // Her page: her 5 finished games and the 4 rated ones' points.
+    assert_eq!(done.page, 9, "her page's entries");
+    assert!(t.profile(ANN).unwrap().is_none());
     assert!(t.stats(GUILD, ANN).unwrap().is_none());
     assert_eq!(t.member_settings(ANN).unwrap(), Default::default());
     assert!(t.finished_of(GUILD, ANN).unwrap().is_empty());

@@ -11,4 +11,5 @@ mod store_conformance;
 mod store_full_disk;
 mod store_move;
 mod store_pg;
+mod store_profiles;
 mod store_sled;

@@ -547,6 +547,17 @@ pub async fn challenge_the_bot(fake: &FakeDiscord, user: &FakeUser, channel: u64
     fake.send_command(&cmd).await
 }
 
+/// `user` challenges the bot at level 1 in their own DM with it: the command as sent.
+pub async fn challenge_the_bot_in_dm(fake: &FakeDiscord, user: &FakeUser) -> SentInteraction {
+    let cmd = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bot_user())
+        .integer("level", 1)
+        .by(user)
+        .in_dm();
+    fake.send_command(&cmd).await
+}
+
 /// The option value of a variant in `/isolo challenge` (poise choice index).
 pub fn variant_choice(v: Variant) -> i64 {
     match v {

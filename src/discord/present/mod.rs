@@ -9,6 +9,7 @@ pub mod ids;
 mod lists;
 mod notices;
 mod out;
+mod profile;
 mod refusals;
 pub(crate) mod tournaments;
 pub(crate) mod training;
@@ -20,6 +21,7 @@ pub use help::*;
 pub use lists::*;
 pub use notices::*;
 pub use out::*;
+pub use profile::*;
 pub use refusals::*;
 
 #[cfg(test)]
