@@ -13,7 +13,7 @@ mod rng;
 mod search;
 mod selfplay;
 
-pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review, REVIEW_NODES};
+pub use analysis::{hint, review, review_continued, Hint, Judgement, PlyReview, Review, REVIEW_NODES};
 pub use puzzle::{Puzzle, ANALYSE_NODES};
 pub use puzzle_gen::{generate, GenConfig, GenStats, SelfPlayGames, SourceGame, HARD_NODES, NEAR_COPY};
 pub use rng::Rng;

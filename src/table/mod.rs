@@ -8,6 +8,7 @@
 //! and a refusal changes nothing.
 
 mod access;
+mod analysis;
 mod challenges;
 mod claims;
 mod clock;
@@ -37,6 +38,7 @@ mod watch;
 use std::sync::Arc;
 
 pub use access::{may_watch, Sight, Viewer, PRIVATE_GUILD};
+pub use analysis::{best_line, may_analyse, Line, Variation, ANALYSIS_NODES, LINE_PLIES, MAX_VARIATION};
 pub use challenges::{ChallengeOutcome, ChallengeRequest, Opponent};
 pub use clock::{date_of, duration_text, Clock, ManualClock, SystemClock};
 pub use conditional::{MAX_LINES as MAX_CONDITIONAL_LINES, MAX_PLIES as MAX_CONDITIONAL_PLIES};
@@ -111,8 +113,8 @@ pub fn last_move(rules: Rules, moves: &[Move]) -> Option<(Position, MoveReport)>
     Some((before, report))
 }
 
-/// A cached review: the game number and the search budget.
-type ReviewKey = (u64, crate::ai::Budget);
+/// A cached review: the game number, its plies reviewed and the search budget.
+type ReviewKey = (u64, usize, crate::ai::Budget);
 
 /// What [`Table::catch_up`] found to do.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

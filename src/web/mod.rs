@@ -10,6 +10,7 @@
 //! committed, `auth.rs` signs players in (OAuth2, sessions, the Activity),
 //! `guard.rs` holds the limits and headers, `client.rs` serves the page.
 
+mod analysis;
 mod auth;
 mod client;
 mod game;
@@ -330,6 +331,8 @@ fn routes() -> Router<Web> {
         .route("/api/g/{channel}/{game}", get(game_json))
         .route("/api/g/{channel}/{game}/ws", get(live::upgrade))
         .route("/api/g/{channel}/{game}/move", post(play))
+        .route("/api/g/{channel}/{game}/analysis", get(analysis::get_analysis))
+        .route("/api/g/{channel}/{game}/variation", post(analysis::post_variation))
         .route("/api/me", get(auth::me))
         .route("/auth/login", get(auth::login))
         .route("/auth/callback", get(auth::callback))
