@@ -119,6 +119,8 @@ export class Study {
     root.textContent = '';
     root.dataset.state = 'ready';
     html('h2', { id: 'analysis-title' }, root, this.word('web-analysis'));
+    // The review's word on the move shown: what was played, its mark, the value.
+    this.note = html('p', { id: 'ply-note' }, root);
     const bar = html('div', { id: 'analysis-line' }, root);
     this.lineText = html('div', { id: 'line-text', 'aria-live': 'polite' }, bar);
     this.buttons = html('div', { class: 'analysis-buttons' }, bar);
@@ -242,6 +244,9 @@ export class Study {
       c.setAttribute('tabindex', i === Math.min(shown, this.columns.length - 1) ? '0' : '-1');
       if (i === shown) c.setAttribute('aria-current', 'step'); else c.removeAttribute('aria-current');
     });
+    const point = shown > 0 ? this.data.points[shown - 1] : null;
+    this.note.textContent = shown === 0 ? this.word('web-analysis-start') : (point ? point.label : '');
+    this.note.className = (point && point.judgement) || '';
     if (this.variation) { this.drawVariation(); return; }
     this.controls(false);
     if (shown > this.data.points.length) return;
@@ -340,7 +345,8 @@ export class Study {
     const last = v.plies[v.plies.length - 1];
     this.env.view.draw(this.board(), last ? last.report : null, v.legal);
     this.lineText.textContent = '';
-    html('p', {}, this.lineText, `${this.word('web-analysis-in-variation')} ${v.moves.join(' ')}`.trim());
+    html('p', {}, this.lineText, this.word('web-analysis-in-variation'));
+    if (v.moves.length) html('p', { class: 'variation-moves' }, this.lineText, v.moves.join(' '));
     html('p', { id: 'variation-line' }, this.lineText, v.line.text);
   }
 }
