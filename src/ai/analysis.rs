@@ -206,9 +206,8 @@ pub fn review(game: &Game, budget: Budget) -> Review {
 pub fn review_continued(game: &Game, budget: Budget, earlier: Option<&Review>) -> Review {
     // Only a review of the same first moves is reused, whole: its nodes count.
     let moves = game.moves();
-    let earlier = earlier.filter(|r| {
-        r.plies.len() <= moves.len() && r.plies.iter().zip(moves).all(|(p, &m)| p.played == m)
-    });
+    let earlier = earlier
+        .filter(|r| r.plies.len() <= moves.len() && r.plies.iter().zip(moves).all(|(p, &m)| p.played == m));
     let mut plies = earlier.map_or_else(Vec::new, |r| r.plies.clone());
     let mut nodes = earlier.map_or(0, |r| r.nodes);
     let mut pos = *game.start();

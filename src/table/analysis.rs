@@ -151,11 +151,13 @@ impl Table {
                 text: text.chars().take(16).collect(),
             };
             let pit = text.trim().parse().map_err(|_| bad_pit())?;
-            let report = game.play(Move(pit)).map_err(|reason| TableError::ConditionalIllegal {
-                ply: i + 1,
-                mv: text.trim().to_owned(),
-                reason,
-            })?;
+            let report = game
+                .play(Move(pit))
+                .map_err(|reason| TableError::ConditionalIllegal {
+                    ply: i + 1,
+                    mv: text.trim().to_owned(),
+                    reason,
+                })?;
             played.push((report, *game.position()));
         }
         let line = best_line(&game, Budget::nodes(ANALYSIS_NODES));

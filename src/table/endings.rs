@@ -1,7 +1,6 @@
 //! Endings and ratings: resignations, draws, aborts, claims, the record of
 //! a finished game, and the ratings it changes.
 
-
 use crate::ai::{Budget, Review};
 use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
 use crate::store::{keys, Batch, Expect, Space, StoreExt};

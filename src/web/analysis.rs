@@ -199,7 +199,11 @@ pub fn analysis(lang: Lang, w: &Watched, review: &Review) -> Analysis {
         plies: review.plies.len(),
         start,
         points: review.plies.iter().map(|p| point(lang, &names, p)).collect(),
-        turning: review.turning_points.iter().map(|&i| review.plies[i].ply).collect(),
+        turning: review
+            .turning_points
+            .iter()
+            .map(|&i| review.plies[i].ply)
+            .collect(),
         tallies: review_tallies(lang, review, |s| names[s.index()].clone()),
         words,
     }

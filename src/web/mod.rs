@@ -332,7 +332,10 @@ fn routes() -> Router<Web> {
         .route("/api/g/{channel}/{game}/ws", get(live::upgrade))
         .route("/api/g/{channel}/{game}/move", post(play))
         .route("/api/g/{channel}/{game}/analysis", get(analysis::get_analysis))
-        .route("/api/g/{channel}/{game}/variation", post(analysis::post_variation))
+        .route(
+            "/api/g/{channel}/{game}/variation",
+            post(analysis::post_variation),
+        )
         .route("/api/me", get(auth::me))
         .route("/auth/login", get(auth::login))
         .route("/auth/callback", get(auth::callback))

@@ -93,9 +93,18 @@ async fn an_ended_games_graph_jumps_to_a_ply_and_a_variation_leaves_the_game_unc
         .await
         .expect("the board");
     for page in [&player, &spectator] {
-        assert_eq!(status(page, "GET", &format!("{api}/analysis"), "").await, json!(422));
         assert_eq!(
-            status(page, "POST", &format!("{api}/variation"), r#"{"ply":3,"moves":[]}"#).await,
+            status(page, "GET", &format!("{api}/analysis"), "").await,
+            json!(422)
+        );
+        assert_eq!(
+            status(
+                page,
+                "POST",
+                &format!("{api}/variation"),
+                r#"{"ply":3,"moves":[]}"#
+            )
+            .await,
             json!(422)
         );
         assert_eq!(
@@ -122,7 +131,9 @@ async fn an_ended_games_graph_jumps_to_a_ply_and_a_variation_leaves_the_game_unc
         .await
         .expect("the graph of the ended game");
     assert_eq!(
-        player.eval("document.querySelectorAll('#graph .graph-hit').length").await,
+        player
+            .eval("document.querySelectorAll('#graph .graph-hit').length")
+            .await,
         Ok(json!(13)),
         "a point for the start and each ply"
     );
@@ -143,22 +154,32 @@ async fn an_ended_games_graph_jumps_to_a_ply_and_a_variation_leaves_the_game_unc
         .expect("the table");
     assert_eq!(on_page, json!(marked));
     assert_eq!(
-        player.eval("document.querySelectorAll('#graph .graph-mark').length").await,
+        player
+            .eval("document.querySelectorAll('#graph .graph-mark').length")
+            .await,
         Ok(json!(marked.len()))
     );
 
     // A point clicked shows its ply, with the engine's line there.
     touch(&player, "#graph .graph-hit[data-ply=\"5\"]").await;
     player
-        .wait_for("document.body.dataset.shown === '5' && document.body.dataset.line === '5'", PAGE)
+        .wait_for(
+            "document.body.dataset.shown === '5' && document.body.dataset.line === '5'",
+            PAGE,
+        )
         .await
         .expect("the ply and its line");
     assert_eq!(player.eval("location.hash").await, Ok(json!("#ply=5")));
     let best = review.plies[5].best.to_string();
     let line = player.text("#line-text").await;
-    assert!(line.contains(&best), "the line starts with the review's best move {best}: {line}");
+    assert!(
+        line.contains(&best),
+        "the line starts with the review's best move {best}: {line}"
+    );
     assert_eq!(
-        player.eval("document.documentElement.scrollWidth <= innerWidth").await,
+        player
+            .eval("document.documentElement.scrollWidth <= innerWidth")
+            .await,
         Ok(json!(true)),
         "no sideways scrolling on a phone"
     );
@@ -167,12 +188,18 @@ async fn an_ended_games_graph_jumps_to_a_ply_and_a_variation_leaves_the_game_unc
     // A variation from there: the server plays each move, the computer answers.
     touch(&player, "#try").await;
     player
-        .wait_for("document.body.dataset.variation === '0' && document.querySelector('.pit.legal')", PAGE)
+        .wait_for(
+            "document.body.dataset.variation === '0' && document.querySelector('.pit.legal')",
+            PAGE,
+        )
         .await
         .expect("a variation with its legal pits");
     touch(&player, ".pit.legal").await;
     player
-        .wait_for("document.body.dataset.variation === '1' && document.getElementById('answer')", PAGE)
+        .wait_for(
+            "document.body.dataset.variation === '1' && document.getElementById('answer')",
+            PAGE,
+        )
         .await
         .expect("the move played in the variation");
     touch(&player, "#answer").await;
@@ -182,7 +209,10 @@ async fn an_ended_games_graph_jumps_to_a_ply_and_a_variation_leaves_the_game_unc
         .expect("the computer's answer");
     keep_screenshot(&player, "analysis-variation-phone.png").await;
     assert_eq!(record(), stored, "the stored game is unchanged");
-    assert!(site.bot.table.game(CHANNEL_ID).expect("reads").is_none(), "no game began");
+    assert!(
+        site.bot.table.game(CHANNEL_ID).expect("reads").is_none(),
+        "no game began"
+    );
     // Back to the game: its own position at the ply.
     touch(&player, "#leave").await;
     player
@@ -217,7 +247,10 @@ async fn an_ended_games_graph_jumps_to_a_ply_and_a_variation_leaves_the_game_unc
     let linked = site.page(&browser, None, false).await;
     linked.goto(&format!("{address}#ply=3")).await;
     linked
-        .wait_for("document.body.dataset.shown === '3' && document.body.dataset.analysis === '12'", PAGE)
+        .wait_for(
+            "document.body.dataset.shown === '3' && document.body.dataset.analysis === '12'",
+            PAGE,
+        )
         .await
         .expect("the page at ply 3");
     fake.assert_no_problems();

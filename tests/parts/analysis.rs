@@ -40,13 +40,14 @@ fn the_engine_helps_nobody_during_a_game_between_people_and_everyone_once_it_end
     let t = table();
     let id = start_game(&t, 5, 70);
     play_first_moves(&t, 70, 6);
-    for (who, sight) in [(Some(11), Sight::Hidden), (Some(12), Sight::Hidden), (None, Sight::Everyone)] {
+    for (who, sight) in [
+        (Some(11), Sight::Hidden),
+        (Some(12), Sight::Hidden),
+        (None, Sight::Everyone),
+    ] {
         let w = watched(&t, 70, id, who, sight);
         assert!(matches!(t.analysis(&w), Err(TableError::EngineLater)), "{who:?}");
-        assert!(matches!(
-            t.variation(&w, 2, &[]),
-            Err(TableError::EngineLater)
-        ));
+        assert!(matches!(t.variation(&w, 2, &[]), Err(TableError::EngineLater)));
     }
     t.resign(70, 11).expect("resigns");
     let w = watched(&t, 70, id, None, Sight::Everyone);
@@ -56,7 +57,9 @@ fn the_engine_helps_nobody_during_a_game_between_people_and_everyone_once_it_end
     let same = review(&w.game, Budget::nodes(ANALYSIS_NODES));
     assert_eq!(*analysis, same);
     assert_eq!(
-        t.review(70, Budget::nodes(ANALYSIS_NODES)).expect("reviewed").review,
+        t.review(70, Budget::nodes(ANALYSIS_NODES))
+            .expect("reviewed")
+            .review,
         same
     );
     // Computed once: a second view is the kept review.

@@ -544,7 +544,16 @@ async fn the_analysis_api_refuses_a_game_in_progress_and_bad_variations_and_chan
     let url = serve(t.clone(), Some(11), WebConfig::default()).await;
     let http = client();
     let game = format!("{url}/api/g/77/{id}-{}", t.link_key(77, id).expect("a key"));
-    let pit = t.game(77).unwrap().unwrap().game.legal_moves().iter().next().unwrap().to_string();
+    let pit = t
+        .game(77)
+        .unwrap()
+        .unwrap()
+        .game
+        .legal_moves()
+        .iter()
+        .next()
+        .unwrap()
+        .to_string();
     t.play(77, 11, &pit).expect("legal");
     let later = refusal(Lang::ENGLISH, &TableError::EngineLater);
     let r = http.get(format!("{game}/analysis")).send().await.unwrap();
@@ -571,7 +580,9 @@ async fn the_analysis_api_refuses_a_game_in_progress_and_bad_variations_and_chan
         .unwrap();
     assert_eq!(analysis["plies"], json!(1));
     assert_eq!(analysis["points"][0]["played"], json!(pit));
-    assert!(analysis["points"][0]["label"].as_str().is_some_and(|l| l.contains(&pit)));
+    assert!(analysis["points"][0]["label"]
+        .as_str()
+        .is_some_and(|l| l.contains(&pit)));
     let fine: Value = http
         .post(format!("{game}/variation"))
         .json(&json!({ "ply": 0, "moves": [pit] }))
@@ -582,7 +593,10 @@ async fn the_analysis_api_refuses_a_game_in_progress_and_bad_variations_and_chan
         .await
         .unwrap();
     assert_eq!(fine["moves"], json!([pit]));
-    assert!(fine["line"]["moves"][0].is_string(), "the computer answers: {fine}");
+    assert!(
+        fine["line"]["moves"][0].is_string(),
+        "the computer answers: {fine}"
+    );
     // Bad variations: a reason each, nothing changed.
     for (body, status) in [
         (json!({ "ply": 0, "moves": ["z9"] }), 422),
