@@ -4,6 +4,7 @@
 // Everything shown comes from the server.
 
 import { BoardView } from './board.js';
+import { Study, linkedPly } from './analysis.js';
 
 const body = document.body;
 const mode = body.dataset.mode;
@@ -72,6 +73,8 @@ function problem(text) {
 }
 
 const view = new BoardView($('board'), { onPit: (pit) => play(pit) });
+const study = new Study({ app, api, view, go: (ply) => go(ply), say, speed: () => speed(), gamePath: (g) => gamePath(g),
+  render: () => render() });
 
 // Labels the page from its own words.
 function chrome() {
@@ -111,7 +114,7 @@ function myTurn() {
 function bands() {
   const g = app.game;
   const bottomSide = view.flipped ? 1 : 0;
-  const board = boardAt(app.shown);
+  const board = study.board() || boardAt(app.shown);
   for (const [id, side] of [['band-bottom', bottomSide], ['band-top', 1 - bottomSide]]) {
     const band = $(id);
     const seeds = board.seeds.reduce((t, n, i) => t + ((i < 16) === (side === 0) ? n : 0), 0);
@@ -159,6 +162,7 @@ function render() {
   view.draw(boardAt(app.shown), report, myTurn() ? g.legal : []);
   bands();
   status();
+  study.shown();
 }
 
 function speed() { return SPEEDS[$('speed').value] || 180; }
@@ -204,6 +208,7 @@ function receive(state) {
   const wasLive = before && app.shown === before.plies.length;
   app.game = state;
   app.received = Date.now();
+  view.words = state.words;
   if (app.flipped === null) {
     app.flipped = mySide() === 1;
     view.flip(app.flipped);
@@ -212,11 +217,14 @@ function receive(state) {
   if (before && wasLive && state.plies.length > before.plies.length && before.id === state.id) {
     animateFrom(before.plies.length);
   } else if (!before || wasLive || before.id !== state.id) {
-    app.shown = state.plies.length;
+    // A link may open the page at a ply (`#ply=17`).
+    const linked = before ? null : linkedPly();
+    app.shown = linked === null ? state.plies.length : Math.min(linked, state.plies.length);
     render();
   } else {
     status();
   }
+  study.received();
 }
 
 // Sends a tapped pit as a move on the board shown: the server plays it, or
@@ -226,6 +234,8 @@ function receive(state) {
 async function play(pit) {
   const g = app.game;
   if (!g) return;
+  // A variation on the page takes the tap: the server plays it there only.
+  if (study.tap(pit)) return;
   if (!app.me) { say(label('web-sign-in-to-play')); return; }
   try {
     await api(`/api/g/${g.channel}/${gamePath(g)}/move`, {
@@ -291,13 +301,15 @@ export async function signedIn() {
   $('sign-out').hidden = !app.me || mode !== 'game';
 }
 
+// Shows ply `ply` of the game (clamped), stopping any animation.
+function go(ply) {
+  if (!app.game) return;
+  app.animating++;
+  app.shown = Math.max(0, Math.min(app.game.plies.length, ply));
+  render();
+}
+
 function controls() {
-  const go = (ply) => {
-    if (!app.game) return;
-    app.animating++;
-    app.shown = Math.max(0, Math.min(app.game.plies.length, ply));
-    render();
-  };
   $('first').onclick = () => go(0);
   $('back').onclick = () => go(app.shown - 1);
   $('forward').onclick = () => go(app.shown + 1);

@@ -179,7 +179,9 @@ export class BoardView {
     for (const [dx, dy] of seedDots(n)) {
       el('circle', { cx: PIT_W / 2 + dx, cy: PIT_H / 2 + dy - 4, r: 5.5, fill: COLORS.seed }, pit.dots);
     }
-    pit.g.setAttribute('aria-label', `${pitName(i)}: ${n}`);
+    // Its name and its seeds, worded in the page's language when known.
+    const seeds = (this.words.seeds && this.words.seeds[n]) || String(n);
+    pit.g.setAttribute('aria-label', `${pitName(i)}: ${seeds}`);
   }
 
   // Draws `board` ({seeds, overture}), the marks of `report` (the move that

@@ -153,6 +153,38 @@ impl Review {
     }
 }
 
+/// The review of `played`, the move of ply `ply` from `pos`, and the nodes searched.
+fn review_ply(pos: &Position, budget: Budget, ply: usize, played: Move) -> (PlyReview, u64) {
+    let side = pos.to_move();
+    let best = analyse(pos, budget, u16::MAX);
+    let mut nodes = best.nodes;
+    let (best_mv, before) = match best.best {
+        Some(m) => (m, best.score),
+        None => (played, best.score),
+    };
+    let after = if best_mv == played {
+        before
+    } else {
+        // The played move alone, searched as deep as the root search goes.
+        let only = 1u16 << played.pit().ring();
+        let r = analyse(pos, budget, only);
+        nodes += r.nodes;
+        r.score
+    };
+    let loss = (before.seeds() - after.seeds()).max(0.0);
+    let review = PlyReview {
+        ply,
+        side,
+        played,
+        best: best_mv,
+        before,
+        after,
+        captured: captured_by(pos, played),
+        loss,
+    };
+    (review, nodes)
+}
+
 /// Nodes per search of a review when no other budget is asked for: deep
 /// enough to judge mid-game moves; a game of 70 plies takes about 0.4 s of
 /// one core here. `isolo-bot review` and `/isolo review` both use it.
@@ -164,37 +196,27 @@ const TURNING_POINTS: usize = 5;
 /// Reviews every ply of `game` with `budget` per search (two searches for a
 /// move that differs from the search's choice, one otherwise).
 pub fn review(game: &Game, budget: Budget) -> Review {
+    review_continued(game, budget, None)
+}
+
+/// [`review`] of `game`, reusing the plies of `earlier` (a review of the
+/// same game with the same budget, fewer moves in): every ply is searched
+/// alone from its position, so the answer is exactly [`review`]'s, and a
+/// game in progress is reviewed one new move at a time.
+pub fn review_continued(game: &Game, budget: Budget, earlier: Option<&Review>) -> Review {
+    // Only a review of the same first moves is reused, whole: its nodes count.
+    let moves = game.moves();
+    let earlier = earlier
+        .filter(|r| r.plies.len() <= moves.len() && r.plies.iter().zip(moves).all(|(p, &m)| p.played == m));
+    let mut plies = earlier.map_or_else(Vec::new, |r| r.plies.clone());
+    let mut nodes = earlier.map_or(0, |r| r.nodes);
     let mut pos = *game.start();
-    let mut plies = Vec::with_capacity(game.moves().len());
-    let mut nodes = 0;
-    for (i, &played) in game.moves().iter().enumerate() {
-        let side = pos.to_move();
-        let best = analyse(&pos, budget, u16::MAX);
-        nodes += best.nodes;
-        let (best_mv, before) = match best.best {
-            Some(m) => (m, best.score),
-            None => (played, best.score),
-        };
-        let after = if best_mv == played {
-            before
-        } else {
-            // The played move alone, searched as deep as the root search goes.
-            let only = 1u16 << played.pit().ring();
-            let r = analyse(&pos, budget, only);
-            nodes += r.nodes;
-            r.score
-        };
-        let loss = (before.seeds() - after.seeds()).max(0.0);
-        plies.push(PlyReview {
-            ply: i + 1,
-            side,
-            played,
-            best: best_mv,
-            before,
-            after,
-            captured: captured_by(&pos, played),
-            loss,
-        });
+    for (i, &played) in moves.iter().enumerate() {
+        if i >= plies.len() {
+            let (ply, spent) = review_ply(&pos, budget, i + 1, played);
+            nodes += spent;
+            plies.push(ply);
+        }
         if pos.play_mut(played).is_err() {
             // A Game holds legal moves only; stop rather than review nonsense.
             break;

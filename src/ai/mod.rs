@@ -14,7 +14,7 @@ mod rng;
 mod search;
 mod selfplay;
 
-pub use analysis::{hint, review, Hint, Judgement, PlyReview, Review, REVIEW_NODES};
+pub use analysis::{hint, review, review_continued, Hint, Judgement, PlyReview, Review, REVIEW_NODES};
 pub use players::{
     AiConfig, Greedy, Level, ParseLevelError, Player, Random, Searching, EASY_NODES, MEDIUM_NODES,
 };

@@ -1,8 +1,6 @@
 //! Endings and ratings: resignations, draws, aborts, claims, the record of
 //! a finished game, and the ratings it changes.
 
-use std::sync::Arc;
-
 use crate::ai::{Budget, Review};
 use crate::engine::{Game, GameResult, Outcome, Record, Side, Termination};
 use crate::store::{keys, Batch, Expect, Space, StoreExt};
@@ -251,26 +249,7 @@ impl Table {
         let finished = self.last_game(channel)?.ok_or(TableError::NothingToReview)?;
         // Replayed every time: a record damaged since is reported, not hidden by the cache.
         let game = finished.game()?;
-        let key = (finished.id, budget);
-        let cached = self
-            .reviews
-            .lock()
-            .expect("review cache")
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, r)| r.clone());
-        let review = match cached {
-            Some(review) => review,
-            None => {
-                let review = Arc::new(crate::ai::review(&game, budget));
-                let mut reviews = self.reviews.lock().expect("review cache");
-                if reviews.len() >= REVIEWS_KEPT {
-                    reviews.pop_front();
-                }
-                reviews.push_back((key, review.clone()));
-                review
-            }
-        };
+        let review = self.reviewed(finished.id, &game, budget);
         Ok(Reviewed {
             finished,
             review: Review::clone(&review),

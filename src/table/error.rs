@@ -75,6 +75,23 @@ pub enum TableError {
     /// Hints are only for games against the bot here.
     #[error("hints are only available in games against the bot")]
     HintsNotAllowed,
+    /// The engine helps nobody in a game between people until it is over.
+    #[error("the engine's analysis opens once the game is over")]
+    EngineLater,
+    /// A variation starts from a ply the game has not reached.
+    #[error("the game has {plies} moves: there is no move {ply} to start from")]
+    VariationPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The game's plies.
+        plies: usize,
+    },
+    /// A variation holds too many moves.
+    #[error("a variation holds at most {max} moves")]
+    VariationLength {
+        /// The most moves.
+        max: usize,
+    },
     /// A member asked to be forgotten still sits in live games or pending challenges.
     #[error("still playing: {} game(s) in progress and {challenges} open challenge(s) must end first", .games.len())]
     StillPlaying {

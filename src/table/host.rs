@@ -17,8 +17,8 @@ use super::model::{ChannelId, LiveGame};
 use crate::ai::AiConfig;
 use crate::store::{decode, keys, Batch, KeyRange, Space, Store, StoreError, StoreExt, Stored, Versioned};
 
-/// A cached review: the game number and the search budget.
-type ReviewKey = (u64, crate::ai::Budget);
+/// A cached review: the game number, its plies reviewed and the search budget.
+pub(super) type ReviewKey = (u64, usize, crate::ai::Budget);
 
 /// A readable entry and its key.
 pub(super) type Keyed<T> = (Vec<u8>, Stored<T>);

@@ -8,6 +8,7 @@
 //! and a refusal changes nothing.
 
 mod access;
+mod analysis;
 mod answers;
 mod challenges;
 mod claims;
@@ -39,6 +40,7 @@ mod vacation;
 mod watch;
 
 pub use access::{may_watch, Sight, Viewer, PRIVATE_GUILD};
+pub use analysis::{best_line, may_analyse, Line, Variation, ANALYSIS_NODES, LINE_PLIES, MAX_VARIATION};
 pub use answers::{
     last_move, BoardRef, Choice, DailyDue, DailyRef, DailyTally, GameView, MoveOutcome, Notice, PuzzleView,
     VacationChange,

@@ -18,8 +18,13 @@ use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
 const SHELL: &str = include_str!("../../web/index.html");
 
 /// The client's files, by name: (name, content type, text).
-const ASSETS: [(&str, &str, &str); 9] = [
+const ASSETS: [(&str, &str, &str); 11] = [
     ("app.js", "text/javascript", include_str!("../../web/app.js")),
+    (
+        "analysis.js",
+        "text/javascript",
+        include_str!("../../web/analysis.js"),
+    ),
     ("board.js", "text/javascript", include_str!("../../web/board.js")),
     (
         "activity.js",
@@ -38,6 +43,7 @@ const ASSETS: [(&str, &str, &str); 9] = [
         include_str!("../../web/explorer.js"),
     ),
     ("player.css", "text/css", include_str!("../../web/player.css")),
+    ("analysis.css", "text/css", include_str!("../../web/analysis.css")),
     ("icon.svg", "image/svg+xml", include_str!("../../web/icon.svg")),
     (
         "discord-sdk.js",

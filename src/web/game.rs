@@ -30,7 +30,8 @@ pub struct Board {
     pub to_move: Side,
 }
 
-fn board(pos: &Position) -> Board {
+/// The position as every `seeds` array gives it.
+pub(crate) fn board(pos: &Position) -> Board {
     Board {
         seeds: PIT_ORDER
             .iter()
@@ -216,7 +217,8 @@ fn plies(game: &Game, start: &Position) -> Vec<PlyState> {
         .collect()
 }
 
-fn names(lang: Lang, w: &Watched) -> [String; 2] {
+/// The players' names as the page shows them, South then North.
+pub(crate) fn names(lang: Lang, w: &Watched) -> [String; 2] {
     [player(lang, &w.players[0]).name, player(lang, &w.players[1]).name]
 }
 

@@ -13,6 +13,7 @@
 //! `hub.rs` (the sockets' rooms), `guard.rs` (addresses, limits, errors),
 //! `outbound.rs`, `sight.rs`; `game.rs` builds what a page is sent.
 
+mod analysis;
 mod auth;
 mod client;
 mod config;
@@ -126,6 +127,11 @@ fn routes() -> Router<Web> {
         .route("/api/g/{channel}/{game}/explorer", get(players::explorer))
         .route("/p/{member}", get(players::page))
         .route("/api/p/{member}", get(players::state))
+        .route("/api/g/{channel}/{game}/analysis", get(analysis::get_analysis))
+        .route(
+            "/api/g/{channel}/{game}/variation",
+            post(analysis::post_variation),
+        )
         .route("/api/me", get(auth::me))
         .route("/auth/login", get(auth::login))
         .route("/auth/callback", get(auth::callback))

@@ -37,7 +37,8 @@ pub fn judgement(lang: Lang, j: Judgement) -> String {
     tr!(lang, "judgement", kind = judgement_key(j), count = 1)
 }
 
-fn judgement_key(j: Judgement) -> &'static str {
+/// The key of a judgement in the messages' selectors.
+pub fn judgement_key(j: Judgement) -> &'static str {
     match j {
         Judgement::Inaccuracy => "inaccuracy",
         Judgement::Mistake => "mistake",
@@ -175,6 +176,18 @@ pub fn review_summary(
         south = seat(Side::South),
         north = seat(Side::North)
     )];
+    lines.extend(review_lines(lang, review, seat));
+    Titled {
+        title: tr!(lang, "review-title", game = f.id),
+        text: lines.join("\n"),
+    }
+}
+
+/// A review's turning points (the moves that gave the most away, with the
+/// better move and both values) and each player's count of inaccuracies,
+/// mistakes and blunders, a line each; `seat` names a side.
+pub fn review_lines(lang: Lang, review: &Review, seat: impl Fn(Side) -> String + Copy) -> Vec<String> {
+    let mut lines = Vec::new();
     if review.turning_points.is_empty() {
         lines.push(tr!(lang, "review-clean"));
     } else {
@@ -193,6 +206,14 @@ pub fn review_summary(
             ));
         }
     }
+    lines.extend(review_tallies(lang, review, seat));
+    lines
+}
+
+/// Each player's moves and count of inaccuracies, mistakes and blunders, a
+/// line each; `seat` names a side.
+pub fn review_tallies(lang: Lang, review: &Review, seat: impl Fn(Side) -> String) -> Vec<String> {
+    let mut lines = Vec::new();
     for side in Side::ALL {
         let (_, moves) = review.total_loss(side);
         if moves == 0 {
@@ -217,10 +238,7 @@ pub fn review_summary(
             tally = tally
         ));
     }
-    Titled {
-        title: tr!(lang, "review-title", game = f.id),
-        text: lines.join("\n"),
-    }
+    lines
 }
 
 /// A text under a title: each front end sets the title off its own way

@@ -53,6 +53,9 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::Illegal(m) => illegal(lang, m),
         E::NotModerator => tr!(lang, "refusal-not-moderator"),
         E::HintsNotAllowed => tr!(lang, "refusal-hints-not-allowed"),
+        E::EngineLater => tr!(lang, "refusal-engine-later"),
+        E::VariationPly { ply, plies } => tr!(lang, "refusal-variation-ply", ply = *ply, plies = *plies),
+        E::VariationLength { max } => tr!(lang, "refusal-variation-length", max = *max),
         E::StillPlaying { games, challenges } => tr!(
             lang,
             "refusal-still-playing",

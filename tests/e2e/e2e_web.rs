@@ -53,25 +53,7 @@ pub(crate) async fn start(activity: bool) -> Live {
 impl Live {
     /// A page signed in as `user` (through the fake's OAuth2), or anonymous.
     pub(crate) async fn page(&self, user: Option<&FakeUser>, phone: bool) -> Page {
-        let page = if phone {
-            self.browser.page(390, 844, true).await
-        } else {
-            self.browser.page(1280, 900, false).await
-        };
-        if let Some(u) = user {
-            page.goto(&format!("{}/test/login/{}", self.bot.fake.base_url(), u.id))
-                .await;
-            page.goto(&format!("{}/auth/login?next=/", self.url)).await;
-            page.wait_for(&format!("location.href === '{}/'", self.url), PAGE)
-                .await
-                .expect("back on the bot's page, signed in");
-            let me = page
-                .eval("fetch('/api/me').then(r => r.json())")
-                .await
-                .expect("who am I");
-            assert_eq!(me["user"], json!(u.id.to_string()), "{me}");
-        }
-        page
+        self.site.page(&self.browser, user, phone).await
     }
 
     fn plies(&self, channel: u64) -> usize {

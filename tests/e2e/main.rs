@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod e2e_analysis;
 mod e2e_anywhere;
 mod e2e_bot;
 mod e2e_corr;

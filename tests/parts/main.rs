@@ -12,6 +12,7 @@ mod faulty;
 mod walk;
 
 mod ai;
+mod analysis;
 mod cli;
 mod cli_play;
 mod config;

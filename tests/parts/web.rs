@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 /// Longest any answer may take here.
 const WAIT: Duration = Duration::from_secs(20);
 
-fn table() -> Arc<Table> {
+pub(super) fn table() -> Arc<Table> {
     Arc::new(Table::new(
         Arc::new(MemoryStore::new()),
         Arc::new(SystemClock),
@@ -65,7 +65,7 @@ fn client() -> reqwest::Client {
 }
 
 /// A game between two people in `guild` (0: a DM); its number.
-fn start_game(t: &Table, guild: u64, channel: u64) -> u64 {
+pub(super) fn start_game(t: &Table, guild: u64, channel: u64) -> u64 {
     let req = ChallengeRequest {
         guild,
         channel,
@@ -532,4 +532,107 @@ async fn every_page_ends_at_the_stored_game_however_moves_and_sockets_race() {
         let whole: Value = http.get(&api).send().await.unwrap().json().await.unwrap();
         assert_eq!(&page.plies, whole["plies"].as_array().unwrap(), "page {i}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_api_refuses_a_game_in_progress_and_bad_variations_and_changes_nothing() {
+    use isolo_bot::table::TableError;
+    use isolo_bot::words::{refusal::refusal, Lang};
+    let t = table();
+    let id = start_game(&t, 0, 77);
+    // The offline page's visitor is Amani (11), who plays the game.
+    let url = serve(t.clone(), Some(11), WebConfig::default()).await;
+    let http = client();
+    let game = format!("{url}/api/g/77/{id}-{}", t.link_key(77, id).expect("a key"));
+    let pit = t
+        .game(77)
+        .unwrap()
+        .unwrap()
+        .game
+        .legal_moves()
+        .iter()
+        .next()
+        .unwrap()
+        .to_string();
+    t.play(77, 11, &pit).expect("legal");
+    let later = refusal(Lang::ENGLISH, &TableError::EngineLater);
+    let r = http.get(format!("{game}/analysis")).send().await.unwrap();
+    assert_eq!(r.status(), 422);
+    assert_eq!(r.json::<Value>().await.unwrap()["error"], json!(later));
+    let r = http
+        .post(format!("{game}/variation"))
+        .json(&json!({ "ply": 1, "moves": [] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422, "no engine line for a player during the game");
+    assert_eq!(r.json::<Value>().await.unwrap()["error"], json!(later));
+
+    t.resign(77, 12).expect("resigns");
+    let record = t.finished(id).unwrap().unwrap().record;
+    let analysis: Value = http
+        .get(format!("{game}/analysis"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(analysis["plies"], json!(1));
+    assert_eq!(analysis["points"][0]["played"], json!(pit));
+    assert!(analysis["points"][0]["label"]
+        .as_str()
+        .is_some_and(|l| l.contains(&pit)));
+    let fine: Value = http
+        .post(format!("{game}/variation"))
+        .json(&json!({ "ply": 0, "moves": [pit] }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(fine["moves"], json!([pit]));
+    assert!(
+        fine["line"]["moves"][0].is_string(),
+        "the computer answers: {fine}"
+    );
+    // Bad variations: a reason each, nothing changed.
+    for (body, status) in [
+        (json!({ "ply": 0, "moves": ["z9"] }), 422),
+        (json!({ "ply": 0, "moves": ["d4"] }), 422),
+        (json!({ "ply": 2, "moves": [] }), 422),
+        (json!({ "ply": 0, "moves": vec!["a1"; 41] }), 422),
+        (json!({ "moves": [] }), 400),
+        (json!({ "ply": 0, "moves": [], "store": true }), 400),
+    ] {
+        let r = http
+            .post(format!("{game}/variation"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), status, "{body}");
+        let why: Value = r.json().await.unwrap();
+        assert!(why["error"].as_str().is_some_and(|e| !e.is_empty()), "{why}");
+    }
+    // Only this site's page asks: not a form, not another site.
+    let r = http
+        .post(format!("{game}/variation"))
+        .header("content-type", "text/plain")
+        .body(r#"{"ply": 0, "moves": []}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 415);
+    let r = http
+        .post(format!("{game}/variation"))
+        .header("origin", "https://evil.example")
+        .json(&json!({ "ply": 0, "moves": [] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    assert_eq!(t.finished(id).unwrap().unwrap().record, record);
+    assert!(t.game(77).unwrap().is_none());
 }

@@ -10,6 +10,7 @@ use isolo_bot::web::{WebConfig, WebParts};
 use serde_json::{json, Value};
 
 use super::bot::InProcess;
+use super::browser::{Browser, Page};
 use super::fake_discord::oauth::CLIENT_SECRET;
 use super::fake_discord::{FakeUser, APPLICATION_ID, TOKEN};
 
@@ -158,6 +159,30 @@ impl Site {
             r["session"].as_str().expect("a session").to_owned(),
             r["csrf"].as_str().expect("a token").to_owned(),
         )
+    }
+
+    /// A page of `browser`, a phone's screen if `phone`, signed in as `user`
+    /// through the fake's OAuth2 (or anonymous).
+    pub async fn page(&self, browser: &Arc<Browser>, user: Option<&FakeUser>, phone: bool) -> Page {
+        let page = if phone {
+            browser.page(390, 844, true).await
+        } else {
+            browser.page(1280, 900, false).await
+        };
+        if let Some(u) = user {
+            page.goto(&format!("{}/test/login/{}", self.bot.fake.base_url(), u.id))
+                .await;
+            page.goto(&format!("{}/auth/login?next=/", self.url)).await;
+            page.wait_for(&format!("location.href === '{}/'", self.url), WAIT)
+                .await
+                .expect("back on the bot's page, signed in");
+            let me = page
+                .eval("fetch('/api/me').then(r => r.json())")
+                .await
+                .expect("who am I");
+            assert_eq!(me["user"], json!(u.id.to_string()), "{me}");
+        }
+        page
     }
 
     /// The game of `channel` as its link names it: `<number>-<key>`.
