@@ -203,7 +203,14 @@ pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     subcommand_required,
-    subcommands("history", "animate", "claim", "abort", "conditional")
+    subcommands(
+        "history",
+        "animate",
+        "claim",
+        "abort",
+        "conditional",
+        "super::takeback::takeback"
+    )
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())

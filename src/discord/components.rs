@@ -118,6 +118,8 @@ async fn dispatch(
             let from = MoveFrom::Menu(board.ok_or(TableError::Stale)?);
             flow::play(data, reply, channel, user, chosen(ci), from).await
         }
+        super::takeback_words::ACCEPT => super::takeback::button(data, reply, channel, user, true).await,
+        super::takeback_words::DECLINE => super::takeback::button(data, reply, channel, user, false).await,
         ids::PUZZLE => training::puzzle_menu(data, reply, ci, id).await,
         ids::DAILY => training::daily_menu(data, reply, ci, id).await,
         ids::LESSON => training::lesson_menu(data, reply, ci, id).await,

@@ -129,7 +129,12 @@ pub(crate) async fn track_board(
 }
 
 /// Sends a board; one with a move menu becomes the channel's newest board.
-async fn send_board(data: &Data, reply: &mut Reply<'_>, channel: ChannelId, out: Out) -> Result<(), Error> {
+pub(crate) async fn send_board(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    out: Out,
+) -> Result<(), Error> {
     if out.components.is_empty() {
         return reply.send(&out).await;
     }
@@ -242,7 +247,7 @@ pub(crate) async fn next_game(
 
 /// The settings of the person to move (the defaults for the bot, or when
 /// they cannot be read: a picture is never refused for them).
-async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSettings {
+pub(crate) async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSettings {
     match view.to_move().and_then(Seat::user) {
         Some(user) => data.member_settings(user).await,
         None => MemberSettings::default(),
@@ -909,6 +914,9 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     if let Notice::DailyPuzzle(due) = notice {
         return super::training::post_daily(data, http, *due).await;
     }
+    if let Notice::Takeback(outcome) = notice {
+        return announce_takeback(data, http, *outcome).await;
+    }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
         Notice::Moved(out) => out.last().finished.clone(),
@@ -950,6 +958,32 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     }
     if let Some(f) = ended {
         game_over(data, http, &f).await;
+    }
+}
+
+/// Posts a takeback asked or answered on a page into its game's channel:
+/// a request with its buttons, or the new board (the channel's newest).
+async fn announce_takeback(
+    data: &Data,
+    http: &serenity::Http,
+    outcome: crate::table::takeback::TakebackOutcome,
+) {
+    let view = outcome.view();
+    let (channel, viewer) = (view.live.channel, mover_settings(data, view).await);
+    let lang = data.game_lang(view.live.guild, &view.live.players).await;
+    let words = super::takeback_words::message;
+    let Ok(out) = data.render(move || words(lang, outcome, &viewer)).await else {
+        return;
+    };
+    match serenity::ChannelId::new(channel)
+        .send_message(http, out.message())
+        .await
+    {
+        Ok(msg) if super::takeback_words::has_move_menu(&out) => {
+            track_board(data, http, channel, Some(msg)).await
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!("could not post a takeback to channel {channel}: {e}"),
     }
 }
 

@@ -14,6 +14,8 @@ pub mod present;
 mod registration;
 mod reply;
 pub mod shards;
+mod takeback;
+mod takeback_words;
 mod tournaments;
 mod training;
 

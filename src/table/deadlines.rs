@@ -147,6 +147,9 @@ pub enum Notice {
     /// restarted meanwhile), or a player's, saved but whose answer Discord
     /// did not take.
     Moved(Box<MoveOutcome>),
+    /// A takeback asked, made or declined on a page: the chat is told
+    /// (a request there gets its buttons, a takeback its new board).
+    Takeback(Box<super::takeback::TakebackOutcome>),
     /// A tournament's entry deadline started it (or, with too few
     /// players, cancelled it): its work is for the front end.
     Tournament(Box<super::TournamentUpdate>),
@@ -188,6 +191,7 @@ impl Notice {
             Notice::TimedOut(f) => f.channel,
             Notice::ChallengeExpired(c) => c.channel,
             Notice::Moved(out) => out.view.live.channel,
+            Notice::Takeback(t) => t.view().live.channel,
             // A tournament's work is posted where the tournament was made.
             Notice::Tournament(update) => update.tournament.channel,
             Notice::DailyPuzzle(due) => due.channel,

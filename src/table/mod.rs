@@ -28,6 +28,7 @@ pub mod puzzles;
 mod rating;
 pub mod scheduler;
 mod sessions;
+pub mod takeback;
 pub mod tournament;
 mod turns;
 mod vacation;

@@ -240,6 +240,17 @@ pub struct LiveGame {
     /// The clock stopped by players' vacations, if it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused: Option<Paused>,
+    /// A pending request to take back a move, by this side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<Side>,
+    /// Takebacks accepted so far: a page's history may shrink only when
+    /// this grows, so a push after a takeback is never taken for an old one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub takebacks: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A line of conditional moves: the opponent's move, the owner's answer,

@@ -53,6 +53,9 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::Illegal(m) => illegal(lang, m),
         E::NotModerator => tr!(lang, "refusal-not-moderator"),
         E::HintsNotAllowed => tr!(lang, "refusal-hints-not-allowed"),
+        E::TakebackNotAllowed => tr!(lang, "refusal-takeback-not-allowed"),
+        E::NothingToTakeBack => tr!(lang, "refusal-nothing-to-take-back"),
+        E::NoTakebackRequest => tr!(lang, "refusal-no-takeback-request"),
         E::StillPlaying { games, challenges } => tr!(
             lang,
             "refusal-still-playing",

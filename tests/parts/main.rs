@@ -26,6 +26,7 @@ mod rules_examples;
 mod rules_v2_migration;
 mod table;
 mod table_access;
+mod takeback;
 mod tournament;
 mod tournament_pairing;
 mod web;
