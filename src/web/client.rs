@@ -17,9 +17,14 @@ use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
 const SHELL: &str = include_str!("../../web/index.html");
 
 /// The client's files, by name: (name, content type, text).
-const ASSETS: [(&str, &str, &str); 6] = [
+const ASSETS: [(&str, &str, &str); 7] = [
     ("app.js", "text/javascript", include_str!("../../web/app.js")),
     ("board.js", "text/javascript", include_str!("../../web/board.js")),
+    (
+        "takeback.js",
+        "text/javascript",
+        include_str!("../../web/takeback.js"),
+    ),
     (
         "activity.js",
         "text/javascript",

@@ -45,10 +45,11 @@ pub(crate) struct Hub {
     rooms: Mutex<HashMap<RoomKey, Room>>,
 }
 
-/// How far a state has come: its plies, then whether it has ended. A room
-/// never sends a state behind the last it sent, so two pushes of one commit
-/// racing each other cannot step a page back.
-type Mark = (usize, bool);
+/// How far a state has come: its takebacks (after which the plies may be
+/// fewer), its plies, then whether it has ended. A room never sends a state
+/// behind the last it sent, so two pushes of one commit racing each other
+/// cannot step a page back.
+type Mark = (u32, usize, bool);
 
 /// A room's sockets, and how far its last push went.
 struct Room {
@@ -121,7 +122,7 @@ impl Hub {
             .entry(key)
             .or_insert_with(|| Room {
                 tx: broadcast::channel(ROOM_BACKLOG).0,
-                pushed: (0, false),
+                pushed: (0, 0, false),
             })
             .tx
             .subscribe()
@@ -190,7 +191,8 @@ impl Hub {
                         // An older read than one already sent: nothing new.
                         continue;
                     }
-                    let from = room.pushed.0;
+                    // After a takeback the page reads the whole history.
+                    let from = if mark.0 == room.pushed.0 { room.pushed.1 } else { 0 };
                     room.pushed = mark;
                     match serde_json::to_string(&state.update(from)) {
                         Ok(json) => json.into(),
@@ -209,7 +211,7 @@ impl Hub {
 
 /// How far `state` has come.
 fn mark(state: &game::GameState) -> Mark {
-    (state.plies.len(), !state.live)
+    (state.takebacks, state.plies.len(), !state.live)
 }
 
 impl Web {

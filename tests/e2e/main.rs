@@ -21,6 +21,7 @@ mod e2e_registration;
 mod e2e_relay;
 mod e2e_resilience;
 mod e2e_shards;
+mod e2e_takeback;
 mod e2e_tournaments;
 mod e2e_training;
 mod e2e_web;
