@@ -6,8 +6,8 @@ cmd-isolo-game-takeback = Bitte darum, deinen letzten Zug zurückzunehmen (ungew
     .name = zurücknehmen
 takeback-asked = { $player } möchte den letzten Zug zurücknehmen. { $opponent }, bist du einverstanden?
 takeback-taken = { $plies ->
-        [one] Der letzte Zug von { $player } wurde zurückgenommen.
-       *[other] Der letzte Zug von { $player } und die Antwort darauf wurden zurückgenommen ({ $plies } Züge).
+        [1] Der letzte Zug von { $player } wurde zurückgenommen.
+       *[other] Der letzte Zug von { $player } und die Antwort darauf wurden zurückgenommen.
     } { $next } ist am Zug.
 takeback-declined = { $opponent } lehnt die Zugrücknahme ab. Die Partie geht weiter.
 button-takeback-accept = Rücknahme annehmen

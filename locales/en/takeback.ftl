@@ -6,8 +6,8 @@ cmd-isolo-game-takeback = Ask to take back your last move (unrated games)
     .name = takeback
 takeback-asked = { $player } asks to take back their last move. { $opponent }, do you agree?
 takeback-taken = { $plies ->
-        [one] { $player }'s last move was taken back.
-       *[other] { $player }'s last move and the reply to it were taken back ({ $plies } moves).
+        [1] { $player }'s last move was taken back.
+       *[other] { $player }'s last move and the reply to it were taken back.
     } { $next } is to move.
 takeback-declined = { $opponent } declined to take back the move. The game goes on.
 button-takeback-accept = Accept takeback

@@ -6,8 +6,8 @@ cmd-isolo-game-takeback = Pide deshacer tu última jugada (partidas no puntuable
     .name = deshacer
 takeback-asked = { $player } pide deshacer su última jugada. { $opponent }, ¿estás de acuerdo?
 takeback-taken = { $plies ->
-        [one] Se deshizo la última jugada de { $player }.
-       *[other] Se deshicieron la última jugada de { $player } y la respuesta ({ $plies } jugadas).
+        [1] Se deshizo la última jugada de { $player }.
+       *[other] Se deshicieron la última jugada de { $player } y la respuesta.
     } Le toca mover a { $next }.
 takeback-declined = { $opponent } no acepta deshacer la jugada. La partida continúa.
 button-takeback-accept = Aceptar

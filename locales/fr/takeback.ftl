@@ -6,8 +6,8 @@ cmd-isolo-game-takeback = Demande à reprendre ton dernier coup (parties non cla
     .name = reprendre
 takeback-asked = { $player } demande à reprendre son dernier coup. { $opponent }, es-tu d'accord ?
 takeback-taken = { $plies ->
-        [one] Le dernier coup de { $player } a été repris.
-       *[other] Le dernier coup de { $player } et la réponse ont été repris ({ $plies } coups).
+        [1] Le dernier coup de { $player } a été repris.
+       *[other] Le dernier coup de { $player } et la réponse ont été repris.
     } C'est à { $next } de jouer.
 takeback-declined = { $opponent } refuse la reprise du coup. La partie continue.
 button-takeback-accept = Accepter la reprise

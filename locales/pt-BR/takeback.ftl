@@ -6,8 +6,8 @@ cmd-isolo-game-takeback = Peça para voltar seu último lance (partidas sem rati
     .name = voltar
 takeback-asked = { $player } pede para voltar o último lance. { $opponent }, você concorda?
 takeback-taken = { $plies ->
-        [one] O último lance de { $player } foi desfeito.
-       *[other] O último lance de { $player } e a resposta foram desfeitos ({ $plies } lances).
+        [1] O último lance de { $player } foi desfeito.
+       *[other] O último lance de { $player } e a resposta foram desfeitos.
     } É a vez de { $next }.
 takeback-declined = { $opponent } recusou voltar o lance. A partida continua.
 button-takeback-accept = Aceitar

@@ -6,8 +6,8 @@ cmd-isolo-game-takeback = Omba kurudisha mchezo wako wa mwisho (michezo isiyo na
     .name = takeback
 takeback-asked = { $player } anaomba kurudisha mchezo wake wa mwisho. { $opponent }, unakubali?
 takeback-taken = { $plies ->
-        [one] Mchezo wa mwisho wa { $player } umerudishwa.
-       *[other] Mchezo wa mwisho wa { $player } na jibu lake vimerudishwa (michezo { $plies }).
+        [1] Mchezo wa mwisho wa { $player } umerudishwa.
+       *[other] Mchezo wa mwisho wa { $player } na jibu lake vimerudishwa.
     } Ni zamu ya { $next }.
 takeback-declined = { $opponent } amekataa kurudisha mchezo. Mchezo unaendelea.
 button-takeback-accept = Kubali
