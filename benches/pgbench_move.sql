@@ -7,7 +7,7 @@
 SELECT c.* FROM (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::int8 AS at,
         (SELECT version FROM isolo_entries WHERE space = 1 AND key = int8send(:game::int8)) AS version) m,
     LATERAL isolo_commits(
-        ARRAY[:game * 2, :game * 2 + 1]::int8[], '{2}', '{0,3}', '{1,5}',
+        '{2}', '{0,3}', '{1,5}',
         ARRAY[int8send(:game::int8), '\x63'::bytea || int8send(:game::int8)],
         ARRAY[m.version, NULL]::int8[],
         ARRAY[convert_to(repeat('m', 600), 'UTF8'),

@@ -6,7 +6,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::ai::AiConfig;
-use crate::discord::shards::ShardsConfig;
 use crate::store::StorageConfig;
 use crate::table::{TableConfig, VacationConfig};
 
@@ -419,9 +418,73 @@ fn hide_values(message: &str) -> String {
     out
 }
 
+/// `[discord] shards`: the word `"auto"` or a table `{ total, first, last }`.
+/// Read by hand so that a typo gets an error naming it (serde's untagged
+/// enums only say "did not match any variant").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShardsConfig {
+    /// `"auto"`: this process runs every shard, as many as Discord recommends.
+    Auto,
+    /// A range of a fixed total, for one of several processes.
+    Range {
+        /// Shards of the whole bot.
+        total: u32,
+        /// This process's first shard.
+        first: u32,
+        /// This process's last shard (inclusive).
+        last: u32,
+    },
+}
+
+const EXPECTED: &str = "`auto` or { total = N, first = N, last = N }";
+
+impl<'de> Deserialize<'de> for ShardsConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ShardsVisitor)
+    }
+}
+
+struct ShardsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ShardsVisitor {
+    type Value = ShardsConfig;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(EXPECTED)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, word: &str) -> Result<ShardsConfig, E> {
+        if word == "auto" {
+            Ok(ShardsConfig::Auto)
+        } else {
+            Err(E::custom(format!("shards must be {EXPECTED}")))
+        }
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<ShardsConfig, A::Error> {
+        use serde::de::Error as _;
+        let (mut total, mut first, mut last) = (None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            let slot = match key.as_str() {
+                "total" => &mut total,
+                "first" => &mut first,
+                "last" => &mut last,
+                _ => return Err(A::Error::unknown_field(&key, &["total", "first", "last"])),
+            };
+            *slot = Some(map.next_value::<u32>()?);
+        }
+        match (total, first, last) {
+            (Some(total), Some(first), Some(last)) => Ok(ShardsConfig::Range { total, first, last }),
+            _ => Err(A::Error::custom(format!(
+                "shards needs all of total, first and last: {EXPECTED}"
+            ))),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{hide_values, Config};
+    use super::{hide_values, Config, ShardsConfig};
 
     #[test]
     fn the_example_config_parses_and_hides_the_token() {
@@ -433,7 +496,6 @@ mod tests {
 
     #[test]
     fn shards_and_metrics_are_read_and_checked() {
-        use crate::discord::shards::ShardsConfig;
         let c = Config::parse(
             "[discord]\nshards = { total = 2, first = 1, last = 1 }\n[metrics]\nlisten = \"127.0.0.1:9184\"",
         )
@@ -489,7 +551,6 @@ mod tests {
 
     #[test]
     fn the_deploy_configs_name_their_shards() {
-        use crate::discord::shards::ShardsConfig;
         for (n, text) in [
             (0, include_str!("../deploy/shard0.toml")),
             (1, include_str!("../deploy/shard1.toml")),

@@ -3,11 +3,13 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::Error;
 use super::flow::{self, Close, MoveFrom};
+use super::options::chosen;
 use super::present::{ids, Out};
 use super::reply::Reply;
+use super::state::Data;
 use super::training;
-use super::{Data, Error};
 use crate::table::{BoardRef, TableError};
 
 /// Handles a component interaction; every refusal is a private reply.
@@ -21,7 +23,7 @@ pub async fn handle(
         flow::show_held(data, &mut reply, ci.channel_id.get()).await;
         return crate::metrics::Outcome::Ok;
     };
-    if super::unanswerable(&e) {
+    if super::errors::unanswerable(&e) {
         tracing::warn!(
             "component {}: the interaction can no longer be answered: {e:#}",
             ci.data.custom_id
@@ -29,7 +31,7 @@ pub async fn handle(
         return crate::metrics::Outcome::Error;
     }
     let lang = private_lang(data, ci, &reply).await;
-    let out = Out::private(super::error_text(
+    let out = Out::private(super::present::error_text(
         lang,
         &e,
         &format!("component {}", ci.data.custom_id),
@@ -38,7 +40,7 @@ pub async fn handle(
         Ok(()) => flow::show_held(data, &mut reply, ci.channel_id.get()).await,
         Err(e) => tracing::warn!("could not answer a component: {e}"),
     }
-    super::outcome_of(&e)
+    super::errors::outcome_of(&e)
 }
 
 /// The language of private answers to `ci`.
@@ -49,15 +51,6 @@ async fn private_lang(
 ) -> crate::words::Lang {
     let _ = ci;
     data.langs(reply).await.private
-}
-
-/// The option chosen in a select menu (empty for anything else).
-pub(crate) fn chosen(ci: &serenity::ComponentInteraction) -> String {
-    match &ci.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    }
-    .unwrap_or_default()
 }
 
 async fn dispatch(
@@ -118,8 +111,8 @@ async fn dispatch(
             let from = MoveFrom::Menu(board.ok_or(TableError::Stale)?);
             flow::play(data, reply, channel, user, chosen(ci), from).await
         }
-        super::takeback_words::ACCEPT => super::takeback::button(data, reply, channel, user, true).await,
-        super::takeback_words::DECLINE => super::takeback::button(data, reply, channel, user, false).await,
+        ids::TAKEBACK_ACCEPT => super::takeback::button(data, reply, channel, user, true).await,
+        ids::TAKEBACK_DECLINE => super::takeback::button(data, reply, channel, user, false).await,
         ids::PUZZLE => training::puzzle_menu(data, reply, ci, id).await,
         ids::DAILY => training::daily_menu(data, reply, ci, id).await,
         ids::LESSON => training::lesson_menu(data, reply, ci, id).await,

@@ -4,27 +4,21 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::{Error, ForcedPrivate, Saved};
 use super::language;
 use super::limits::Owner;
+use super::posting::{
+    delete_thread, game_thread, mover_settings, track_board, with_live, MAX_TRACKED_BOARDS,
+};
+use super::posts;
 use super::present::{self, Out};
 use super::reply::Reply;
-use super::{Data, Error};
+use super::state::Data;
 use crate::table::{
-    BoardRef, Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, ChannelRight, FinishedGame,
-    MemberSettings, MoveOutcome, Notice, Opponent, Seat, UserId,
+    BoardRef, Challenge, ChallengeOutcome, ChallengeRequest, ChannelId, FinishedGame, MemberSettings,
+    MoveOutcome, Notice, Opponent, Seat, UserId,
 };
 use crate::words::Lang;
-
-/// Marks a failure that came after the change was saved, so the user is
-/// told it was saved rather than that nothing changed.
-#[derive(Debug)]
-pub(crate) struct Saved;
-
-impl std::fmt::Display for Saved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the change was saved, but its answer could not be sent")
-    }
-}
 
 /// Runs the answer to a change already saved, marking its failure [`Saved`].
 pub(crate) async fn saved<T, E: Into<Error>>(
@@ -63,10 +57,6 @@ pub(crate) async fn draw<T: Send + 'static>(
     reply.by_deadline(deadline, data.render(draw)).await?
 }
 
-/// Channels whose newest board is remembered. Forgetting one only leaves an
-/// old menu in place, and a stale menu is refused anyway.
-const MAX_TRACKED_BOARDS: usize = 10_000;
-
 /// Runs an analysis (a review, a hint) in its own pool ([`Data`]'s
 /// `analysis`, served in turn by `owner`): when it is not done by the
 /// interaction's [deadline](Reply::deadline), the interaction is
@@ -103,29 +93,6 @@ pub(crate) async fn search_bot_move(data: &Data, channel: ChannelId) -> Result<O
         .queue(owner, move || table.bot_move(channel))
         .await?
         .map_err(Error::from)
-}
-
-/// Remembers the newest board of a channel and retires the menu of the one before.
-pub(crate) async fn track_board(
-    data: &Data,
-    http: &serenity::Http,
-    channel: ChannelId,
-    msg: Option<serenity::Message>,
-) {
-    let Some(msg) = msg else { return };
-    let previous = {
-        let mut boards = data.boards.lock().expect("board map");
-        if boards.len() >= MAX_TRACKED_BOARDS && !boards.contains_key(&channel) {
-            boards.clear();
-        }
-        boards.insert(channel, msg.id)
-    };
-    if let Some(prev) = previous.filter(|p| *p != msg.id) {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = msg.channel_id.edit_message(http, prev, edit).await {
-            tracing::debug!("could not retire an old board's menu: {e}");
-        }
-    }
 }
 
 /// Sends a board; one with a move menu becomes the channel's newest board.
@@ -245,15 +212,6 @@ pub(crate) async fn next_game(
     reply.send(&out).await
 }
 
-/// The settings of the person to move (the defaults for the bot, or when
-/// they cannot be read: a picture is never refused for them).
-pub(crate) async fn mover_settings(data: &Data, view: &crate::table::GameView) -> MemberSettings {
-    match view.to_move().and_then(Seat::user) {
-        Some(user) => data.member_settings(user).await,
-        None => MemberSettings::default(),
-    }
-}
-
 /// Sends the person to move a direct message, if their `settings` ask for
 /// one (`/isolo settings turn-dm`). Not in games against the bot, whose
 /// moves come at once; a failure (DMs closed) is only logged.
@@ -282,30 +240,6 @@ async fn notify_turn(
 /// record: the link is kept off the last board, whose buttons are the rematch).
 fn view_is_on(view: &crate::table::GameView) -> bool {
     view.game.result().is_none()
-}
-
-/// `board` with the live board's buttons, when the page is served.
-pub(crate) fn with_live(
-    data: &Data,
-    lang: crate::words::Lang,
-    mut board: Out,
-    view: &crate::table::GameView,
-) -> Out {
-    if let Some(live) = &data.live {
-        // The key is read once a process, then computed: no wait here.
-        match data.table.link_key(view.live.channel, view.live.id) {
-            Ok(key) if board.components.len() < 5 => board.components.push(present::live_row(
-                lang,
-                live,
-                view.live.channel,
-                view.live.id,
-                &key,
-            )),
-            Ok(_) => {}
-            Err(e) => tracing::warn!("no live board link for game {}: {e}", view.live.id),
-        }
-    }
-    board
 }
 
 /// "Play live" and `/isolo board live`: opens the Activity where the
@@ -544,11 +478,7 @@ async fn challenge_lang(data: &Data, c: &Challenge) -> Lang {
         .await
 }
 
-/// The challenge messages whose buttons are retired when the challenge is
-/// answered elsewhere or expires, by challenge: channel and the pair.
-pub(crate) type ChallengeMessages = std::collections::HashMap<(ChannelId, UserId, UserId), (u64, u64)>;
-
-/// The key of a challenge in [`ChallengeMessages`].
+/// The key of a challenge in [`super::state::ChallengeMessages`].
 fn challenge_key(c: &Challenge) -> Option<(ChannelId, UserId, UserId)> {
     let (a, b) = (c.challenger.user()?, c.opponent.user()?);
     Some((c.channel, a.min(b), a.max(b)))
@@ -712,30 +642,6 @@ fn may_open_threads(data: &Data, reply: &Reply<'_>, guild: crate::table::GuildId
     data.use_threads && guild != 0 && !reply.answer_only()
 }
 
-/// Only a server's moderators may change its settings.
-#[derive(Debug)]
-pub(crate) struct ModeratorsOnly;
-
-impl std::fmt::Display for ModeratorsOnly {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a server setting, asked by a member who does not moderate")
-    }
-}
-
-impl std::error::Error for ModeratorsOnly {}
-
-/// A game cannot be started where every answer is shown to its sender alone.
-#[derive(Debug)]
-pub(crate) struct ForcedPrivate;
-
-impl std::fmt::Display for ForcedPrivate {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("answers are forced private here (Use External Apps is off)")
-    }
-}
-
-impl std::error::Error for ForcedPrivate {}
-
 /// Shows the news held for a channel the bot can only answer in (what the
 /// clock did since the last interaction there), as a followup, and forgets
 /// it once sent. Nothing is forgotten that was not shown.
@@ -780,54 +686,11 @@ pub(crate) async fn open_game_thread(
     }
 }
 
-/// Opens a public thread for a game under `channel` and posts its intro
-/// there. `Err` names the right Discord refused (403), or is `None` for
-/// another failure (worth trying again).
-pub(crate) async fn game_thread(
-    http: &serenity::Http,
-    channel: ChannelId,
-    seats: &[Seat; 2],
-    lang: Lang,
-) -> Result<ChannelId, Option<ChannelRight>> {
-    let refused = |e: &serenity::Error, right| (super::http_status(e) == Some(403)).then_some(right);
-    let name = crate::tr!(
-        lang,
-        "thread-name",
-        south = seats[0].name(),
-        north = seats[1].name()
-    );
-    let create = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
-        .kind(serenity::ChannelType::PublicThread)
-        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let thread = match serenity::ChannelId::new(channel)
-        .create_thread(http, create)
-        .await
-    {
-        Ok(t) => t.id,
-        Err(e) => {
-            tracing::info!("no thread for the game in {channel} ({e}); hosting it in the channel");
-            return Err(refused(&e, ChannelRight::CreatePublicThreads));
-        }
-    };
-    // Posting first proves the bot may speak here before the game moves in.
-    match thread
-        .send_message(http, present::thread_intro(lang, seats).message())
-        .await
-    {
-        Ok(_) => Ok(thread.get()),
-        Err(e) => {
-            tracing::info!("cannot post in the new thread {thread} ({e}); hosting the game in {channel}");
-            delete_thread(http, thread.get()).await;
-            Err(refused(&e, ChannelRight::SendMessagesInThreads))
-        }
-    }
-}
-
 /// After a game's end: its thread closes, and its tournament (if any)
 /// moves on (the next round's pairings and games, or the final standings).
 pub(crate) async fn game_over(data: &Data, http: &serenity::Http, f: &FinishedGame) {
     close_thread(http, f).await;
-    super::tournaments::after_game(data, http, f).await;
+    posts::after_game(data, http, f).await;
 }
 
 /// Posts a game that ended away from its channel (a player left its
@@ -849,32 +712,6 @@ pub(crate) async fn post_finished(data: &Data, http: &serenity::Http, f: Finishe
     game_over(data, http, &f).await;
 }
 
-/// Posts a game's first board in its channel (a tournament's thread) with
-/// `intro` before it, pinging both players; it becomes the channel's newest.
-pub(crate) async fn post_first_board(
-    data: &Data,
-    http: &serenity::Http,
-    view: crate::table::GameView,
-    intro: &str,
-) -> Result<(), Error> {
-    let channel = view.live.channel;
-    let viewer = mover_settings(data, &view).await;
-    let lang = data.game_lang(view.live.guild, &view.live.players).await;
-    let players = view.live.players.clone();
-    let shown = view.clone();
-    let board = data
-        .render(move || present::board_after(lang, &view, None, None, &viewer))
-        .await?;
-    let mut board = with_live(data, lang, board, &shown);
-    board.content = format!("{intro}\n{}", board.content);
-    board.mentions = players.iter().filter_map(Seat::user).collect();
-    let msg = serenity::ChannelId::new(channel)
-        .send_message(http, board.message())
-        .await?;
-    track_board(data, http, channel, Some(msg)).await;
-    Ok(())
-}
-
 /// Archives the thread of a game that ended, and locks it when the bot may
 /// (Manage Threads): the result and the rematch button stay in it.
 async fn close_thread(http: &serenity::Http, f: &FinishedGame) {
@@ -894,13 +731,6 @@ async fn close_thread(http: &serenity::Http, f: &FinishedGame) {
     }
 }
 
-/// Deletes a thread the bot made for a game that will not be played in it.
-pub(crate) async fn delete_thread(http: &serenity::Http, thread: ChannelId) {
-    if let Err(e) = serenity::ChannelId::new(thread).delete(http).await {
-        tracing::warn!("could not delete the unused thread {thread}: {e}");
-    }
-}
-
 /// Posts what the clock did into the game's channel; a board the bot
 /// moved on becomes the channel's newest, and a game's end closes its thread.
 pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice) {
@@ -909,13 +739,13 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     }
     if let Notice::Tournament(update) = &notice {
         // Its messages and games go out through the tournament's claims.
-        return super::tournaments::drive(data, http, &update.tournament).await;
+        return posts::drive(data, http, &update.tournament).await;
     }
     if let Notice::DailyPuzzle(due) = notice {
-        return super::training::post_daily(data, http, *due).await;
+        return posts::post_daily(data, http, *due).await;
     }
     if let Notice::Takeback(outcome) = notice {
-        return announce_takeback(data, http, *outcome).await;
+        return posts::announce_takeback(data, http, *outcome).await;
     }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
@@ -958,32 +788,6 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     }
     if let Some(f) = ended {
         game_over(data, http, &f).await;
-    }
-}
-
-/// Posts a takeback asked or answered on a page into its game's channel:
-/// a request with its buttons, or the new board (the channel's newest).
-async fn announce_takeback(
-    data: &Data,
-    http: &serenity::Http,
-    outcome: crate::table::takeback::TakebackOutcome,
-) {
-    let view = outcome.view();
-    let (channel, viewer) = (view.live.channel, mover_settings(data, view).await);
-    let lang = data.game_lang(view.live.guild, &view.live.players).await;
-    let words = super::takeback_words::message;
-    let Ok(out) = data.render(move || words(lang, outcome, &viewer)).await else {
-        return;
-    };
-    match serenity::ChannelId::new(channel)
-        .send_message(http, out.message())
-        .await
-    {
-        Ok(msg) if super::takeback_words::has_move_menu(&out) => {
-            track_board(data, http, channel, Some(msg)).await
-        }
-        Ok(_) => {}
-        Err(e) => tracing::warn!("could not post a takeback to channel {channel}: {e}"),
     }
 }
 

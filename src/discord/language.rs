@@ -12,7 +12,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::reply::Reply;
-use super::Data;
+use super::state::Data;
 use crate::table::{GuildId, MemberSettings, Seat, UserId};
 use crate::words::Lang;
 
@@ -62,7 +62,7 @@ impl Data {
             return;
         }
         let mut seen = self.guild_locales.lock().expect("guild locales");
-        if seen.len() >= super::MAX_TRACKED_GUILDS && !seen.contains_key(&guild) {
+        if seen.len() >= super::state::MAX_TRACKED_GUILDS && !seen.contains_key(&guild) {
             seen.clear();
         }
         seen.insert(guild, locale.to_string());

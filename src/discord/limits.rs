@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
 
-use super::Error;
+use super::errors::Error;
 
 /// A command that costs the bot (CPU, or a ping of somebody else).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

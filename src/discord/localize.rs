@@ -9,7 +9,8 @@
 
 use std::borrow::Cow;
 
-use super::{Data, Error};
+use super::errors::Error;
+use super::state::Data;
 use crate::words::{languages, Lang};
 
 type Command = poise::Command<Data, Error>;

@@ -4,18 +4,21 @@
 
 mod commands;
 mod components;
+mod errors;
 mod flow;
 mod language;
 mod limits;
 mod localize;
 pub mod markdown;
 mod options;
+mod posting;
+mod posts;
 pub mod present;
 mod registration;
 mod reply;
 pub mod shards;
+mod state;
 mod takeback;
-mod takeback_words;
 mod tournaments;
 mod training;
 
@@ -29,128 +32,13 @@ use poise::serenity_prelude as serenity;
 
 use crate::config::DiscordConfig;
 use crate::metrics::{Metrics, Outcome};
-use crate::table::{Table, TableError};
+use crate::table::Table;
 use crate::words::Lang;
-use present::Out;
+pub use errors::Error;
+use errors::{http_status, outcome_of, unanswerable};
+use present::{error_reference, error_text, Out};
 use shards::{ShardPlan, ShardsConfig};
-
-/// The error type of commands: refusals are [`TableError`]s, anything else is internal.
-pub type Error = anyhow::Error;
-/// The poise context.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
-
-/// What every command shares (cheap to clone: every field is shared).
-#[derive(Clone)]
-pub struct Data {
-    table: Arc<Table>,
-    bot_id: Arc<AtomicU64>,
-    /// The id of the registered `/isolo` command (0 until known).
-    command_id: Arc<AtomicU64>,
-    /// The last board message with a move menu, per channel, to retire its menu.
-    boards: Arc<Mutex<HashMap<u64, serenity::MessageId>>>,
-    /// The message of each pending challenge, to retire its buttons.
-    challenge_messages: Arc<Mutex<flow::ChallengeMessages>>,
-    /// Commands and component clicks being handled, for a clean shutdown.
-    in_flight: Arc<AtomicUsize>,
-    /// Whether accepted games get a thread of their own.
-    use_threads: bool,
-    /// Pictures being drawn at once: at most one per core.
-    renders: Arc<tokio::sync::Semaphore>,
-    /// Answers to a challenge, one at a time per channel: a second accept, a
-    /// decline or a withdrawal waits while an accept opens a thread, then is
-    /// refused before it can leave a thread nobody uses.
-    answering: Arc<Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
-    /// Reviews and hints: a pool of their own, so boards never wait behind them.
-    analysis: Arc<limits::Analysis>,
-    /// Per-member waits between costly commands.
-    cooldowns: Arc<limits::Cooldowns>,
-    /// The operator's counters.
-    metrics: Arc<Metrics>,
-    /// Each server's own language in Discord, as last seen.
-    guild_locales: Arc<Mutex<HashMap<u64, String>>>,
-    /// The live board, when it is served (links and the Activity).
-    live: Option<Arc<Live>>,
-}
-
-/// Where the live board is: board messages link to their game's page, and
-/// "Play live" opens the Activity where the application has one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Live {
-    /// The page's public address, e.g. `https://isolo.example.org`.
-    pub public_url: String,
-    /// The application has the Activity set up in the Developer Portal.
-    pub activity: bool,
-}
-
-impl Live {
-    /// A game's page, opened by its link key ([`Table::link_key`]).
-    pub fn page(&self, channel: u64, game: u64, key: &str) -> String {
-        crate::web::game_url(&self.public_url, channel, game, key)
-    }
-}
-
-/// Servers whose Discord language is remembered; forgetting one only means
-/// English (or the moderators' choice) until someone there uses the bot.
-const MAX_TRACKED_GUILDS: usize = 100_000;
-
-impl Data {
-    /// The id Discord gave `/isolo` (0 until known), for command mentions.
-    pub fn command_id(&self) -> u64 {
-        self.command_id.load(Ordering::Relaxed)
-    }
-
-    /// The bot's own user id.
-    pub fn bot_id(&self) -> u64 {
-        self.bot_id.load(Ordering::Relaxed)
-    }
-
-    /// Runs a table operation on a blocking thread (the store waits for the disk).
-    pub async fn run<T: Send + 'static>(
-        &self,
-        op: impl FnOnce(&Table) -> Result<T, TableError> + Send + 'static,
-    ) -> Result<T, Error> {
-        let table = self.table.clone();
-        Ok(tokio::task::spawn_blocking(move || op(&table)).await??)
-    }
-
-    /// Waits for any other answer to the challenge in `channel`, and holds
-    /// the next one off until dropped.
-    async fn answering(&self, channel: u64) -> tokio::sync::OwnedMutexGuard<()> {
-        let lock = {
-            let mut map = self.answering.lock().expect("answer locks");
-            // Locks nobody holds or waits for are dropped as others come.
-            map.retain(|_, l| Arc::strong_count(l) > 1);
-            map.entry(channel).or_default().clone()
-        };
-        lock.lock_owned().await
-    }
-
-    /// Draws a message's picture on a blocking thread, one per core at a time.
-    /// A board takes milliseconds of CPU: drawn on the async threads it would
-    /// hold up the gateway (heartbeats) and every other interaction, and
-    /// drawing more at once than there are cores only delays them all.
-    pub async fn render<T: Send + 'static>(
-        &self,
-        draw: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, Error> {
-        let _turn = self.renders.acquire().await?;
-        Ok(tokio::task::spawn_blocking(draw).await?)
-    }
-}
-
-/// How a failed interaction ended, for the metrics: a refusal (the member
-/// asked for something the rules forbid) or an error (storage, Discord).
-pub(crate) fn outcome_of(error: &Error) -> Outcome {
-    if error.downcast_ref::<tournaments::CannotHost>().is_some() {
-        return Outcome::Refused;
-    }
-    match error.downcast_ref::<TableError>() {
-        Some(TableError::Contended | TableError::Storage(_) | TableError::Corrupt { .. }) | None => {
-            Outcome::Error
-        }
-        Some(_) => Outcome::Refused,
-    }
-}
+pub use state::{Context, Data, Live};
 
 /// What poise keeps for a command while it runs: the in-flight guard and
 /// when it started, for the answer-latency histogram.
@@ -182,6 +70,8 @@ fn component_label(custom_id: &str) -> &'static str {
         Some(ids::PUZZLE) => "component puzzle",
         Some(ids::DAILY) => "component daily",
         Some(ids::LESSON) => "component lesson",
+        Some(ids::TAKEBACK_ACCEPT) => "component takeback accept",
+        Some(ids::TAKEBACK_DECLINE) => "component takeback decline",
         _ => "component other",
     }
 }
@@ -205,72 +95,9 @@ impl Drop for InFlight {
     }
 }
 
-/// A short reference for an internal error, told to the user and logged
-/// with the error, so the operator can find it: eight hex digits, unique
-/// within the process and unlikely to repeat across restarts.
-fn error_reference() -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let started = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // A multiplicative hash spreads consecutive numbers over the whole range.
-    let mixed = (started ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    format!("{:08x}", mixed >> 32)
-}
-
-/// What the user is told when handling `what` failed: a refusal says why
-/// (names and typed text neutralised), anything else is logged.
-pub(crate) fn error_text(lang: Lang, error: &Error, what: &str) -> String {
-    if let Some(limited) = error.downcast_ref::<limits::Limited>() {
-        return present::limited(lang, limited);
-    }
-    if error.downcast_ref::<flow::ForcedPrivate>().is_some() {
-        return present::forced_private(lang);
-    }
-    if let Some(tournaments::CannotHost(missing)) = error.downcast_ref() {
-        return crate::words::refusal::cannot_host(lang, *missing);
-    }
-    if error.downcast_ref::<flow::ModeratorsOnly>().is_some() {
-        return crate::tr!(lang, "refusal-server-language");
-    }
-    if error.downcast_ref::<flow::Saved>().is_some() {
-        tracing::warn!("{what}: {error:#}");
-        return present::saved_not_shown(lang);
-    }
-    match error.downcast_ref::<TableError>() {
-        Some(refusal) => {
-            if let TableError::Storage(_) | TableError::Corrupt { .. } = refusal {
-                // The member is told what; the operator needs why.
-                tracing::warn!("{what}: {refusal}");
-            }
-            present::refusal(lang, refusal)
-        }
-        None => {
-            let reference = error_reference();
-            tracing::error!("{what} failed [ref {reference}]: {error:#}");
-            present::internal_error(lang, &reference)
-        }
-    }
-}
-
 /// The language of private answers to the command in `ctx`.
 async fn private_lang(ctx: Context<'_>) -> Lang {
     ctx.data().langs(&reply::Reply::Poise(ctx)).await.private
-}
-
-/// Whether `error` says the interaction can no longer be answered: a 429
-/// the limiter gave up on (a retry would miss the interaction's window), or
-/// Discord no longer knowing the interaction. Answering the error then would
-/// only be a second response to the same interaction, so it is logged only.
-pub(crate) fn unanswerable(error: &Error) -> bool {
-    /// Discord's codes for an unknown interaction and an unknown webhook (token).
-    const GONE: [isize; 2] = [10062, 10015];
-    let Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) = error.downcast_ref()
-    else {
-        return false;
-    };
-    r.status_code.as_u16() == 429 || GONE.contains(&r.error.code)
 }
 
 /// The one error funnel: refusals privately to the user, the rest logged.
@@ -868,11 +695,7 @@ pub async fn run(
                 let http = ctx.http.clone();
                 let table = setup_data.table.clone();
                 let data = setup_data.clone();
-                tokio::spawn(tournaments::keep_up(
-                    data.clone(),
-                    http.clone(),
-                    scheduler_stop.clone(),
-                ));
+                tokio::spawn(posts::keep_up(data.clone(), http.clone(), scheduler_stop.clone()));
                 if let Some(relayed) = table.relayed() {
                     tokio::spawn(show_relayed(
                         data.clone(),
@@ -938,14 +761,6 @@ pub async fn run(
                 None => Ok(()),
             }
         }
-    }
-}
-
-/// The HTTP status Discord answered a failed request with, if it answered.
-pub(crate) fn http_status(e: &serenity::Error) -> Option<u16> {
-    match e {
-        serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
-        _ => None,
     }
 }
 

@@ -3,8 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::Context;
-use crate::table::{Challenge, UserId};
+use super::state::Context;
+use crate::ai::Level;
+use crate::engine::{AfterCapture, CaptureFrom, Variant};
+use crate::table::{Challenge, GameSettings, UserId};
 
 /// Discord shows at most 25 autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -157,7 +159,7 @@ pub(crate) async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::Cr
                 lang,
                 "tournament-choice",
                 number = t.number,
-                format = super::tournaments::format_name(lang, t.format),
+                format = super::present::tournaments::format_name(lang, t.format),
                 count = t.entrants.len(),
                 status = if t.status == crate::table::Status::Open {
                     "open"
@@ -171,6 +173,212 @@ pub(crate) async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::Cr
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The variant to play.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    /// The women's game: 2 seeds in every pit.
+    #[name = "women"]
+    Women,
+    /// The boys' game: ng'hana and overture.
+    #[name = "boys"]
+    Boys,
+}
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The challenged player.
+    #[name = "opponent"]
+    Opponent,
+    /// Decided at random.
+    #[name = "random"]
+    Random,
+}
+
+/// Time per move.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ClockChoice {
+    /// No clock.
+    #[name = "none"]
+    None,
+    /// One day per move.
+    #[name = "1 day"]
+    OneDay,
+    /// Three days per move.
+    #[name = "3 days"]
+    ThreeDays,
+    /// A week per move.
+    #[name = "7 days"]
+    SevenDays,
+}
+
+/// Where captured seeds are sown from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum CaptureChoice {
+    /// From the origin of the capturing lap (the usual rule).
+    #[name = "origin"]
+    Origin,
+    /// From the pit where the capturing seed fell (house rule).
+    #[name = "capture-pit"]
+    CapturePit,
+}
+
+/// What happens after a capture.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum AfterCaptureChoice {
+    /// The move ends once the captured seeds are sown (the usual rule).
+    #[name = "end: a capture ends the move (standard)"]
+    End,
+    /// The captured seeds' lap ends like any other lap (house rule).
+    #[name = "continue: captures go on (house rule, fast and sharp)"]
+    Continue,
+}
+
+/// Who may create tournaments in a server.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum CreatorsChoice {
+    /// Any member (the default).
+    #[name = "anyone"]
+    Anyone,
+    /// Moderators only.
+    #[name = "moderators"]
+    Moderators,
+}
+
+/// The computer's strength.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// Plays at random.
+    #[name = "random"]
+    Random,
+    /// Takes the most seeds it can each move.
+    #[name = "greedy"]
+    Greedy,
+    /// A short search.
+    #[name = "easy"]
+    Easy,
+    /// A deeper search.
+    #[name = "medium"]
+    Medium,
+    /// The strongest: thinks up to a second a move.
+    #[name = "hard"]
+    Hard,
+}
+
+/// Start or end a vacation.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VacationChoice {
+    /// Stop the clocks of all your games until you come back.
+    #[name = "start: stop my clocks"]
+    Start,
+    /// Come back: your clocks run again.
+    #[name = "end: I am back"]
+    End,
+}
+
+/// Which side your board pictures are drawn from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardChoice {
+    /// The side of the player to move: your rows at the bottom on your move.
+    #[name = "mover: the player to move at the bottom (default)"]
+    Mover,
+    /// Always South at the bottom.
+    #[name = "south: always South at the bottom"]
+    South,
+}
+
+/// The colours of the last move's marks.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ColourChoice {
+    /// Gold, green and red marks.
+    #[name = "standard"]
+    Standard,
+    /// Colour-blind-safe marks (no red against green).
+    #[name = "colour-blind-safe"]
+    ColourBlind,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(l: LevelChoice) -> Level {
+        match l {
+            LevelChoice::Random => Level::Random,
+            LevelChoice::Greedy => Level::Greedy,
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
+        }
+    }
+}
+
+/// Whether the member who used the command moderates here (Manage
+/// Messages or Administrator in this channel).
+pub(crate) fn is_moderator(ctx: &Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages() || p.administrator()),
+        _ => false,
+    }
+}
+
+/// The default settings with the variant and house rules chosen.
+pub(crate) fn rules_settings(
+    variant: Option<VariantChoice>,
+    capture: Option<CaptureChoice>,
+    after_capture: Option<AfterCaptureChoice>,
+) -> GameSettings {
+    GameSettings {
+        variant: match variant {
+            Some(VariantChoice::Boys) => Variant::Boys,
+            _ => Variant::Women,
+        },
+        capture_from: match capture {
+            Some(CaptureChoice::CapturePit) => CaptureFrom::CapturePit,
+            _ => CaptureFrom::Origin,
+        },
+        after_capture: match after_capture {
+            Some(AfterCaptureChoice::Continue) => AfterCapture::Continue,
+            _ => AfterCapture::End,
+        },
+        ..GameSettings::default()
+    }
+}
+
+/// The name a member goes by where the command was used: their server
+/// nickname, else their global display name, else their user name.
+pub(crate) fn name_in_context(ctx: &Context<'_>, user: &serenity::User) -> String {
+    let nick = match ctx {
+        poise::Context::Application(a) if a.interaction.user.id == user.id => {
+            a.interaction.member.as_ref().and_then(|m| m.nick.clone())
+        }
+        poise::Context::Application(a) => a
+            .interaction
+            .data
+            .resolved
+            .members
+            .get(&user.id)
+            .and_then(|m| m.nick.clone()),
+        _ => None,
+    };
+    nick.or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// The option chosen in a select menu (empty for anything else).
+pub(crate) fn chosen(ci: &serenity::ComponentInteraction) -> String {
+    match &ci.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    }
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::errors::Error;
 use super::present::Out;
-use super::{Context, Error};
+use super::state::Context;
 
 /// How long after an interaction was created its answer may wait before
 /// the interaction is acknowledged without it: Discord drops an interaction

@@ -10,75 +10,11 @@
 
 use std::time::Duration;
 
-use serde::Deserialize;
+pub use crate::config::ShardsConfig;
 
 /// Discord lets a bot identify once per 5 s per rate-limit bucket
 /// (`max_concurrency` is 1 for all but very large bots).
 pub const IDENTIFY_INTERVAL: Duration = Duration::from_secs(5);
-
-/// `[discord] shards`: the word `"auto"` or a table `{ total, first, last }`.
-/// Read by hand so that a typo gets an error naming it (serde's untagged
-/// enums only say "did not match any variant").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShardsConfig {
-    /// `"auto"`: this process runs every shard, as many as Discord recommends.
-    Auto,
-    /// A range of a fixed total, for one of several processes.
-    Range {
-        /// Shards of the whole bot.
-        total: u32,
-        /// This process's first shard.
-        first: u32,
-        /// This process's last shard (inclusive).
-        last: u32,
-    },
-}
-
-const EXPECTED: &str = "`auto` or { total = N, first = N, last = N }";
-
-impl<'de> Deserialize<'de> for ShardsConfig {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ShardsVisitor)
-    }
-}
-
-struct ShardsVisitor;
-
-impl<'de> serde::de::Visitor<'de> for ShardsVisitor {
-    type Value = ShardsConfig;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(EXPECTED)
-    }
-
-    fn visit_str<E: serde::de::Error>(self, word: &str) -> Result<ShardsConfig, E> {
-        if word == "auto" {
-            Ok(ShardsConfig::Auto)
-        } else {
-            Err(E::custom(format!("shards must be {EXPECTED}")))
-        }
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<ShardsConfig, A::Error> {
-        use serde::de::Error as _;
-        let (mut total, mut first, mut last) = (None, None, None);
-        while let Some(key) = map.next_key::<String>()? {
-            let slot = match key.as_str() {
-                "total" => &mut total,
-                "first" => &mut first,
-                "last" => &mut last,
-                _ => return Err(A::Error::unknown_field(&key, &["total", "first", "last"])),
-            };
-            *slot = Some(map.next_value::<u32>()?);
-        }
-        match (total, first, last) {
-            (Some(total), Some(first), Some(last)) => Ok(ShardsConfig::Range { total, first, last }),
-            _ => Err(A::Error::custom(format!(
-                "shards needs all of total, first and last: {EXPECTED}"
-            ))),
-        }
-    }
-}
 
 /// The shards of this process, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,6 +109,8 @@ impl ShardPlan {
 
 #[cfg(test)]
 mod tests {
+    use serde::Deserialize;
+
     use super::*;
 
     #[derive(Deserialize)]

@@ -1,13 +1,15 @@
 //! `/isolo game takeback` and its buttons: a player asks to take back their
 //! last move in a friendly game, the opponent accepts or declines. The rule
 //! is the table's ([`crate::table::takeback`]); the words are
-//! [`super::takeback_words`].
+//! [`super::present::takeback`].
 
+use super::errors::Error;
 use super::flow;
+use super::posting::mover_settings;
+use super::present::takeback as words;
 use super::present::Out;
 use super::reply::Reply;
-use super::takeback_words as words;
-use super::{Context, Data, Error};
+use super::state::{Context, Data};
 use crate::table::takeback::TakebackOutcome;
 use crate::table::{ChannelId, GameView, UserId};
 use crate::words::Lang;
@@ -54,7 +56,7 @@ pub(crate) async fn button(
 /// for the player to move.
 async fn message(data: &Data, outcome: TakebackOutcome) -> Result<Out, Error> {
     let lang = lang_of(data, outcome.view()).await;
-    let viewer = flow::mover_settings(data, outcome.view()).await;
+    let viewer = mover_settings(data, outcome.view()).await;
     data.render(move || words::message(lang, outcome, &viewer)).await
 }
 

@@ -5,32 +5,19 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::VariantChoice;
+use super::errors::Error;
 use super::flow;
 use super::limits::{Costly, Owner};
-use super::present::{self, ids, Attachment, Out};
+use super::options::VariantChoice;
+use super::present::training::*;
+use super::present::{ids, Out};
 use super::reply::Reply;
-use super::{Context, Data, Error};
-use crate::engine::{Move, MoveReport, Position, Variant};
-use crate::render::{render_gif, BoardView, Palette, Style};
-use crate::table::{
-    course, ChannelId, DailyDue, DailyRef, DailyTally, LessonAnswer, LessonView, PuzzleAnswer, PuzzleView,
-    TableError, UserId,
-};
+use super::state::{Context, Data};
+use crate::engine::Variant;
+use crate::render::Palette;
+use crate::table::{course, ChannelId, DailyRef, LessonAnswer, PuzzleAnswer, TableError, UserId};
 use crate::tr;
-use crate::words::{train, Lang};
-
-/// Discord's longest message.
-const MAX_MESSAGE: usize = 2000;
-
-/// Lines joined into one message, cut to Discord's length.
-fn message(lines: &[String]) -> String {
-    let text = lines.join("\n");
-    match text.char_indices().nth(MAX_MESSAGE) {
-        Some((cut, _)) => text[..cut].to_string(),
-        None => text,
-    }
-}
+use crate::words::train;
 
 /// The colours the member chose for the last move's marks.
 async fn palette(data: &Data, user: UserId) -> Palette {
@@ -38,197 +25,6 @@ async fn palette(data: &Data, user: UserId) -> Palette {
         true => Palette::ColourBlindSafe,
         false => Palette::Standard,
     }
-}
-
-/// The board of `pos` from the side to move (the solver, the learner), the
-/// move that led to it marked.
-fn board(
-    lang: Lang,
-    pos: &Position,
-    last: Option<&MoveReport>,
-    palette: Palette,
-    name: String,
-) -> Attachment {
-    let bv = BoardView::new(pos, &lang)
-        .last_move(last)
-        .bottom(pos.to_move())
-        .palette(palette);
-    present::picture(&bv, name)
-}
-
-/// Where a daily run is answered from: its day and the public message whose
-/// count of solvers it moves (0: none to edit).
-#[derive(Debug, Clone, Copy)]
-struct Daily {
-    day: u64,
-    message: u64,
-}
-
-/// The custom id of a puzzle's menu at its solution ply.
-fn puzzle_id(channel: ChannelId, view: &PuzzleView, daily: Option<Daily>) -> String {
-    let tail = match daily {
-        Some(d) => format!("{}:{}:{}", view.puzzle.id, d.day, d.message),
-        None => view.puzzle.id.clone(),
-    };
-    ids::make_with(ids::PUZZLE, channel, view.plies as u64, &tail)
-}
-
-/// A board to move on: the picture of `pos` (the move that led to it
-/// marked) in the file `file`, with the menu `menu` of `moves`.
-struct Step<'a> {
-    pos: &'a Position,
-    moves: &'a [Move],
-    last: Option<&'a MoveReport>,
-    palette: Palette,
-    file: String,
-    menu: String,
-}
-
-impl Step<'_> {
-    /// The message: `content` above the picture, the menu below.
-    fn out(self, lang: Lang, content: String) -> Out {
-        Out {
-            content,
-            file: Some(board(lang, self.pos, self.last, self.palette, self.file)),
-            components: present::pit_menu(
-                lang,
-                self.menu,
-                self.pos,
-                self.moves,
-                &tr!(lang, "training-menu-placeholder"),
-            ),
-            ..Out::default()
-        }
-    }
-}
-
-/// A member's puzzle board: `header`, the task, the picture and the menu.
-fn puzzle_board(
-    lang: Lang,
-    channel: ChannelId,
-    view: &PuzzleView,
-    daily: Option<Daily>,
-    last: Option<&MoveReport>,
-    header: &[String],
-    palette: Palette,
-) -> Out {
-    let mut lines = header.to_vec();
-    lines.push(train::puzzle_task(lang, view));
-    let step = Step {
-        pos: &view.position,
-        moves: &view.moves,
-        last,
-        palette,
-        file: format!("isolo-puzzle-{}-{}.png", view.puzzle.id, view.plies),
-        menu: puzzle_id(channel, view, daily),
-    };
-    Out {
-        ephemeral: true,
-        ..step.out(lang, message(&lines))
-    }
-}
-
-/// The public daily puzzle's text: the day, the task, the solvers so far.
-fn daily_text(lang: Lang, view: &PuzzleView, day: u64, tally: DailyTally) -> String {
-    message(&[
-        tr!(lang, "training-daily", date = format!("<t:{}:D>", day * 86_400)),
-        train::puzzle_task(lang, view),
-        tr!(
-            lang,
-            "training-daily-tally",
-            solvers = tally.solvers,
-            tried = tally.tried
-        ),
-    ])
-}
-
-/// The public daily puzzle with its menu, which anyone may answer.
-fn daily_board(lang: Lang, channel: ChannelId, view: &PuzzleView, day: u64, tally: DailyTally) -> Out {
-    let step = Step {
-        pos: &view.position,
-        moves: &view.moves,
-        last: None,
-        palette: Palette::Standard,
-        file: format!("isolo-daily-{day}.png"),
-        menu: ids::make(ids::DAILY, channel, Some(day)),
-    };
-    step.out(lang, daily_text(lang, view, day, tally))
-}
-
-/// Posts a server's daily puzzle where a moderator asked for it (once: the
-/// table's claim, and a nonce should a retry cross a slow answer). Where the
-/// bot may not post, the day is given up and whoever set it told, once.
-pub(crate) async fn post_daily(data: &Data, http: &serenity::Http, due: DailyDue) {
-    let DailyDue {
-        guild,
-        channel,
-        day,
-        view,
-    } = due;
-    let lang = data.server_lang(guild).await;
-    let tally = tally(&view);
-    let out = match data
-        .render(move || daily_board(lang, channel, &view, day, tally))
-        .await
-    {
-        Ok(out) => out,
-        Err(e) => return tracing::warn!("cannot draw the daily puzzle of {guild}: {e:#}"),
-    };
-    let message = out
-        .message()
-        .nonce(serenity::Nonce::String(format!("daily-{day}")))
-        .enforce_nonce(true);
-    let sent = serenity::ChannelId::new(channel)
-        .send_message(http, message)
-        .await;
-    let done = match sent {
-        Ok(_) => data.run(move |t| t.daily_posted(guild, day)).await,
-        Err(e) if refused(&e) => {
-            tracing::info!("may not post the daily puzzle in {channel} of {guild}: {e}");
-            let told = data.run(move |t| t.daily_post_failed(guild, day)).await;
-            if let Ok(Some(user)) = told {
-                tell_daily_failed(data, http, user, channel, lang).await;
-            }
-            told.map(drop)
-        }
-        // Discord down or slow: the table's retry comes back to it.
-        Err(e) => {
-            tracing::warn!("could not post the daily puzzle in {channel}: {e}");
-            return;
-        }
-    };
-    if let Err(e) = done {
-        tracing::warn!("cannot record the daily puzzle of {guild}: {e:#}");
-    }
-}
-
-/// Whether Discord refused a post for good: no access to the channel or no
-/// right to post there (403), or no such channel (404).
-fn refused(e: &serenity::Error) -> bool {
-    matches!(super::http_status(e), Some(403 | 404))
-}
-
-/// Tells the member who set the daily post that the bot may not post there.
-async fn tell_daily_failed(
-    data: &Data,
-    http: &serenity::Http,
-    user: UserId,
-    channel: ChannelId,
-    server: Lang,
-) {
-    let lang = super::language::private(&data.member_settings(user).await, None, server);
-    let text = tr!(lang, "daily-post-failed", channel = format!("<#{channel}>"));
-    if let Err(e) = serenity::UserId::new(user)
-        .direct_message(http, Out::text(text).message())
-        .await
-    {
-        tracing::info!("could not tell {user} that the daily puzzle cannot be posted: {e}");
-    }
-}
-
-/// The daily puzzle's solvers so far, in its view.
-fn tally(view: &PuzzleView) -> DailyTally {
-    view.daily.as_ref().map(|(_, t)| t.clone()).unwrap_or_default()
 }
 
 /// Solve an Isolo puzzle near your puzzle rating (only you see it), or this server's daily puzzle
@@ -298,7 +94,7 @@ async fn answer_click(
     };
     // A member's own board loses its menu; the public daily one keeps it.
     let retire = daily.is_none_or(|d| d.message != ci.message.id.get());
-    answer(data, reply, run, super::components::chosen(ci), retire).await
+    answer(data, reply, run, super::options::chosen(ci), retire).await
 }
 
 /// A click on a member's puzzle menu: the number is the solution ply, the
@@ -486,43 +282,6 @@ async fn show_tally(data: &Data, reply: &Reply<'_>, channel: ChannelId, daily: D
     }
 }
 
-/// The custom id of a lesson's menu at solution ply `plies`, after `tries`
-/// wrong moves.
-fn lesson_id(channel: ChannelId, view: &LessonView, tries: usize) -> String {
-    ids::make_with(
-        ids::LESSON,
-        channel,
-        view.plies as u64,
-        &format!("{}:{tries}", view.index),
-    )
-}
-
-/// A lesson's board: `header`, the task, the picture and the menu.
-fn lesson_board(
-    lang: Lang,
-    channel: ChannelId,
-    view: &LessonView,
-    tries: usize,
-    last: Option<&MoveReport>,
-    header: &[String],
-    palette: Palette,
-) -> Out {
-    let mut lines = header.to_vec();
-    lines.push(train::task(lang, &view.lesson.task));
-    let step = Step {
-        pos: &view.position,
-        moves: &view.moves,
-        last,
-        palette,
-        file: format!("isolo-lesson-{}-{}.png", view.index + 1, view.plies),
-        menu: lesson_id(channel, view, tries),
-    };
-    Out {
-        ephemeral: true,
-        ..step.out(lang, message(&lines))
-    }
-}
-
 /// Learn Isolo: a short course, lesson by lesson, with a board to play on (only you see it)
 #[poise::command(slash_command)]
 pub async fn learn(ctx: Context<'_>) -> Result<(), Error> {
@@ -559,7 +318,7 @@ pub(crate) async fn lesson_menu(
     ci: &serenity::ComponentInteraction,
     id: ids::CustomId<'_>,
 ) -> Result<(), Error> {
-    let (user, pit) = (ci.user.id.get(), super::components::chosen(ci));
+    let (user, pit) = (ci.user.id.get(), super::options::chosen(ci));
     let channel = id.channel;
     let mut parts = id.tail.unwrap_or_default().split(':').map(str::parse::<usize>);
     let (Some(plies), Some(Ok(index)), Some(Ok(tries))) = (id.extra, parts.next(), parts.next()) else {
@@ -630,21 +389,4 @@ pub(crate) async fn lesson_menu(
         reply.send(&out).await
     })
     .await
-}
-
-/// The picture of a lesson's last move: the sowing animated when it went
-/// round more than once (a relay, a capture), else the board after it.
-fn lesson_picture(lang: Lang, before: &Position, report: &MoveReport, palette: Palette) -> Attachment {
-    let style = Style {
-        bottom: report.side,
-        palette,
-    };
-    if report.laps.len() > 1 {
-        let gif = render_gif(before, report, [None, None], style, &lang);
-        let alt = tr!(lang, "training-animation-alt", pit = report.mv.to_string());
-        return Attachment::new(gif, format!("isolo-lesson-{}.gif", report.mv), alt);
-    }
-    let after = before.play(report.mv).map_or(*before, |(p, _)| p);
-    let bv = BoardView::new(&after, &lang).last_move(Some(report)).style(style);
-    present::picture(&bv, format!("isolo-lesson-{}.png", report.mv))
 }

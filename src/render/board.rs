@@ -178,7 +178,7 @@ impl<'a> Scene<'a> {
             names: display_names(names, words),
             last: last.map(LastMove::from_report),
             sowing: None,
-            house: super::text::house_rules(position.capture_from(), position.after_capture()),
+            house: super::words::house_rules(position.capture_from(), position.after_capture()),
             style,
             words,
         }

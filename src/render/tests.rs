@@ -209,7 +209,7 @@ fn odd_positions_render_without_panicking() {
 #[test]
 fn house_rules_are_named_only_when_they_differ_from_the_defaults() {
     let default = Position::new(Rules::new(Variant::Women));
-    assert!(super::text::house_rules(default.capture_from(), default.after_capture()).is_empty());
+    assert!(super::words::house_rules(default.capture_from(), default.after_capture()).is_empty());
     assert!(!super::render_text(&BoardView::new(&default, &Lang::ENGLISH)).contains("House rules"));
     let house = default.with_house_rules(CaptureFrom::Origin, AfterCapture::Continue);
     let text = super::render_text(&BoardView::new(&house, &Lang::ENGLISH));

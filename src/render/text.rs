@@ -3,27 +3,14 @@
 
 use std::fmt::Write;
 
-use crate::engine::{AfterCapture, CaptureFrom, Pit, Side, Variant};
+use crate::engine::{Pit, Side, Variant};
 
 use super::board::Scene;
-use super::words::{HouseRule, Place, TextMark};
+use super::words::{Place, TextMark};
 use super::BoardView;
 
 /// Discord's limit on an attachment's description.
 pub const ALT_TEXT_MAX: usize = 1024;
-
-/// The house rules a game is played under, none for the default rules (so
-/// that only unusual games carry a note).
-pub(crate) fn house_rules(capture_from: CaptureFrom, after_capture: AfterCapture) -> Vec<HouseRule> {
-    let mut rules = Vec::new();
-    if after_capture == AfterCapture::Continue {
-        rules.push(HouseRule::CapturesGoOn);
-    }
-    if capture_from == CaptureFrom::CapturePit {
-        rules.push(HouseRule::SownFromCapturingPit);
-    }
-    rules
-}
 
 /// At most `max` characters of `s`, with "..." when cut.
 fn clip(s: &str, max: usize) -> String {

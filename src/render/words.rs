@@ -3,7 +3,7 @@
 //! language; `words::picture` for the bot's Fluent files). Every method gets
 //! data (sides, pits, numbers, names) and answers with the text to show.
 
-use crate::engine::{GameResult, Move, Pit, Side, Variant};
+use crate::engine::{AfterCapture, CaptureFrom, GameResult, Move, Pit, Side, Variant};
 
 /// The pill at the right end of a side's band.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +25,19 @@ pub enum HouseRule {
     CapturesGoOn,
     /// Captured seeds are sown from the capturing pit (`CaptureFrom::CapturePit`).
     SownFromCapturingPit,
+}
+
+/// The house rules a game is played under, none for the default rules (so
+/// that only unusual games carry a note).
+pub(crate) fn house_rules(capture_from: CaptureFrom, after_capture: AfterCapture) -> Vec<HouseRule> {
+    let mut rules = Vec::new();
+    if after_capture == AfterCapture::Continue {
+        rules.push(HouseRule::CapturesGoOn);
+    }
+    if capture_from == CaptureFrom::CapturePit {
+        rules.push(HouseRule::SownFromCapturingPit);
+    }
+    rules
 }
 
 /// A mark of the text board's grid, explained under it.

@@ -8,19 +8,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::Bytes;
+use axum::extract::ws::{
+    rejection::WebSocketUpgradeRejection, Message, Utf8Bytes, WebSocket, WebSocketUpgrade,
+};
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::Response;
 use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
-use hyper::upgrade::OnUpgrade;
-use hyper_util::rt::TokioIo;
 use tokio::sync::broadcast;
-use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
-use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::WebSocketStream;
 
 use super::{ask, game, guard, refusal, GamePath, Web};
 use crate::table::{ChannelId, Sight, Table, UserId};
@@ -32,6 +29,9 @@ const ROOM_BACKLOG: usize = 8;
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// Largest message a page may send (it sends only pings).
 const MAX_INCOMING: usize = 1024;
+/// A socket's read buffer: a page sends little, and 10,000 sockets of
+/// tungstenite's default (128 KiB) would hold 1.3 GB.
+const READ_BUFFER: usize = 2 * MAX_INCOMING;
 /// Messages a socket may send a minute before it is closed.
 const INCOMING_PER_MINUTE: u32 = 120;
 
@@ -53,7 +53,7 @@ type Mark = (u32, usize, bool);
 
 /// A room's sockets, and how far its last push went.
 struct Room {
-    tx: broadcast::Sender<Arc<str>>,
+    tx: broadcast::Sender<Utf8Bytes>,
     pushed: Mark,
 }
 
@@ -115,7 +115,7 @@ impl Hub {
     }
 
     /// Joins room `key`.
-    fn subscribe(&self, key: RoomKey) -> broadcast::Receiver<Arc<str>> {
+    fn subscribe(&self, key: RoomKey) -> broadcast::Receiver<Utf8Bytes> {
         let mut rooms = self.rooms.lock().expect("the rooms lock");
         rooms.retain(|_, r| r.tx.receiver_count() > 0);
         rooms
@@ -183,7 +183,8 @@ impl Hub {
             };
             let mut rooms = self.rooms.lock().expect("the rooms lock");
             let Some(room) = rooms.get_mut(&key) else { continue };
-            let text: Arc<str> = match opened {
+            // Serialized once for the room: every socket sends these bytes.
+            let text: Utf8Bytes = match opened {
                 Ok(w) => {
                     let state = game::state(&w, lang, now);
                     let mark = mark(&state);
@@ -200,13 +201,16 @@ impl Hub {
                     }
                 }
                 // Gone, or no longer theirs to watch: the page is told so.
-                Err(e) => serde_json::json!({ "error": crate::words::refusal::refusal(lang, &e) })
-                    .to_string()
-                    .into(),
+                Err(e) => refused(lang, &e).into(),
             };
             let _ = room.tx.send(text);
         }
     }
+}
+
+/// The message telling a page it may not (or no longer) watch.
+fn refused(lang: Lang, e: &crate::table::TableError) -> String {
+    serde_json::json!({ "error": crate::words::refusal::refusal(lang, e) }).to_string()
 }
 
 /// How far `state` has come.
@@ -308,10 +312,7 @@ async fn whole(
             let m = mark(&state);
             (serde_json::to_string(&state).unwrap_or_default(), Some(m))
         }
-        Err(e) => (
-            serde_json::json!({ "error": crate::words::refusal::refusal(lang, &e) }).to_string(),
-            None,
-        ),
+        Err(e) => (refused(lang, &e), None),
     }
 }
 
@@ -323,14 +324,15 @@ pub(crate) async fn upgrade(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
     Extension(client): Extension<guard::Client>,
-    mut request: Request,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    request: Request,
 ) -> Response {
-    let headers = request.headers().clone();
-    let lang = guard::language(&headers);
-    let Some(key) = handshake_key(request.method(), &headers) else {
+    let headers = request.headers();
+    let lang = guard::language(headers);
+    if handshake_key(request.method(), headers).is_none() {
         return guard::error(StatusCode::BAD_REQUEST, "a WebSocket handshake is expected here");
-    };
-    if !same_origin(&web, &headers) {
+    }
+    if !same_origin(&web, headers) {
         return guard::error(StatusCode::FORBIDDEN, "a socket from another site's page");
     }
     let game = match path.ids() {
@@ -344,7 +346,7 @@ pub(crate) async fn upgrade(
     let cookie_who = if by_message {
         None
     } else {
-        let who = web.viewer(&headers).await.map(|s| s.user);
+        let who = web.viewer(headers).await.map(|s| s.user);
         // Refused before the upgrade: the page gets a plain status.
         if let Err(e) = open_for(&web, game.clone(), who, client.0).await {
             return refusal(lang, &e);
@@ -354,104 +356,174 @@ pub(crate) async fn upgrade(
     let Some(slot) = web.limits.socket(client.0) else {
         return guard::too_many(lang);
     };
-    let Some(on_upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
+    let Ok(ws) = ws else {
         return guard::error(StatusCode::UPGRADE_REQUIRED, "this connection cannot be upgraded");
     };
-    tokio::spawn(async move {
-        let _slot = slot;
-        let Ok(upgraded) = on_upgrade.await else {
-            return;
+    ws.max_message_size(MAX_INCOMING)
+        .max_frame_size(MAX_INCOMING)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            serve(web, socket, game, cookie_who, by_message, lang, client.0).await;
+        })
+}
+
+/// Who a socket is (from its first message, with `by_message`), the room it
+/// joins and the whole game sent to it: its receiver, viewer and whether
+/// they play the game; `None`: the socket is done.
+async fn join(
+    web: &Web,
+    socket: &mut WebSocket,
+    game: &(ChannelId, u64, String),
+    cookie_who: Option<UserId>,
+    by_message: bool,
+    lang: Lang,
+    address: std::net::IpAddr,
+) -> Option<(broadcast::Receiver<Utf8Bytes>, Option<UserId>, bool)> {
+    let who = if by_message {
+        let hello = tokio::time::timeout(AUTH_WITHIN, socket.next()).await;
+        let token = match hello {
+            Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(t.as_str())
+                .ok()
+                .and_then(|h| h.session),
+            _ => None,
         };
-        let config = WebSocketConfig {
-            max_message_size: Some(MAX_INCOMING),
-            max_frame_size: Some(MAX_INCOMING),
-            ..WebSocketConfig::default()
-        };
-        let socket =
-            WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
-        let (mut out, mut incoming) = socket.split();
-        let who = if by_message {
-            let hello = tokio::time::timeout(AUTH_WITHIN, incoming.next()).await;
-            let token = match hello {
-                Ok(Some(Ok(Message::Text(t)))) => {
-                    serde_json::from_str::<Hello>(&t).ok().and_then(|h| h.session)
-                }
-                _ => None,
-            };
-            match token.and_then(|t| web.sessions.read(&t, web.table.now_ms())) {
-                Some(s) => web.live_session(s).await.map(|s| s.user),
-                None => None,
-            }
-        } else {
-            cookie_who
-        };
-        let room_user = match open_for(&web, game.clone(), who, client.0).await {
-            Ok((_, room)) => room,
-            Err(e) => {
-                let refused = serde_json::json!({ "error": crate::words::refusal::refusal(lang, &e) });
-                let _ = out.send(Message::Text(refused.to_string())).await;
-                let _ = out.send(Message::Close(None)).await;
-                return;
-            }
-        };
-        // Joined before the game is read: a commit after the read is pushed.
-        let room = (game.0, game.1, lang.tag(), room_user);
-        let mut rx = web.hub.subscribe(room);
-        let (first, sent) = whole(&web, &game, who, client.0, lang).await;
-        if let Some(m) = sent {
-            web.hub.sent(&room, m);
+        match token.and_then(|t| web.sessions.read(&t, web.table.now_ms())) {
+            Some(s) => web.live_session(s).await.map(|s| s.user),
+            None => None,
         }
-        if out.send(Message::Text(first)).await.is_err() || sent.is_none() {
-            return;
+    } else {
+        cookie_who
+    };
+    let (room_user, player) = match open_for(web, game.clone(), who, address).await {
+        Ok((w, room)) => (room, who.is_some_and(|u| w.side_of(u).is_some())),
+        Err(e) => {
+            let _ = socket.send(Message::Text(refused(lang, &e).into())).await;
+            let _ = socket.send(Message::Close(None)).await;
+            return None;
         }
-        let mut ping = tokio::time::interval(PING_EVERY);
-        ping.tick().await;
-        let mut minute = tokio::time::Instant::now();
-        let mut heard = 0u32;
-        loop {
-            tokio::select! {
-                state = rx.recv() => match state {
-                    Ok(text) => {
-                        if out.send(Message::Text(text.to_string())).await.is_err() {
+    };
+    // Joined before the game is read: a commit after the read is pushed.
+    let room = (game.0, game.1, lang.tag(), room_user);
+    let rx = web.hub.subscribe(room);
+    let (first, sent) = whole(web, game, who, address, lang).await;
+    if let Some(m) = sent {
+        web.hub.sent(&room, m);
+    }
+    if socket.send(Message::Text(first.into())).await.is_err() || sent.is_none() {
+        return None;
+    }
+    Some((rx, who, player))
+}
+
+/// One socket, from its session (if sent as its first message) to its end.
+async fn serve(
+    web: Web,
+    mut socket: WebSocket,
+    game: (ChannelId, u64, String),
+    cookie_who: Option<UserId>,
+    by_message: bool,
+    lang: Lang,
+    address: std::net::IpAddr,
+) {
+    // Boxed, as is every rare step: a socket's task keeps the size of its
+    // largest step for its whole life, and a crowd has many sockets.
+    let joined = Box::pin(join(
+        &web,
+        &mut socket,
+        &game,
+        cookie_who,
+        by_message,
+        lang,
+        address,
+    ))
+    .await;
+    let Some((mut rx, who, player)) = joined else {
+        return;
+    };
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut minute = tokio::time::Instant::now();
+    let mut heard = 0u32;
+    loop {
+        tokio::select! {
+            state = rx.recv() => match state {
+                Ok(text) => match push(&mut socket, &mut rx, text, player).await {
+                    Ok(false) => {}
+                    Ok(true) => {
+                        if !Box::pin(resend(&web, &mut socket, &game, who, address, lang)).await {
                             return;
                         }
                     }
-                    // Missed pushes: the page is sent the whole game again.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let (text, ok) = whole(&web, &game, who, client.0, lang).await;
-                        if out.send(Message::Text(text)).await.is_err() || ok.is_none() {
-                            return;
-                        }
-                    }
-                    Err(broadcast::error::RecvError::Closed) => return,
+                    Err(_) => return,
                 },
-                message = incoming.next() => match message {
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {
-                        if minute.elapsed() >= Duration::from_secs(60) {
-                            minute = tokio::time::Instant::now();
-                            heard = 0;
-                        }
-                        heard += 1;
-                        if heard > INCOMING_PER_MINUTE {
-                            let _ = out.send(Message::Close(None)).await;
-                            return;
-                        }
-                    }
-                },
-                _ = ping.tick() => {
-                    if out.send(Message::Ping(Vec::new())).await.is_err() {
+                // Missed pushes: the page is sent the whole game again.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    if !Box::pin(resend(&web, &mut socket, &game, who, address, lang)).await {
                         return;
                     }
                 }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            message = socket.next() => match message {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {
+                    if minute.elapsed() >= Duration::from_secs(60) {
+                        minute = tokio::time::Instant::now();
+                        heard = 0;
+                    }
+                    heard += 1;
+                    if heard > INCOMING_PER_MINUTE {
+                        let _ = socket.send(Message::Close(None)).await;
+                        return;
+                    }
+                }
+            },
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                    return;
+                }
             }
         }
-    });
-    Response::builder()
-        .status(StatusCode::SWITCHING_PROTOCOLS)
-        .header(header::CONNECTION, "upgrade")
-        .header(header::UPGRADE, "websocket")
-        .header(header::SEC_WEBSOCKET_ACCEPT, derive_accept_key(key.as_bytes()))
-        .body(Body::empty())
-        .unwrap_or_else(|_| guard::error(StatusCode::INTERNAL_SERVER_ERROR, "no upgrade"))
+    }
+}
+
+/// Sends a socket that missed pushes the whole game again; `false`: the
+/// socket is done (gone, or the game no longer theirs to watch).
+async fn resend(
+    web: &Web,
+    socket: &mut WebSocket,
+    game: &(ChannelId, u64, String),
+    who: Option<UserId>,
+    address: std::net::IpAddr,
+    lang: Lang,
+) -> bool {
+    let (text, ok) = whole(web, game, who, address, lang).await;
+    socket.send(Message::Text(text.into())).await.is_ok() && ok.is_some()
+}
+
+/// Sends a room's push: the room's own bytes, not a copy. A player's socket
+/// is flushed at once; a spectator's takes every push already queued behind
+/// this one and flushes them together, one write for the batch. `true`:
+/// the socket fell behind meanwhile and needs the whole game.
+async fn push(
+    socket: &mut WebSocket,
+    rx: &mut broadcast::Receiver<Utf8Bytes>,
+    text: Utf8Bytes,
+    player: bool,
+) -> Result<bool, axum::Error> {
+    if player {
+        return socket.send(Message::Text(text)).await.map(|()| false);
+    }
+    socket.feed(Message::Text(text)).await?;
+    let lagged = loop {
+        match rx.try_recv() {
+            Ok(next) => socket.feed(Message::Text(next)).await?,
+            Err(broadcast::error::TryRecvError::Lagged(_)) => break true,
+            // Empty, or closed: the next `recv` sees the close again.
+            Err(_) => break false,
+        }
+    };
+    socket.flush().await?;
+    Ok(lagged)
 }

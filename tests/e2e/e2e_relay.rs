@@ -4,19 +4,13 @@
 
 use crate::support;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use isolo_bot::engine::Variant;
-use isolo_bot::table::SystemClock;
-use isolo_bot::web::{WebConfig, WebParts};
-use serde_json::{json, Value};
-use support::bot::{Board, Duel, InProcess};
-use support::fake_discord::oauth::CLIENT_SECRET;
-use support::fake_discord::{FakeUser, Limit, Route, Scope, APPLICATION_ID, CHANNEL_ID, GUILD_ID, TOKEN};
-
-/// Longest any answer may take here.
-const WAIT: Duration = Duration::from_secs(20);
+use serde_json::json;
+use support::bot::{Board, Duel};
+use support::fake_discord::{FakeUser, Limit, Route, Scope, CHANNEL_ID, GUILD_ID};
+use support::site::{dave, http, Site, WAIT};
 
 /// The second game's channel, in the same server.
 const OTHER: u64 = CHANNEL_ID + 91;
@@ -28,138 +22,36 @@ const HELD: Duration = Duration::from_secs(8);
 /// does not wait for the other channel.
 const PROMPTLY: Duration = Duration::from_secs(4);
 
-/// The bot and its live board on 127.0.0.1.
-struct Site {
-    bot: InProcess,
-    url: String,
-}
-
-fn http() -> reqwest::Client {
-    reqwest::Client::builder()
-        .no_proxy()
-        .timeout(WAIT)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("a client")
-}
-
-/// The value of `name` in a response's `Set-Cookie`s.
-fn set_cookie(r: &reqwest::Response, name: &str) -> Option<String> {
-    r.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next())
-        .filter_map(|kv| kv.split_once('='))
-        .find(|(k, v)| *k == name && !v.is_empty())
-        .map(|(_, v)| v.to_owned())
-}
-
-impl Site {
-    async fn start() -> Site {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a port");
-        let url = format!("http://{}", listener.local_addr().expect("an address"));
-        let public = url.clone();
-        let bot = InProcess::start_with(false, Arc::new(SystemClock), move |c| {
-            c.web.public_url = Some(public);
-        })
-        .await;
-        let fake = &bot.fake;
-        for u in [FakeUser::alice(), FakeUser::bob(), FakeUser::carol(), dave()] {
-            fake.add_oauth_user(u.id, &u.name);
-        }
-        let config = WebConfig {
-            public_url: Some(url.clone()),
-            client_id: Some(APPLICATION_ID),
-            client_secret: Some(CLIENT_SECRET.into()),
-            session_secret: Some("a test key of at least thirty-two characters".into()),
-            authorize_url: format!("{}/oauth2/authorize", fake.base_url()),
-            api_url: format!("{}/api/v10", fake.base_url()),
-            ..WebConfig::default()
-        };
-        assert_eq!(config.problem(), None);
-        let parts = WebParts {
-            table: bot.table.clone(),
-            config,
-            bot_token: Some(TOKEN.into()),
-            plays_bot: false,
-            local_player: None,
-        };
-        tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
-        Site { bot, url }
-    }
-
-    /// Signs `user` in through the page's flow: (session cookie, CSRF token).
-    async fn sign_in(&self, user: &FakeUser) -> (String, String) {
-        let http = http();
-        let login = http
-            .get(format!("{}/auth/login?next=/", self.url))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(login.status(), 303);
-        let state = set_cookie(&login, "isolo_oauth").expect("a state cookie");
-        let to_discord = login.headers()["location"].to_str().unwrap().to_owned();
-        let back = http
-            .get(&to_discord)
-            .header("cookie", format!("fake_discord_user={}", user.id))
-            .send()
-            .await
-            .unwrap();
-        let callback = back.headers()["location"].to_str().unwrap().to_owned();
-        let signed = http
-            .get(&callback)
-            .header("cookie", format!("isolo_oauth={state}"))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(signed.status(), 303, "signed in");
-        let cookie = format!(
-            "isolo_session={}",
-            set_cookie(&signed, "isolo_session").expect("a session cookie")
-        );
-        let me: Value = http
-            .get(format!("{}/api/me", self.url))
-            .header("cookie", &cookie)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let csrf = me["csrf"].as_str().expect("a CSRF token").to_owned();
-        (cookie, csrf)
-    }
-
-    /// Plays `duel`'s next move on the page, as the player to move.
-    async fn move_on_page(&self, duel: &mut Duel) {
-        let (cookie, csrf) = self.sign_in(duel.to_move()).await;
-        let t = &self.bot.table;
-        let live = t.game(duel.channel).expect("reads").expect("a game").live;
-        let key = t.link_key(duel.channel, live.id).expect("a key");
-        let mv = duel.choose();
-        let r = http()
-            .post(format!(
-                "{}/api/g/{}/{}-{key}/move",
-                self.url, duel.channel, live.id
-            ))
-            .header("cookie", cookie)
-            .header("x-isolo-csrf", csrf)
-            .json(&json!({ "pit": mv.to_string(), "ply": live.moves.len() }))
-            .send()
-            .await
-            .unwrap();
-        let status = r.status();
-        assert_eq!(status, 200, "{}", r.text().await.unwrap_or_default());
-        duel.mirror.play(mv).expect("legal");
-    }
-}
-
-/// A member of the server.
-fn dave() -> FakeUser {
-    FakeUser::new(1_500_000_000_000_000_004, "dave")
+/// Plays `duel`'s next move on `site`'s page, as the player to move.
+async fn move_on_page(site: &Site, duel: &mut Duel) {
+    let cookie = site.sign_in(duel.to_move()).await;
+    let csrf = site.me(&cookie).await["csrf"]
+        .as_str()
+        .expect("a CSRF token")
+        .to_owned();
+    let live = site
+        .bot
+        .table
+        .game(duel.channel)
+        .expect("reads")
+        .expect("a game")
+        .live;
+    let mv = duel.choose();
+    let r = http()
+        .post(format!(
+            "{}/api/g/{}/move",
+            site.url,
+            site.game_path(duel.channel)
+        ))
+        .header("cookie", cookie)
+        .header("x-isolo-csrf", csrf)
+        .json(&json!({ "pit": mv.to_string(), "ply": live.moves.len() }))
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    assert_eq!(status, 200, "{}", r.text().await.unwrap_or_default());
+    duel.mirror.play(mv).expect("legal");
 }
 
 /// A board posted in `channel` and accepted.
@@ -169,7 +61,7 @@ fn posted_in(channel: u64) -> impl Fn(&support::fake_discord::Request) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_channels_429_never_holds_up_another_games_board_from_the_page() {
-    let site = Site::start().await;
+    let site = Site::start(false, |_| {}).await;
     let fake = &site.bot.fake;
     fake.add_channel_in_guild(OTHER, GUILD_ID);
     let mut first = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 21).await;
@@ -190,14 +82,14 @@ async fn one_channels_429_never_holds_up_another_games_board_from_the_page() {
         retry_after: HELD,
     });
     let before = fake.requests().len();
-    site.move_on_page(&mut other).await;
+    move_on_page(&site, &mut other).await;
     fake.wait_for(|r| r.index >= before && r.status == 429, WAIT)
         .await
         .expect("the other board is limited");
     let limited_at = Instant::now();
     // A move on the first game's page: its board is in its channel at once.
     let moved = fake.requests().len();
-    site.move_on_page(&mut first).await;
+    move_on_page(&site, &mut first).await;
     let board = fake
         .wait_for(|r| r.index >= moved && posted_in(CHANNEL_ID)(r), WAIT)
         .await
@@ -219,7 +111,7 @@ async fn one_channels_429_never_holds_up_another_games_board_from_the_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_games_boards_from_the_page_keep_their_order_while_its_channel_waits() {
-    let site = Site::start().await;
+    let site = Site::start(false, |_| {}).await;
     let fake = &site.bot.fake;
     let mut duel = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 23).await;
     fake.rate_limit_next(Limit {
@@ -229,7 +121,7 @@ async fn a_games_boards_from_the_page_keep_their_order_while_its_channel_waits()
     });
     let before = fake.requests().len();
     for _ in 0..3 {
-        site.move_on_page(&mut duel).await;
+        move_on_page(&site, &mut duel).await;
     }
     let start = Instant::now();
     let boards = loop {

@@ -19,62 +19,35 @@ use isolo_bot::table::{SystemClock, TableError};
 use isolo_bot::web::{WebConfig, WebParts};
 use isolo_bot::words::{refusal::refusal, Lang};
 use serde_json::json;
-use support::bot::{bot_user, Duel, InProcess, T};
+use support::bot::{bot_user, Duel, T};
 use support::browser::{Browser, Page};
-use support::fake_discord::oauth::CLIENT_SECRET;
 use support::fake_discord::{
-    CallbackKind, FakeUser, Route, SlashCommand, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, TOKEN,
+    CallbackKind, FakeUser, Route, SlashCommand, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID,
 };
+use support::site::Site;
 
 /// Longest a page may take to show something.
 const PAGE: Duration = Duration::from_secs(20);
 
 /// The bot, its live board on 127.0.0.1, and a browser.
 struct Live {
-    bot: InProcess,
-    url: String,
+    site: Site,
     browser: Arc<Browser>,
 }
 
+/// The bot and its board are the site's.
+impl std::ops::Deref for Live {
+    type Target = Site;
+
+    fn deref(&self) -> &Site {
+        &self.site
+    }
+}
+
 async fn start(activity: bool) -> Live {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let url = format!("http://{}", listener.local_addr().expect("an address"));
-    let public = url.clone();
-    let bot = InProcess::start_with(false, Arc::new(SystemClock), move |c| {
-        c.web.public_url = Some(public);
-        c.web.activity = activity;
-    })
-    .await;
-    let fake = &bot.fake;
-    for u in [FakeUser::alice(), FakeUser::bob(), FakeUser::carol()] {
-        fake.add_oauth_user(u.id, &u.name);
-    }
-    if activity {
-        fake.enable_activity();
-    }
-    let config = WebConfig {
-        public_url: Some(url.clone()),
-        client_id: Some(APPLICATION_ID),
-        client_secret: Some(CLIENT_SECRET.into()),
-        session_secret: Some("a test key of at least thirty-two characters".into()),
-        authorize_url: format!("{}/oauth2/authorize", fake.base_url()),
-        api_url: format!("{}/api/v10", fake.base_url()),
-        activity,
-        ..WebConfig::default()
-    };
-    assert_eq!(config.problem(), None);
-    let parts = WebParts {
-        table: bot.table.clone(),
-        config,
-        bot_token: Some(TOKEN.into()),
-        plays_bot: false,
-        local_player: None,
-    };
-    tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
+    let site = Site::start(activity, |_| {}).await;
     let browser = Browser::launch().await;
-    Live { bot, url, browser }
+    Live { site, browser }
 }
 
 impl Live {
@@ -99,13 +72,6 @@ impl Live {
             assert_eq!(me["user"], json!(u.id.to_string()), "{me}");
         }
         page
-    }
-
-    /// The game of `channel` as its link names it: `<number>-<key>`.
-    fn game_id(&self, channel: u64) -> String {
-        let t = &self.bot.table;
-        let id = t.game(channel).expect("reads").expect("a game").live.id;
-        format!("{id}-{}", t.link_key(channel, id).expect("a link key"))
     }
 
     fn plies(&self, channel: u64) -> usize {
@@ -847,8 +813,9 @@ async fn the_offline_page_starts_a_game_and_plays_the_computer_in_a_browser() {
         .len();
     assert!(stored >= 2, "{stored} moves stored");
     assert_eq!(errors.lock().unwrap().clone(), Vec::<String>::new());
-    std::fs::create_dir_all("target/tmp").ok();
-    std::fs::write("target/tmp/offline-page-phone.png", page.screenshot().await).ok();
+    let shot = page.screenshot().await;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("offline-page-phone.png");
+    std::fs::write(&path, &shot).expect("writes the screenshot");
 }
 
 /// Whether the element `id` of `page` is shown.

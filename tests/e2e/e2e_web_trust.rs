@@ -10,156 +10,20 @@
 use crate::support;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use isolo_bot::engine::Variant;
-use isolo_bot::table::SystemClock;
-use isolo_bot::web::{WebConfig, WebParts};
 use serde_json::{json, Value};
-use support::bot::{Duel, InProcess, Via};
-use support::fake_discord::oauth::CLIENT_SECRET;
-use support::fake_discord::{FakeUser, APPLICATION_ID, CHANNEL_ID, GUILD_ID, TOKEN};
+use support::bot::{Duel, Via};
+use support::fake_discord::{FakeUser, APPLICATION_ID, CHANNEL_ID, GUILD_ID};
+use support::site::{dave, http, Site, WAIT};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-/// Longest any answer may take here.
-const WAIT: Duration = Duration::from_secs(20);
-
-/// The bot and its live board on 127.0.0.1.
-struct Site {
-    bot: InProcess,
-    url: String,
-    addr: SocketAddr,
-}
-
-/// The bot with its live board, `[web]` as `tune` leaves it.
-async fn site(tune: impl FnOnce(&mut WebConfig)) -> Site {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let addr = listener.local_addr().expect("an address");
-    let url = format!("http://{addr}");
-    let public = url.clone();
-    let bot = InProcess::start_with(false, Arc::new(SystemClock), move |c| {
-        c.web.public_url = Some(public);
-    })
-    .await;
-    let fake = &bot.fake;
-    for u in [FakeUser::alice(), FakeUser::bob(), FakeUser::carol(), dave()] {
-        fake.add_oauth_user(u.id, &u.name);
-    }
-    fake.enable_activity();
-    let mut config = WebConfig {
-        public_url: Some(url.clone()),
-        client_id: Some(APPLICATION_ID),
-        client_secret: Some(CLIENT_SECRET.into()),
-        session_secret: Some("a test key of at least thirty-two characters".into()),
-        authorize_url: format!("{}/oauth2/authorize", fake.base_url()),
-        api_url: format!("{}/api/v10", fake.base_url()),
-        activity: true,
-        ..WebConfig::default()
-    };
-    tune(&mut config);
-    assert_eq!(config.problem(), None);
-    let parts = WebParts {
-        table: bot.table.clone(),
-        config,
-        bot_token: Some(TOKEN.into()),
-        plays_bot: false,
-        local_player: None,
-    };
-    tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
-    Site { bot, url, addr }
-}
-
-/// A member of the server who is in no game.
-fn dave() -> FakeUser {
-    FakeUser::new(1_500_000_000_000_000_004, "dave")
-}
-
-fn http() -> reqwest::Client {
-    reqwest::Client::builder()
-        .no_proxy()
-        .timeout(WAIT)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("a client")
-}
-
-/// The value of `name` in a response's `Set-Cookie`s.
-fn set_cookie(r: &reqwest::Response, name: &str) -> Option<String> {
-    r.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next())
-        .filter_map(|kv| kv.split_once('='))
-        .find(|(k, v)| *k == name && !v.is_empty())
-        .map(|(_, v)| v.to_owned())
-}
-
-impl Site {
-    /// Signs `user` in through the page's flow (Discord's authorize page,
-    /// the callback); the session cookie, as a `Cookie` header.
-    async fn sign_in(&self, user: &FakeUser) -> String {
-        let http = http();
-        let login = http
-            .get(format!("{}/auth/login?next=/", self.url))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(login.status(), 303);
-        let state = set_cookie(&login, "isolo_oauth").expect("a state cookie");
-        let to_discord = login.headers()["location"].to_str().unwrap().to_owned();
-        let back = http
-            .get(&to_discord)
-            .header("cookie", format!("fake_discord_user={}", user.id))
-            .send()
-            .await
-            .unwrap();
-        let callback = back.headers()["location"].to_str().unwrap().to_owned();
-        let signed = http
-            .get(&callback)
-            .header("cookie", format!("isolo_oauth={state}"))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(signed.status(), 303, "signed in");
-        let session = set_cookie(&signed, "isolo_session").expect("a session cookie");
-        format!("isolo_session={session}")
-    }
-
-    /// Signs `user` in as the Activity does, for `instance`: (bearer, csrf).
-    async fn activity_sign_in(&self, user: &FakeUser, instance: &str) -> (String, String) {
-        let code = self.bot.fake.oauth_code(user.id);
-        let r: Value = http()
-            .post(format!("{}/api/activity/token", self.url))
-            .json(&json!({ "code": code, "instance_id": instance }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        (
-            r["session"].as_str().expect("a session").to_owned(),
-            r["csrf"].as_str().expect("a token").to_owned(),
-        )
-    }
-
-    /// The game of `channel` as its link names it: `<number>-<key>`.
-    fn game_path(&self, channel: u64) -> String {
-        let t = &self.bot.table;
-        let id = t.game(channel).expect("reads").expect("a game").live.id;
-        format!("{channel}/{id}-{}", t.link_key(channel, id).expect("a key"))
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_strangers_junk_sign_ins_and_instance_ids_cost_discord_almost_nothing() {
-    let site = site(|c| c.trusted_proxies = vec!["127.0.0.1".into()]).await;
+    let site = Site::start(true, |c| c.trusted_proxies = vec!["127.0.0.1".into()]).await;
     let fake = &site.bot.fake;
     let http = http();
     // A real member's session for an instance Discord does not know: the
@@ -246,7 +110,7 @@ async fn a_strangers_junk_sign_ins_and_instance_ids_cost_discord_almost_nothing(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn behind_a_trusted_proxy_every_client_has_its_own_allowance() {
-    let behind = site(|c| c.trusted_proxies = vec!["127.0.0.0/8".into()]).await;
+    let behind = Site::start(true, |c| c.trusted_proxies = vec!["127.0.0.0/8".into()]).await;
     let http = http();
     let get = |url: &str, from: &str| {
         http.get(format!("{url}/client/style.css"))
@@ -273,7 +137,7 @@ async fn behind_a_trusted_proxy_every_client_has_its_own_allowance() {
     assert_eq!(forwarded.status(), 200);
     // Without trusted proxies a forwarding header is just a header: a client
     // cannot pick a fresh address per request to escape its allowance.
-    let open = site(|_| {}).await;
+    let open = Site::start(true, |_| {}).await;
     let mut limited = false;
     for i in 0..120 {
         let from = format!("198.51.100.{}", i + 1);
@@ -308,7 +172,7 @@ async fn closed_within(tcp: &mut tokio::net::TcpStream, within: Duration) -> boo
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_clients_cannot_take_the_servers_connections_while_a_game_is_played() {
-    let site = site(|c| {
+    let site = Site::start(true, |c| {
         c.connections_per_address = 8;
         c.max_connections = 64;
         c.header_timeout_secs = 2;
@@ -373,7 +237,7 @@ async fn slow_clients_cannot_take_the_servers_connections_while_a_game_is_played
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_a_hidden_channel_is_watched_only_by_members_who_can_see_it() {
-    let site = site(|_| {}).await;
+    let site = Site::start(true, |_| {}).await;
     let fake = &site.bot.fake;
     let carol = FakeUser::carol();
     fake.hide_channel(CHANNEL_ID, &[carol.id]);
@@ -440,7 +304,7 @@ async fn a_game_in_a_hidden_channel_is_watched_only_by_members_who_can_see_it() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_a_channel_everyone_sees_is_public_by_its_link() {
-    let site = site(|_| {}).await;
+    let site = Site::start(true, |_| {}).await;
     let fake = &site.bot.fake;
     let _duel = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 6).await;
     let path = site.game_path(CHANNEL_ID);
@@ -472,7 +336,7 @@ async fn a_game_in_a_channel_everyone_sees_is_public_by_its_link() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_end_on_the_server_and_never_travel_in_an_address() {
-    let site = site(|_| {}).await;
+    let site = Site::start(true, |_| {}).await;
     let http = http();
     let me = |auth: String| {
         http.get(format!("{}/api/me", site.url))
@@ -541,7 +405,7 @@ async fn sessions_end_on_the_server_and_never_travel_in_an_address() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_activitys_socket_is_accepted_from_discords_proxy_and_no_other_site() {
-    let site = site(|_| {}).await;
+    let site = Site::start(true, |_| {}).await;
     let fake = &site.bot.fake;
     let _duel = Duel::alice_and_bob(fake, CHANNEL_ID, Variant::Women, 4).await;
     let path = site.game_path(CHANNEL_ID);

@@ -18,6 +18,7 @@ mod config;
 mod correspondence;
 mod engine_properties;
 mod fuzz_regressions;
+mod house;
 mod puzzles;
 mod rate_limiter;
 mod render_pictures;

@@ -419,12 +419,16 @@ fn a_page_on_one_process_sees_a_move_committed_by_another() {
             config: isolo_bot::web::WebConfig::default(),
             bot_token: None,
             plays_bot: false,
-            local_player: None,
+            // The page is Amani's: a player of a server game watches it
+            // whoever else can see its channel.
+            local_player: Some((11, "Amani".into())),
         };
         tokio::spawn(isolo_bot::web::serve(listener, parts, std::future::pending()));
-        let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/g/900/{game}/ws"))
-            .await
-            .expect("a socket on the first process");
+        let key = a.link_key(900, game).expect("a key");
+        let (mut socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/g/900/{game}-{key}/ws"))
+                .await
+                .expect("a socket on the first process");
         let wait = Duration::from_secs(20);
         let first = tokio::time::timeout(wait, socket.next())
             .await

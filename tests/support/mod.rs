@@ -12,4 +12,5 @@ pub mod ops;
 pub mod pg_bin;
 #[cfg(unix)]
 pub mod pg_server;
+pub mod site;
 pub mod store;

@@ -1,22 +1,19 @@
 //! Every message of a takeback: the request with its buttons, how it was
-//! answered, the board after it. A leaf: the command and buttons
-//! ([`super::takeback`]) and the relay of a page's takebacks (`flow`) both
+//! answered, the board after it. The command and buttons
+//! (`discord::takeback`) and the relay of a page's takebacks (`posts`) both
 //! word them here.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::present::{self, ids, Out};
+use super::board::{board, mention, name};
+use super::ids;
+use super::out::Out;
 use crate::engine::Side;
 use crate::table::takeback::{Takeback, TakebackOutcome};
 use crate::table::{GameView, MemberSettings};
 use crate::tr;
 use crate::words::Lang;
-
-/// The button accepting a takeback request.
-pub const ACCEPT: &str = "takeback-yes";
-/// The button declining a takeback request.
-pub const DECLINE: &str = "takeback-no";
 
 /// The message for `outcome`: a request with its buttons, a takeback
 /// with the new board (drawn for `viewer`: call it off the async threads),
@@ -42,10 +39,10 @@ fn asked(lang: Lang, view: &GameView, by: Side) -> Out {
     let other = view.live.seat(by.opponent());
     let channel = view.live.channel;
     let buttons = vec![
-        CreateButton::new(ids::make(ACCEPT, channel, Some(view.live.id)))
+        CreateButton::new(ids::make(ids::TAKEBACK_ACCEPT, channel, Some(view.live.id)))
             .label(tr!(lang, "button-takeback-accept"))
             .style(ButtonStyle::Success),
-        CreateButton::new(ids::make(DECLINE, channel, Some(view.live.id)))
+        CreateButton::new(ids::make(ids::TAKEBACK_DECLINE, channel, Some(view.live.id)))
             .label(tr!(lang, "button-takeback-decline"))
             .style(ButtonStyle::Secondary),
     ];
@@ -53,8 +50,8 @@ fn asked(lang: Lang, view: &GameView, by: Side) -> Out {
         content: tr!(
             lang,
             "takeback-asked",
-            player = present::name(lang, view.live.seat(by)),
-            opponent = present::mention(lang, other)
+            player = name(lang, view.live.seat(by)),
+            opponent = mention(lang, other)
         ),
         components: vec![CreateActionRow::Buttons(buttons)],
         mentions: other.user().into_iter().collect(),
@@ -79,7 +76,7 @@ fn declined_line(lang: Lang, outcome: &TakebackOutcome) -> String {
     tr!(
         lang,
         "takeback-declined",
-        opponent = present::name(lang, view.live.seat(by))
+        opponent = name(lang, view.live.seat(by))
     )
 }
 
@@ -88,15 +85,15 @@ fn taken_line(lang: Lang, t: &Takeback) -> String {
     tr!(
         lang,
         "takeback-taken",
-        player = present::name(lang, live.seat(t.by)),
+        player = name(lang, live.seat(t.by)),
         plies = t.plies,
-        next = present::name(lang, live.seat(live.side_to_move()))
+        next = name(lang, live.seat(live.side_to_move()))
     )
 }
 
 /// The board after a takeback, under the line that says what went.
 fn taken_board(lang: Lang, t: &Takeback, viewer: &MemberSettings) -> Out {
-    let mut out = present::board(lang, &t.view, false, viewer);
+    let mut out = board(lang, &t.view, false, viewer);
     out.content = format!("{}\n{}", taken_line(lang, t), out.content);
     out
 }
