@@ -1,6 +1,6 @@
 //! What the bot posts on its own, driven by the table's work: a tournament's
-//! pairings, games and standings, a server's daily puzzle, and a takeback
-//! asked or answered on the live board.
+//! pairings, games and standings, a server's daily puzzle, a member's daily
+//! digest, and a takeback asked or answered on the live board.
 
 use poise::serenity_prelude as serenity;
 
@@ -273,5 +273,25 @@ pub(crate) async fn announce_takeback(
         }
         Ok(_) => {}
         Err(e) => tracing::warn!("could not post a takeback to channel {channel}: {e}"),
+    }
+}
+
+/// Sends a member their daily digest as a direct message, in their own
+/// language (else their oldest waiting game's). A failure (DMs closed) is
+/// only logged: the next comes a day later.
+pub(crate) async fn send_digest(data: &Data, http: &serenity::Http, digest: crate::table::Digest) {
+    let user = digest.user;
+    let settings = data.member_settings(user).await;
+    let game = match digest.games.first() {
+        Some(g) => data.game_lang(g.live.guild, &g.live.players).await,
+        None => Lang::default(),
+    };
+    let lang = super::language::private(&settings, None, game);
+    let out = present::digest(lang, &digest);
+    if let Err(e) = serenity::UserId::new(user)
+        .direct_message(http, out.message())
+        .await
+    {
+        tracing::info!("could not send {user} their daily digest: {e}");
     }
 }

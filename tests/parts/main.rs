@@ -21,6 +21,7 @@ mod fuzz_regressions;
 mod house;
 mod puzzles;
 mod rate_limiter;
+mod reminders;
 mod render_pictures;
 mod render_unchanged;
 mod rules_examples;
