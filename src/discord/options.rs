@@ -299,10 +299,10 @@ pub enum RemindersChoice {
     #[name = "none"]
     Off,
     /// At half time, and with a tenth left (the default).
-    #[name = "at half your time (default)"]
+    #[name = "half time (default)"]
     HalfTime,
     /// 24 h, 4 h and 1 h before the deadline.
-    #[name = "24 h, 4 h and 1 h before the deadline"]
+    #[name = "24 h, 4 h, 1 h before"]
     BeforeDeadline,
 }
 

@@ -19,6 +19,7 @@ mod e2e_process;
 mod e2e_rate_limits;
 mod e2e_registration;
 mod e2e_relay;
+mod e2e_reminders;
 mod e2e_resilience;
 mod e2e_shards;
 mod e2e_takeback;
