@@ -5,6 +5,7 @@
 
 import { BoardView } from './board.js';
 import { Study, linkedPly } from './analysis.js';
+import { showTakeback } from './takeback.js';
 
 const body = document.body;
 const mode = body.dataset.mode;
@@ -154,6 +155,7 @@ function status() {
   body.dataset.shown = String(app.shown);
   body.dataset.plies = String(g.plies.length);
   $('alt').textContent = g.alt;
+  showTakeback(g, mode === 'local' ? null : mySide(), label, takeback);
 }
 
 function render() {
@@ -187,7 +189,9 @@ function merge(update) {
   const g = app.game;
   if (!g || update.from > g.plies.length) return null;
   // Behind what the page shows (an older push): nothing to take from it.
-  if (update.from + update.plies.length < g.plies.length) return g;
+  // After a takeback (more takebacks) the history may be shorter.
+  if (update.takebacks < g.takebacks) return g;
+  if (update.takebacks === g.takebacks && update.from + update.plies.length < g.plies.length) return g;
   const { kind, from, plies, ...rest } = update;
   void kind;
   return { ...g, ...rest, plies: g.plies.slice(0, from).concat(plies) };
@@ -206,6 +210,8 @@ function receive(state) {
   }
   const before = app.game;
   const wasLive = before && app.shown === before.plies.length;
+  const takenBack = before && before.id === state.id && state.takebacks > before.takebacks;
+  if (takenBack) say(state.words.labels['web-taken-back']);
   app.game = state;
   app.received = Date.now();
   view.words = state.words;
@@ -216,7 +222,7 @@ function receive(state) {
   document.documentElement.lang = state.words.lang;
   if (before && wasLive && state.plies.length > before.plies.length && before.id === state.id) {
     animateFrom(before.plies.length);
-  } else if (!before || wasLive || before.id !== state.id) {
+  } else if (!before || wasLive || takenBack || before.id !== state.id) {
     // A link may open the page at a ply (`#ply=17`).
     const linked = before ? null : linkedPly();
     app.shown = linked === null ? state.plies.length : Math.min(linked, state.plies.length);
@@ -246,6 +252,21 @@ async function play(pit) {
   } catch (e) {
     say(e.message);
     render();
+  }
+}
+
+// Asks to take back the last move, or answers the opponent's request.
+async function takeback(action) {
+  const g = app.game;
+  if (!g) return;
+  try {
+    await api(`/api/g/${g.channel}/${gamePath(g)}/takeback`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Isolo-Csrf': app.csrf },
+      body: JSON.stringify({ action }),
+    });
+  } catch (e) {
+    say(e.message);
   }
 }
 

@@ -143,6 +143,15 @@ settings = Deine Einstellungen (auf allen Servern):
        *[standard] normal
     }
     - Sprache: { $language }
+    - Erinnerungen an deinen Zug (Partien mit Uhr): { $reminders ->
+        [off] keine
+        [before-deadline] 24 Std., 4 Std. und 1 Std. bevor deine Zeit abläuft
+       *[half-time] nach der Hälfte deiner Zeit und noch einmal, wenn ein Zehntel übrig ist
+    }
+    - tägliche Übersicht der Partien, die auf dich warten: { $digest ->
+        [on] an (statt einer Direktnachricht bei jedem Zug)
+       *[off] aus
+    }
     Ändern kannst du sie mit `/isolo einstellungen` und der passenden Option.
 settings-language-discord = die Sprache deiner Discord-App
 settings-server-language = Sprache dieses Servers für öffentliche Nachrichten: { $language }.

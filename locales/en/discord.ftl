@@ -144,6 +144,15 @@ settings = Your settings (in every server):
        *[standard] standard
     }
     - language: { $language }
+    - reminders of your move (games with a clock): { $reminders ->
+        [off] none
+        [before-deadline] 24 h, 4 h and 1 h before your time runs out
+       *[half-time] at half your time, and again with a tenth left
+    }
+    - a daily digest of the games waiting for you: { $digest ->
+        [on] on (instead of a DM on every move)
+       *[off] off
+    }
     Change one with `/isolo settings` and its option.
 settings-language-discord = the language of your Discord app
 settings-server-language = This server's language for public messages: { $language }.

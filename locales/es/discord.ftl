@@ -146,6 +146,15 @@ settings = Tus ajustes (en todos los servidores):
        *[standard] estándar
     }
     - idioma: { $language }
+    - recordatorios de tu turno (partidas con reloj): { $reminders ->
+        [off] ninguno
+        [before-deadline] 24 h, 4 h y 1 h antes de que se acabe tu tiempo
+       *[half-time] a la mitad de tu tiempo, y otra vez cuando quede una décima parte
+    }
+    - resumen diario de las partidas que te esperan: { $digest ->
+        [on] activado (en lugar de un mensaje directo en cada jugada)
+       *[off] desactivado
+    }
     Cambia cualquiera con `/isolo ajustes` y su opción.
 settings-language-discord = el idioma de tu aplicación de Discord
 settings-server-language = Idioma de este servidor para los mensajes públicos: { $language }.

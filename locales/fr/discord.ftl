@@ -155,6 +155,15 @@ settings = Tes réglages (sur tous les serveurs) :
        *[standard] standard
     }
     - langue : { $language }
+    - rappels de ton tour (parties avec pendule) : { $reminders ->
+        [off] aucun
+        [before-deadline] 24 h, 4 h et 1 h avant la fin de ton temps
+       *[half-time] à la moitié de ton temps, puis quand il en reste un dixième
+    }
+    - un récapitulatif quotidien des parties qui t'attendent : { $digest ->
+        [on] activé (au lieu d'un message privé à chaque coup)
+       *[off] désactivé
+    }
     Pour en changer un, utilise `/isolo réglages` avec l'option correspondante.
 settings-language-discord = la langue de ton application Discord
 settings-server-language = Langue de ce serveur pour les messages publics : { $language }.

@@ -149,6 +149,15 @@ settings = Suas configurações (em todos os servidores):
        *[standard] normais
     }
     - idioma: { $language }
+    - lembretes da sua vez (partidas com relógio): { $reminders ->
+        [off] nenhum
+        [before-deadline] 24 h, 4 h e 1 h antes de o seu tempo acabar
+       *[half-time] na metade do seu tempo, e de novo quando restar um décimo
+    }
+    - resumo diário das partidas que esperam por você: { $digest ->
+        [on] ativado (em vez de uma mensagem direta a cada jogada)
+       *[off] desativado
+    }
     Para mudar uma delas, use `/isolo ajustes` com a opção correspondente.
 settings-language-discord = o idioma do seu app do Discord
 settings-server-language = Idioma deste servidor nas mensagens públicas: { $language }.

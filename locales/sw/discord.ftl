@@ -130,6 +130,15 @@ settings = Mipangilio yako (katika kila seva):
        *[standard] za kawaida
     }
     - lugha: { $language }
+    - vikumbusho vya zamu yako (michezo yenye saa): { $reminders ->
+        [off] hakuna
+        [before-deadline] saa 24, saa 4 na saa 1 kabla muda wako haujaisha
+       *[half-time] muda wako ukifika nusu, na tena ikibaki sehemu ya kumi
+    }
+    - muhtasari wa kila siku wa michezo inayokusubiri: { $digest ->
+        [on] umewashwa (badala ya ujumbe binafsi kila zamu)
+       *[off] umezimwa
+    }
     Badilisha mojawapo kwa `/isolo settings` na chaguo lake.
 settings-language-discord = lugha ya programu yako ya Discord
 settings-server-language = Lugha ya seva hii kwa jumbe za umma: { $language }.

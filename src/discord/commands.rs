@@ -9,8 +9,8 @@ use super::language::Langs;
 use super::limits::Costly;
 use super::options::{
     self, is_moderator, name_in_context, rules_settings, AfterCaptureChoice, BoardChoice, CaptureChoice,
-    ClockChoice, ColourChoice, CreatorsChoice, FirstChoice, LanguageChoice, LevelChoice, Someone,
-    VacationChoice, VariantChoice,
+    ClockChoice, ColourChoice, CreatorsChoice, FirstChoice, LanguageChoice, LevelChoice, RemindersChoice,
+    Someone, VacationChoice, VariantChoice,
 };
 use super::present::{self, Out};
 use super::reply::Reply;
@@ -67,7 +67,14 @@ pub async fn isolo(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     subcommand_required,
-    subcommands("history", "animate", "claim", "abort", "conditional")
+    subcommands(
+        "history",
+        "animate",
+        "claim",
+        "abort",
+        "conditional",
+        "super::takeback::takeback"
+    )
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
@@ -405,7 +412,7 @@ pub async fn games(ctx: Context<'_>, finished: Option<bool>) -> Result<(), Error
     Ok(())
 }
 
-/// Your settings: turn DMs, board side, colours, language (only you see them)
+/// Your settings: turn DMs, board, colours, language, reminders, daily digest (only you see them)
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn settings(
@@ -422,6 +429,8 @@ pub async fn settings(
     #[max = 23]
     server_daily_hour: Option<u16>,
     vacation: Option<VacationChoice>,
+    reminders: Option<RemindersChoice>,
+    digest: Option<bool>,
 ) -> Result<(), Error> {
     let Here { guild, channel, user } = here(&ctx);
     let daily_change = server_daily.is_some() || server_daily_hour.is_some();
@@ -481,6 +490,12 @@ pub async fn settings(
                 }
                 if let Some(l) = language {
                     s.language = tag(l);
+                }
+                if let Some(r) = reminders {
+                    s.reminders = r.into();
+                }
+                if let Some(d) = digest {
+                    s.digest = d;
                 }
             })
         })

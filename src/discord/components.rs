@@ -111,6 +111,8 @@ async fn dispatch(
             let from = MoveFrom::Menu(board.ok_or(TableError::Stale)?);
             flow::play(data, reply, channel, user, chosen(ci), from).await
         }
+        ids::TAKEBACK_ACCEPT => super::takeback::button(data, reply, channel, user, true).await,
+        ids::TAKEBACK_DECLINE => super::takeback::button(data, reply, channel, user, false).await,
         ids::PUZZLE => training::puzzle_menu(data, reply, ci, id).await,
         ids::DAILY => training::daily_menu(data, reply, ci, id).await,
         ids::LESSON => training::lesson_menu(data, reply, ci, id).await,

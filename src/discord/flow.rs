@@ -96,7 +96,12 @@ pub(crate) async fn search_bot_move(data: &Data, channel: ChannelId) -> Result<O
 }
 
 /// Sends a board; one with a move menu becomes the channel's newest board.
-async fn send_board(data: &Data, reply: &mut Reply<'_>, channel: ChannelId, out: Out) -> Result<(), Error> {
+pub(crate) async fn send_board(
+    data: &Data,
+    reply: &mut Reply<'_>,
+    channel: ChannelId,
+    out: Out,
+) -> Result<(), Error> {
     if out.components.is_empty() {
         return reply.send(&out).await;
     }
@@ -219,7 +224,8 @@ async fn notify_turn(
     let Some(user) = view.to_move().and_then(Seat::user) else {
         return;
     };
-    if !settings.dm_on_turn || view.live.players.iter().any(|s| s.user().is_none()) {
+    // A daily digest stands in for the turn DMs.
+    if !settings.dm_on_turn || settings.digest || view.live.players.iter().any(|s| s.user().is_none()) {
         return;
     }
     let dm = present::turn_dm(language::private(settings, None, game), view);
@@ -739,6 +745,12 @@ pub(crate) async fn announce(data: &Data, http: &serenity::Http, notice: Notice)
     if let Notice::DailyPuzzle(due) = notice {
         return posts::post_daily(data, http, *due).await;
     }
+    if let Notice::Digest(digest) = notice {
+        return posts::send_digest(data, http, *digest).await;
+    }
+    if let Notice::Takeback(outcome) = notice {
+        return posts::announce_takeback(data, http, *outcome).await;
+    }
     let ended = match &notice {
         Notice::TimedOut(f) => Some(f.clone()),
         Notice::Moved(out) => out.last().finished.clone(),
@@ -800,11 +812,13 @@ async fn hold(data: &Data, http: &serenity::Http, channel: ChannelId, notice: No
         return;
     };
     let settings = data.member_settings(user).await;
+    // A daily digest stands in for the DM of each move, not for reminders.
+    let wanted = settings.dm_on_turn && !(settings.digest && matches!(notice, Notice::Moved(_)));
     let text = present::held_dm(language::private(&settings, None, game), &notice);
     if let Err(e) = data.run(move |t| t.hold(channel, &notice)).await {
         tracing::warn!("cannot keep the clock's news for {channel}: {e}");
     }
-    let Some(text) = text.filter(|_| settings.dm_on_turn) else {
+    let Some(text) = text.filter(|_| wanted) else {
         return;
     };
     if let Err(e) = serenity::UserId::new(user)

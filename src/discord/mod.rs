@@ -18,6 +18,7 @@ mod registration;
 mod reply;
 pub mod shards;
 mod state;
+mod takeback;
 mod tournaments;
 mod training;
 
@@ -69,6 +70,8 @@ fn component_label(custom_id: &str) -> &'static str {
         Some(ids::PUZZLE) => "component puzzle",
         Some(ids::DAILY) => "component daily",
         Some(ids::LESSON) => "component lesson",
+        Some(ids::TAKEBACK_ACCEPT) => "component takeback accept",
+        Some(ids::TAKEBACK_DECLINE) => "component takeback decline",
         _ => "component other",
     }
 }

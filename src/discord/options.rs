@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::state::Context;
 use crate::ai::Level;
 use crate::engine::{AfterCapture, CaptureFrom, Variant};
-use crate::table::{Challenge, GameSettings, UserId};
+use crate::table::{Challenge, GameSettings, Reminders, UserId};
 
 /// Discord shows at most 25 autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -292,6 +292,30 @@ pub enum BoardChoice {
     /// Always South at the bottom.
     #[name = "south: always South at the bottom"]
     South,
+}
+
+/// When you are reminded of your move in a game with a clock.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RemindersChoice {
+    /// Never.
+    #[name = "none"]
+    Off,
+    /// At half time, and with a tenth left (the default).
+    #[name = "half time (default)"]
+    HalfTime,
+    /// 24 h, 4 h and 1 h before the deadline.
+    #[name = "24 h, 4 h, 1 h before"]
+    BeforeDeadline,
+}
+
+impl From<RemindersChoice> for Reminders {
+    fn from(c: RemindersChoice) -> Reminders {
+        match c {
+            RemindersChoice::Off => Reminders::Off,
+            RemindersChoice::HalfTime => Reminders::HalfTime,
+            RemindersChoice::BeforeDeadline => Reminders::BeforeDeadline,
+        }
+    }
 }
 
 /// The colours of the last move's marks.

@@ -1,5 +1,6 @@
 //! What the bot posts on its own, driven by the table's work: a tournament's
-//! pairings, games and standings, and a server's daily puzzle.
+//! pairings, games and standings, a server's daily puzzle, a member's daily
+//! digest, and a takeback asked or answered on the live board.
 
 use poise::serenity_prelude as serenity;
 
@@ -246,5 +247,51 @@ async fn tell_daily_failed(
         .await
     {
         tracing::info!("could not tell {user} that the daily puzzle cannot be posted: {e}");
+    }
+}
+
+/// Posts a takeback asked or answered on a page into its game's channel:
+/// a request with its buttons, or the new board (the channel's newest).
+pub(crate) async fn announce_takeback(
+    data: &Data,
+    http: &serenity::Http,
+    outcome: crate::table::takeback::TakebackOutcome,
+) {
+    let view = outcome.view();
+    let (channel, viewer) = (view.live.channel, posting::mover_settings(data, view).await);
+    let lang = data.game_lang(view.live.guild, &view.live.players).await;
+    let words = present::takeback::message;
+    let Ok(out) = data.render(move || words(lang, outcome, &viewer)).await else {
+        return;
+    };
+    match serenity::ChannelId::new(channel)
+        .send_message(http, out.message())
+        .await
+    {
+        Ok(msg) if present::takeback::has_move_menu(&out) => {
+            posting::track_board(data, http, channel, Some(msg)).await
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!("could not post a takeback to channel {channel}: {e}"),
+    }
+}
+
+/// Sends a member their daily digest as a direct message, in their own
+/// language (else their oldest waiting game's). A failure (DMs closed) is
+/// only logged: the next comes a day later.
+pub(crate) async fn send_digest(data: &Data, http: &serenity::Http, digest: crate::table::Digest) {
+    let user = digest.user;
+    let settings = data.member_settings(user).await;
+    let game = match digest.games.first() {
+        Some(g) => data.game_lang(g.live.guild, &g.live.players).await,
+        None => Lang::default(),
+    };
+    let lang = super::language::private(&settings, None, game);
+    let out = present::digest(lang, &digest);
+    if let Err(e) = serenity::UserId::new(user)
+        .direct_message(http, out.message())
+        .await
+    {
+        tracing::info!("could not send {user} their daily digest: {e}");
     }
 }

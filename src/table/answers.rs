@@ -8,7 +8,7 @@ use super::model::{Challenge, ChannelId, FinishedGame, GuildId, LiveGame, Seat, 
 use super::rating::Rating;
 use super::tournament::TournamentUpdate;
 use crate::ai::Puzzle;
-use crate::engine::{Game, Move, MoveReport, Position, Rules};
+use crate::engine::{Game, Move, MoveReport, Position, Rules, Side};
 use crate::store::Versioned;
 
 /// A game as the front ends see it: the stored game and its replayed state.
@@ -139,11 +139,16 @@ pub enum Notice {
     /// restarted meanwhile), or a player's, saved but whose answer Discord
     /// did not take.
     Moved(Box<MoveOutcome>),
+    /// A takeback asked, made or declined on a page: the chat is told
+    /// (a request there gets its buttons, a takeback its new board).
+    Takeback(Box<TakebackOutcome>),
     /// A tournament's entry deadline started it (or, with too few
     /// players, cancelled it): its work is for the front end.
     Tournament(Box<TournamentUpdate>),
     /// A server's daily puzzle is due in its channel.
     DailyPuzzle(Box<DailyDue>),
+    /// A member's daily digest of the games waiting for them.
+    Digest(Box<Digest>),
     /// A player's vacation stopped or restarted a game's clock: the
     /// opponent is told in the game's place.
     Vacation {
@@ -180,9 +185,12 @@ impl Notice {
             Notice::TimedOut(f) => f.channel,
             Notice::ChallengeExpired(c) => c.channel,
             Notice::Moved(out) => out.view.live.channel,
+            Notice::Takeback(t) => t.view().live.channel,
             // A tournament's work is posted where the tournament was made.
             Notice::Tournament(update) => update.tournament.channel,
             Notice::DailyPuzzle(due) => due.channel,
+            // Sent as a direct message: its place is the digest's deadline.
+            Notice::Digest(d) => digest_channel(d.user),
         }
     }
 }
@@ -261,4 +269,68 @@ pub struct DailyTally {
 impl Versioned for DailyTally {
     const KIND: &'static str = "puzzle-daily";
     const FORMAT: u32 = 1;
+}
+
+/// What a takeback request or answer did.
+#[derive(Debug, Clone)]
+pub enum TakebackOutcome {
+    /// The request of `by` waits for the opponent's answer.
+    Asked {
+        /// The game, with the request.
+        view: GameView,
+        /// The side that asked.
+        by: Side,
+    },
+    /// The moves were taken back (the bot always agrees at once).
+    Taken(Takeback),
+    /// The opponent, `by`, declined; the game goes on as it was.
+    Declined {
+        /// The game, without the request.
+        view: GameView,
+        /// The side that declined.
+        by: Side,
+    },
+}
+
+impl TakebackOutcome {
+    /// The game after the request or answer.
+    pub fn view(&self) -> &GameView {
+        match self {
+            TakebackOutcome::Asked { view, .. } | TakebackOutcome::Declined { view, .. } => view,
+            TakebackOutcome::Taken(t) => &t.view,
+        }
+    }
+}
+
+/// A takeback that was made.
+#[derive(Debug, Clone)]
+pub struct Takeback {
+    /// The game after it.
+    pub view: GameView,
+    /// The side whose move was taken back.
+    pub by: Side,
+    /// Plies taken back: 1, or 2 when the opponent had already answered
+    /// the move (their answer goes too).
+    pub plies: usize,
+}
+
+/// The top two bits of a deadline channel naming a member's digest
+/// (tournaments have the top bit, daily posts both).
+pub(super) const DIGEST_BITS: u64 = 0b01 << 62;
+pub(super) const HIGH_BITS: u64 = 0b11 << 62;
+
+/// The deadline channel of a member's digest.
+pub fn digest_channel(user: UserId) -> ChannelId {
+    DIGEST_BITS | (user & !HIGH_BITS)
+}
+
+/// A member's digest: the games waiting for their move, longest waiting first.
+#[derive(Debug, Clone)]
+pub struct Digest {
+    /// The member.
+    pub user: UserId,
+    /// Their games where it is their move (never empty).
+    pub games: Vec<GameView>,
+    /// When it was made (unix ms): the time left is counted from it.
+    pub now_ms: u64,
 }

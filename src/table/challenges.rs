@@ -457,6 +457,8 @@ impl Table {
             tournament,
             conditional: Vec::new(),
             conditional_plies: Vec::new(),
+            takeback: None,
+            takebacks: 0,
             paused: None,
         };
         let mut batch = Batch::new();

@@ -5,7 +5,7 @@ use crate::engine::{Game, GameResult, Outcome, Termination};
 use crate::store::StoreExt;
 
 use super::host::Newer;
-use super::{ChannelId, LiveGame, Notice, Table, TableError, TimeoutPolicy, Unreadable};
+use super::{ChannelId, LiveGame, Notice, Reminders, Table, TableError, TimeoutPolicy, Unreadable};
 
 /// How soon a due deadline whose entry a newer version of the bot wrote is
 /// looked at again: that version serves it meanwhile, if it runs.
@@ -30,9 +30,10 @@ pub(super) fn is_newer(e: &TableError) -> bool {
 /// posted, and none once the time is gone, so the result comes alone.
 fn skip_stale_reminders(live: &mut LiveGame, now: u64) {
     let most = match live.settings.move_secs {
-        Some(_) => 2,
+        Some(secs) => Reminders::every_slot(secs.saturating_mul(1000)).len(),
         None => 1,
     };
+    let most = u8::try_from(most).unwrap_or(u8::MAX);
     while live.reminders < most {
         live.reminders += 1;
         if live.next_event_ms().is_some_and(|at| at > now) {
@@ -192,6 +193,9 @@ impl Table {
     /// challenges, then its game's clock event. Both share the channel's
     /// deadline, so it is set again from whatever is still there.
     fn handle_deadline(&self, channel: ChannelId, now: u64) -> Result<Vec<Notice>, TableError> {
+        if super::digest::is_digest_deadline(channel) {
+            return Ok(self.digest_deadline(channel, now)?.into_iter().collect());
+        }
         // Before tournaments': a daily post's channel has their bit too.
         if super::daily_post::is_daily_deadline(channel) {
             return Ok(self.daily_deadline(channel)?.into_iter().collect());
@@ -249,15 +253,28 @@ impl Table {
             }
             let game = live.game()?;
             let late = game.position().to_move();
+            let first = usize::from(live.reminders);
             skip_stale_reminders(&mut live, now);
-            if live.settings.move_secs.is_none() {
+            let Some(secs) = live.settings.move_secs else {
                 return self.idle(stored.version, live, &game, now);
-            }
+            };
             let deadline = live.deadline_ms().unwrap_or(at);
-            if live.reminders < 2 {
+            let slots = Reminders::every_slot(secs.saturating_mul(1000));
+            let due = usize::from(live.reminders);
+            if due < slots.len() {
+                // The player's own plan says whether one of the times
+                // passed now is theirs (several, after downtime).
+                let user = live.seat(late).user();
+                let plan = match user {
+                    Some(u) => self.member_settings(u).map(|s| s.reminders).unwrap_or_default(),
+                    None => Reminders::Off,
+                };
+                let theirs = plan.slots(secs.saturating_mul(1000));
+                let passed = &slots[first.min(due)..=due];
                 live.reminders += 1;
                 self.save(stored.version, &live)?;
-                return Ok(live.seat(late).user().map(|user| Notice::Reminder {
+                let remind = passed.iter().any(|s| theirs.contains(s));
+                return Ok(user.filter(|_| remind).map(|user| Notice::Reminder {
                     channel,
                     user,
                     game: live.id,

@@ -92,6 +92,15 @@ pub enum TableError {
         /// The most moves.
         max: usize,
     },
+    /// Takebacks are only for friendly games: unrated, outside tournaments.
+    #[error("moves can only be taken back in unrated games outside tournaments")]
+    TakebackNotAllowed,
+    /// The player has made no move to take back.
+    #[error("you have made no move to take back")]
+    NothingToTakeBack,
+    /// The opponent has not asked to take a move back.
+    #[error("your opponent has not asked to take back a move")]
+    NoTakebackRequest,
     /// A member asked to be forgotten still sits in live games or pending challenges.
     #[error("still playing: {} game(s) in progress and {challenges} open challenge(s) must end first", .games.len())]
     StillPlaying {

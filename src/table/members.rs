@@ -45,7 +45,21 @@ impl Table {
         user: UserId,
         change: impl Fn(&mut MemberSettings),
     ) -> Result<MemberSettings, TableError> {
-        self.change_settings(&member_key(user), change)
+        let key = member_key(user);
+        let now = self.now_ms();
+        self.retry(|| {
+            let (before, expect) = self.meta::<MemberSettings>(&key)?;
+            let mut after = before.clone();
+            change(&mut after);
+            let mut batch = Batch::new();
+            batch.put(Space::Meta, &key, &after, expect)?;
+            // The digest's own deadline comes and goes with the setting.
+            if let Some(at) = super::digest::digest_change(&before, &after, now) {
+                batch.set_deadline(super::digest_channel(user), at);
+            }
+            self.commit(&batch)?;
+            Ok(after)
+        })
     }
 
     /// Changes the settings stored at `key` with compare-and-swap.

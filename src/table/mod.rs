@@ -19,6 +19,7 @@ pub mod course;
 mod daily_post;
 mod damage;
 mod deadlines;
+mod digest;
 mod endings;
 mod error;
 mod explorer;
@@ -34,6 +35,7 @@ pub mod puzzles;
 mod rating;
 pub mod scheduler;
 mod sessions;
+pub mod takeback;
 pub mod tournament;
 mod turns;
 mod vacation;
@@ -53,6 +55,7 @@ pub use course::{course, CourseProgress, Lesson, LessonAnswer, LessonView, Task,
 pub use daily_post::{daily_channel, DailyPost, DAILY_RETRY_MS};
 pub use damage::{RestoreError, SetAsideEntry};
 pub use deadlines::NEWER_RETRY_MS;
+pub use digest::{digest_channel, Digest, DIGEST_EVERY_MS};
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::{TableError, Unreadable};
 pub use explorer::{counts_in_explorer, ExplorerMove, MoveTally, EXPLORER_PLIES};
@@ -64,9 +67,9 @@ pub use host::Table;
 pub use listing::FINISHED_LISTED;
 pub use model::{
     conditional_plies, BoardSide, Challenge, ChannelId, ConditionalLine, FinishedGame, FirstMove,
-    GameSettings, GuildId, LiveGame, MemberSettings, Paused, PlayerStats, RatingChange, Seat, ServerSettings,
-    SetAside, Tally, TournamentGame, UserId, VacationHold, BOT_MOVE_GRACE_MS, CONDITIONAL_TAG, FORMER_ID,
-    FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
+    GameSettings, GuildId, LiveGame, MemberSettings, Paused, PlayerStats, RatingChange, Reminders, Seat,
+    ServerSettings, SetAside, Tally, TournamentGame, UserId, VacationHold, BOT_MOVE_GRACE_MS,
+    CONDITIONAL_TAG, FORMER_ID, FORMER_NAME, IDLE_REMINDER_MS, MAX_HEAD_TO_HEAD,
 };
 pub use private::{Held, MAX_HELD};
 pub use puzzle_rating::{puzzle_start, rate_attempt, PUZZLE_DEVIATION};

@@ -212,7 +212,8 @@ pub struct LiveGame {
     pub started_ms: u64,
     /// When the current turn began (unix ms).
     pub turn_started_ms: u64,
-    /// Reminders already sent for the current turn (0, 1 or 2).
+    /// Reminder times passed in the current turn (of
+    /// [`Reminders::every_slot`], or 0 and 1 without a clock).
     pub reminders: u8,
     /// A pending draw offer, by this side.
     pub draw_offer: Option<Side>,
@@ -240,6 +241,17 @@ pub struct LiveGame {
     /// The clock stopped by players' vacations, if it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused: Option<Paused>,
+    /// A pending request to take back a move, by this side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<Side>,
+    /// Takebacks accepted so far: a page's history may shrink only when
+    /// this grows, so a push after a takeback is never taken for an old one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub takebacks: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A line of conditional moves: the opponent's move, the owner's answer,
@@ -352,11 +364,10 @@ impl LiveGame {
             return Some(self.turn_started_ms.saturating_add(after));
         };
         let limit = secs * 1000;
-        let at = match self.reminders {
-            0 => limit / 2,
-            1 => limit - limit / 10,
-            _ if self.flagged => return self.claim_closes_ms.or(self.deadline_ms()),
-            _ => limit,
+        let at = match Reminders::every_slot(limit).get(usize::from(self.reminders)) {
+            Some(&at) => at,
+            None if self.flagged => return self.claim_closes_ms.or(self.deadline_ms()),
+            None => limit,
         };
         Some(self.turn_started_ms + at)
     }
@@ -697,6 +708,60 @@ pub struct MemberSettings {
     /// The language they chose, as a tag (`sw`); `None` follows their
     /// Discord app's language.
     pub language: Option<String>,
+    /// When they are reminded of their move in a game with a clock.
+    pub reminders: Reminders,
+    /// One direct message a day listing every game waiting for their move,
+    /// instead of one on every turn.
+    pub digest: bool,
+}
+
+/// When a player is reminded of their move in a game with a clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reminders {
+    /// Never.
+    Off,
+    /// At half their time, and again with a tenth of it left.
+    #[default]
+    HalfTime,
+    /// 24 hours, 4 hours and 1 hour before the deadline (those that fall
+    /// within the turn).
+    BeforeDeadline,
+}
+
+/// Hours before the deadline of [`Reminders::BeforeDeadline`].
+const BEFORE_DEADLINE_HOURS: [u64; 3] = [24, 4, 1];
+
+impl Reminders {
+    /// When this plan reminds a player, in ms after their turn began, for a
+    /// clock of `limit` ms: in order, each strictly inside the turn.
+    pub fn slots(self, limit: u64) -> Vec<u64> {
+        let mut at: Vec<u64> = match self {
+            Reminders::Off => Vec::new(),
+            Reminders::HalfTime => vec![limit / 2, limit - limit / 10],
+            Reminders::BeforeDeadline => BEFORE_DEADLINE_HOURS
+                .iter()
+                .filter_map(|h| limit.checked_sub(h * 3600 * 1000))
+                .collect(),
+        };
+        at.retain(|&t| t > 0 && t < limit);
+        at.sort_unstable();
+        at.dedup();
+        at
+    }
+
+    /// Every plan's slots together: the clock wakes at each, and reminds
+    /// the player to move if their own plan has it. Stored games count
+    /// these in [`LiveGame::reminders`].
+    pub fn every_slot(limit: u64) -> Vec<u64> {
+        let mut at: Vec<u64> = [Reminders::HalfTime, Reminders::BeforeDeadline]
+            .iter()
+            .flat_map(|r| r.slots(limit))
+            .collect();
+        at.sort_unstable();
+        at.dedup();
+        at
+    }
 }
 
 /// A server's settings, chosen by its moderators.

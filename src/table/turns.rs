@@ -208,6 +208,7 @@ fn next_turn(live: &mut LiveGame, mv: Move, now: u64) {
     live.reminders = 0;
     live.flagged = false;
     live.draw_offer = None;
+    live.takeback = None;
     if let Some(p) = &mut live.paused {
         p.since_ms = now;
     }

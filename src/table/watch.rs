@@ -39,6 +39,12 @@ pub struct Watched {
     pub result: Option<GameResult>,
     /// Whether it is still being played.
     pub live: bool,
+    /// The side asking to take back a move, in a live game.
+    pub takeback: Option<crate::engine::Side>,
+    /// Takebacks made so far.
+    pub takebacks: u32,
+    /// Whether its players may ask to take back a move.
+    pub takeback_allowed: bool,
 }
 
 impl Watched {
@@ -46,6 +52,7 @@ impl Watched {
         // A clock held by a vacation has no deadline to count down to.
         let deadline_ms = view.deadline_ms().filter(|_| view.live.paused.is_none());
         let live = view.live;
+        let takeback_allowed = super::takeback::allowed(&live);
         Watched {
             id: live.id,
             guild: live.guild,
@@ -58,6 +65,9 @@ impl Watched {
             deadline_ms,
             result: None,
             live: true,
+            takeback: live.takeback,
+            takebacks: live.takebacks,
+            takeback_allowed,
         }
     }
 
@@ -205,6 +215,9 @@ impl Table {
                     result: Some(f.result),
                     players: f.players,
                     live: false,
+                    takeback: None,
+                    takebacks: 0,
+                    takeback_allowed: false,
                 }),
                 _ => None,
             },

@@ -18,7 +18,7 @@ use crate::table::{ChallengeOutcome, ChallengeRequest, GameSettings, Opponent};
 const SHELL: &str = include_str!("../../web/index.html");
 
 /// The client's files, by name: (name, content type, text).
-const ASSETS: [(&str, &str, &str); 11] = [
+const ASSETS: [(&str, &str, &str); 12] = [
     ("app.js", "text/javascript", include_str!("../../web/app.js")),
     (
         "analysis.js",
@@ -26,6 +26,11 @@ const ASSETS: [(&str, &str, &str); 11] = [
         include_str!("../../web/analysis.js"),
     ),
     ("board.js", "text/javascript", include_str!("../../web/board.js")),
+    (
+        "takeback.js",
+        "text/javascript",
+        include_str!("../../web/takeback.js"),
+    ),
     (
         "activity.js",
         "text/javascript",

@@ -99,6 +99,12 @@ pub struct GameState {
     pub alt: String,
     /// The game record, to copy.
     pub record: String,
+    /// The side asking to take back a move, if one asks.
+    pub takeback: Option<Side>,
+    /// Takebacks made so far (a history may shrink only when this grows).
+    pub takebacks: u32,
+    /// Whether the players may ask to take back a move.
+    pub takeback_allowed: bool,
     /// The page's words in the viewer's language.
     pub words: Words,
 }
@@ -132,6 +138,12 @@ pub struct Update<'a> {
     pub alt: &'a str,
     /// As in [`GameState`].
     pub record: &'a str,
+    /// As in [`GameState`].
+    pub takeback: Option<Side>,
+    /// As in [`GameState`].
+    pub takebacks: u32,
+    /// As in [`GameState`].
+    pub takeback_allowed: bool,
 }
 
 impl GameState {
@@ -151,6 +163,9 @@ impl GameState {
             winner: self.winner,
             alt: &self.alt,
             record: &self.record,
+            takeback: self.takeback,
+            takebacks: self.takebacks,
+            takeback_allowed: self.takeback_allowed,
         }
     }
 }
@@ -168,7 +183,7 @@ pub struct Words {
 
 /// The page's fixed labels of a game (messages of `web.ftl`); the page's own
 /// buttons are labelled from the shell (`client::PAGE_WORDS`).
-const LABELS: [&str; 9] = [
+const LABELS: [&str; 15] = [
     "web-live",
     "web-finished",
     "web-to-move",
@@ -178,6 +193,12 @@ const LABELS: [&str; 9] = [
     "web-copied",
     "web-reconnecting",
     "web-time-left",
+    "web-takeback",
+    "web-takeback-waiting",
+    "web-takeback-asked",
+    "web-takeback-accept",
+    "web-takeback-decline",
+    "web-taken-back",
 ];
 
 /// The page's words in `lang`.
@@ -262,6 +283,9 @@ pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
         }),
         alt: alt_text(&view),
         record: record.to_string(),
+        takeback: w.takeback.filter(|_| w.live),
+        takebacks: w.takebacks,
+        takeback_allowed: w.live && w.takeback_allowed,
         words: words(lang),
     }
 }

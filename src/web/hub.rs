@@ -22,10 +22,11 @@ pub(crate) struct Hub {
     pub(super) rooms: Mutex<HashMap<RoomKey, Room>>,
 }
 
-/// How far a state has come: its plies, then whether it has ended. A room
-/// never sends a state behind the last it sent, so two pushes of one commit
-/// racing each other cannot step a page back.
-pub(super) type Mark = (usize, bool);
+/// How far a state has come: its takebacks (after which the plies may be
+/// fewer), its plies, then whether it has ended. A room never sends a state
+/// behind the last it sent, so two pushes of one commit racing each other
+/// cannot step a page back.
+pub(super) type Mark = (u32, usize, bool);
 
 /// A room's sockets, and how far its last push went.
 pub(super) struct Room {
@@ -54,7 +55,7 @@ impl Hub {
             .entry(key)
             .or_insert_with(|| Room {
                 tx: broadcast::channel(ROOM_BACKLOG).0,
-                pushed: (0, false),
+                pushed: (0, 0, false),
             })
             .tx
             .subscribe()

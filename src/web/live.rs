@@ -139,7 +139,8 @@ impl Hub {
                         // An older read than one already sent: nothing new.
                         continue;
                     }
-                    let from = room.pushed.0;
+                    // After a takeback the page reads the whole history.
+                    let from = if mark.0 == room.pushed.0 { room.pushed.1 } else { 0 };
                     room.pushed = mark;
                     match serde_json::to_string(&state.update(from)) {
                         Ok(json) => json.into(),
@@ -161,7 +162,7 @@ fn refused(lang: Lang, e: &crate::table::TableError) -> String {
 
 /// How far `state` has come.
 fn mark(state: &game::GameState) -> Mark {
-    (state.plies.len(), !state.live)
+    (state.takebacks, state.plies.len(), !state.live)
 }
 
 impl Web {

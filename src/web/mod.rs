@@ -27,6 +27,7 @@ mod server;
 mod session;
 mod sight;
 mod state;
+mod takeback;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -132,6 +133,7 @@ fn routes() -> Router<Web> {
             "/api/g/{channel}/{game}/variation",
             post(analysis::post_variation),
         )
+        .route("/api/g/{channel}/{game}/takeback", post(takeback))
         .route("/api/me", get(auth::me))
         .route("/auth/login", get(auth::login))
         .route("/auth/callback", get(auth::callback))
@@ -228,6 +230,47 @@ pub(crate) struct MoveRequest {
     ply: usize,
 }
 
+/// A change a page asks of its game (a move, a takeback): its signed-in
+/// member, its body read as `T` (`shape` says what it must look like), and
+/// the game, once every check a change passes is passed; otherwise the
+/// answer to send.
+async fn change<T: serde::de::DeserializeOwned>(
+    web: &Web,
+    path: &GamePath,
+    client: guard::Client,
+    headers: &HeaderMap,
+    body: &[u8],
+    shape: &str,
+) -> Result<(session::Session, T, crate::table::Watched), Response> {
+    let lang = guard::language(headers);
+    if let Some(r) = refused_change(web, headers) {
+        return Err(r);
+    }
+    let Some(who) = web.viewer(headers).await else {
+        return Err(guard::error(
+            StatusCode::UNAUTHORIZED,
+            &crate::tr!(lang, "web-sign-in-to-play"),
+        ));
+    };
+    web.limits.member(who.user).map_err(|r| r.answer(lang))?;
+    if !web.sessions.csrf_ok(&who, headers) {
+        return Err(guard::error(
+            StatusCode::FORBIDDEN,
+            "a change needs the page's own token (X-Isolo-Csrf)",
+        ));
+    }
+    let request: T = serde_json::from_slice(body)
+        .map_err(|e| guard::error(StatusCode::BAD_REQUEST, &format!("{shape}: {e}")))?;
+    let (watched, _, _) = watched(web, path, client, headers).await?;
+    if !web.instance_ok(&who, watched.channel, client.0).await {
+        return Err(guard::error(
+            StatusCode::FORBIDDEN,
+            "Discord does not know this Activity in this channel with you in it",
+        ));
+    }
+    Ok((who, request, watched))
+}
+
 async fn play(
     State(web): State<Web>,
     Path(path): Path<GamePath>,
@@ -236,41 +279,13 @@ async fn play(
     body: axum::body::Bytes,
 ) -> Response {
     let lang = guard::language(&headers);
-    if let Some(r) = refused_change(&web, &headers) {
-        return r;
-    }
-    let Some(who) = web.viewer(&headers).await else {
-        return guard::error(StatusCode::UNAUTHORIZED, &crate::tr!(lang, "web-sign-in-to-play"));
-    };
-    if let Err(r) = web.limits.member(who.user) {
-        return r.answer(lang);
-    }
-    if !web.sessions.csrf_ok(&who, &headers) {
-        return guard::error(
-            StatusCode::FORBIDDEN,
-            "a move needs the page's own token (X-Isolo-Csrf)",
-        );
-    }
-    let request: MoveRequest = match serde_json::from_slice(&body) {
-        Ok(m) => m,
-        Err(e) => {
-            return guard::error(
-                StatusCode::BAD_REQUEST,
-                &format!("a move is {{\"pit\":\"b2\",\"ply\":N}}: {e}"),
-            )
-        }
-    };
-    let (watched, _, _) = match watched(&web, &path, client, &headers).await {
-        Ok(w) => w,
-        Err(r) => return r,
-    };
+    let shape = "a move is {\"pit\":\"b2\",\"ply\":N}";
+    let (who, request, watched) =
+        match change::<MoveRequest>(&web, &path, client, &headers, &body, shape).await {
+            Ok(c) => c,
+            Err(r) => return r,
+        };
     let (channel, id) = (watched.channel, watched.id);
-    if !web.instance_ok(&who, channel, client.0).await {
-        return guard::error(
-            StatusCode::FORBIDDEN,
-            "Discord does not know this Activity in this channel with you in it",
-        );
-    }
     // At the offline page's one screen, whoever is to move moves.
     let user = match web.local_player {
         Some(_) => watched
@@ -309,6 +324,45 @@ async fn play(
                     }
                 });
             }
+            Json(serde_json::json!({ "ok": true })).into_response()
+        }
+        Err(e) => refusal(lang, &e),
+    }
+}
+
+/// `POST .../takeback`: the page's player asks to take back their last
+/// move, or answers the opponent's request ([`takeback::TakebackRequest`]).
+async fn takeback(
+    State(web): State<Web>,
+    Path(path): Path<GamePath>,
+    Extension(client): Extension<guard::Client>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = guard::language(&headers);
+    let (who, request, watched) = match change::<takeback::TakebackRequest>(
+        &web,
+        &path,
+        client,
+        &headers,
+        &body,
+        takeback::SHAPE,
+    )
+    .await
+    {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let (channel, live, user) = (watched.channel, watched.live, who.user);
+    // A finished game's page is answered for that game, not the channel's next one.
+    let outcome = ask(&web.table, move |t| match live {
+        true => request.apply(t, channel, user),
+        false => Err(TableError::Illegal(crate::engine::IllegalMove::GameOver)),
+    })
+    .await;
+    match outcome {
+        Ok(out) => {
+            web.table.relay(Notice::Takeback(Box::new(out)));
             Json(serde_json::json!({ "ok": true })).into_response()
         }
         Err(e) => refusal(lang, &e),

@@ -56,6 +56,9 @@ pub fn refusal(lang: Lang, e: &TableError) -> String {
         E::EngineLater => tr!(lang, "refusal-engine-later"),
         E::VariationPly { ply, plies } => tr!(lang, "refusal-variation-ply", ply = *ply, plies = *plies),
         E::VariationLength { max } => tr!(lang, "refusal-variation-length", max = *max),
+        E::TakebackNotAllowed => tr!(lang, "refusal-takeback-not-allowed"),
+        E::NothingToTakeBack => tr!(lang, "refusal-nothing-to-take-back"),
+        E::NoTakebackRequest => tr!(lang, "refusal-no-takeback-request"),
         E::StillPlaying { games, challenges } => tr!(
             lang,
             "refusal-still-playing",

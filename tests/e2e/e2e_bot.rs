@@ -103,7 +103,7 @@ async fn commands_are_registered_in_the_guild_with_every_subcommand() {
     };
     assert_eq!(
         group(subs.len() - 2),
-        ["history", "animate", "claim", "abort", "conditional"]
+        ["history", "animate", "claim", "abort", "conditional", "takeback"]
     );
     assert_eq!(
         group(subs.len() - 1),

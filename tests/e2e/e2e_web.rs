@@ -787,3 +787,139 @@ async fn the_offline_page_starts_a_game_and_plays_the_computer_in_a_browser() {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("offline-page-phone.png");
     std::fs::write(&path, &shot).expect("writes the screenshot");
 }
+
+/// Whether the element `id` of `page` is shown.
+async fn visible(page: &Page, id: &str) -> bool {
+    page.eval(&format!(
+        "!document.getElementById('{id}').hidden && !document.getElementById('takeback').hidden"
+    ))
+    .await
+        == Ok(json!(true))
+}
+
+/// The HTTP status of a takeback `action` posted from `page` for `game`.
+async fn post_takeback(page: &Page, game: &str, action: &str) -> serde_json::Value {
+    page.eval(&format!(
+        "fetch('/api/g/{CHANNEL_ID}/{game}/takeback', {{ method: 'POST', headers: {{ 'Content-Type': \
+         'application/json', 'X-Isolo-Csrf': window.isolo.app.csrf }}, body: JSON.stringify({{ action: '{action}' }}) \
+         }}).then(r => r.status)"
+    ))
+    .await
+    .expect("posts")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(isolo_chromium),
+    ignore = "needs Chromium: install Debian's chromium (.ci/run does), or set ISOLO_TEST_CHROMIUM to a Chromium binary"
+)]
+async fn a_takeback_is_refused_in_a_rated_game_and_declined_then_accepted_on_the_page_in_a_friendly_one() {
+    let live = start(false).await;
+    let fake = &live.bot.fake;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let south = live.page(Some(&alice), false).await;
+    let north = live.page(Some(&bob), true).await;
+    // Rated: no button, and a forged request is refused, changing nothing.
+    Duel::start(fake, CHANNEL_ID, &alice, &bob, Variant::Women, false, 3).await;
+    let game = live.game_id(CHANNEL_ID);
+    south.goto(&format!("{}/g/{CHANNEL_ID}/{game}", live.url)).await;
+    south
+        .wait_for(
+            "document.body.dataset.plies === '0' && document.querySelector('.pit.legal')",
+            PAGE,
+        )
+        .await
+        .expect("the board");
+    south.click(".pit.legal").await;
+    south
+        .wait_for("document.body.dataset.plies === '1'", PAGE)
+        .await
+        .expect("the move");
+    assert!(
+        !visible(&south, "takeback-ask").await,
+        "no takeback in a rated game"
+    );
+    assert_eq!(post_takeback(&south, &game, "ask").await, json!(422));
+    assert_eq!(live.plies(CHANNEL_ID), 1);
+    live.bot.table.abort(CHANNEL_ID, true).unwrap();
+
+    // Friendly: Alice moves and asks; Bob declines, then accepts.
+    let unrated = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", &bob)
+        .boolean("rated", false)
+        .by(&alice);
+    fake.wait_for_callback(&fake.send_command(&unrated).await, T)
+        .await
+        .expect("challenged");
+    let accept = SlashCommand::new("isolo").sub("accept").by(&bob);
+    fake.wait_for_callback(&fake.send_command(&accept).await, T)
+        .await
+        .expect("accepted");
+    let game = live.game_id(CHANNEL_ID);
+    for p in [&south, &north] {
+        p.goto(&format!("{}/g/{CHANNEL_ID}/{game}", live.url)).await;
+        p.wait_for("document.body.dataset.plies === '0'", PAGE)
+            .await
+            .expect("the board");
+    }
+    south.click(".pit.legal").await;
+    for p in [&south, &north] {
+        p.wait_for("document.body.dataset.plies === '1'", PAGE)
+            .await
+            .expect("the move reaches both pages");
+    }
+    assert!(visible(&south, "takeback-ask").await, "the mover may ask");
+    assert!(!visible(&north, "takeback-accept").await, "nothing to answer yet");
+    south.click("#takeback-ask").await;
+    north
+        .wait_for("!document.getElementById('takeback-accept').hidden", PAGE)
+        .await
+        .expect("Bob is asked on his page");
+    assert_eq!(
+        north.text("#takeback-text").await,
+        web_words("en", "web-takeback-asked")
+    );
+    assert!(
+        fake.count_requests(|r| r.body.to_string().contains("isolo:takeback-yes")) > 0,
+        "the request reaches the channel with its buttons"
+    );
+    north.click("#takeback-decline").await;
+    south
+        .wait_for("!document.getElementById('takeback-ask').hidden", PAGE)
+        .await
+        .expect("declined: Alice may ask again");
+    assert_eq!(live.plies(CHANNEL_ID), 1, "a declined takeback changes nothing");
+    south.click("#takeback-ask").await;
+    north
+        .wait_for("!document.getElementById('takeback-accept').hidden", PAGE)
+        .await
+        .expect("asked again");
+    let shot = north.screenshot().await;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("takeback-phone.png");
+    std::fs::write(&path, &shot).expect("writes the screenshot");
+    north.click("#takeback-accept").await;
+    for p in [&south, &north] {
+        p.wait_for(
+            "document.body.dataset.plies === '0' && document.body.dataset.shown === '0'",
+            PAGE,
+        )
+        .await
+        .expect("the move is gone from both pages");
+    }
+    south
+        .wait_for(
+            &format!(
+                "document.getElementById('toast').textContent === {}",
+                json!(web_words("en", "web-taken-back"))
+            ),
+            PAGE,
+        )
+        .await
+        .expect("the live region says a move was taken back");
+    assert_eq!(live.plies(CHANNEL_ID), 0);
+    assert!(
+        south.eval("document.querySelector('.pit.legal') !== null").await == Ok(json!(true)),
+        "Alice moves again"
+    );
+}

@@ -36,6 +36,11 @@ pub fn make(action: &str, channel: u64, extra: Option<u64>) -> String {
     }
 }
 
+/// Accept a takeback request (the number is the game's).
+pub const TAKEBACK_ACCEPT: &str = "takeback-yes";
+/// Decline a takeback request (the number is the game's).
+pub const TAKEBACK_DECLINE: &str = "takeback-no";
+
 /// A component's custom id, read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CustomId<'a> {

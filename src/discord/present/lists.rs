@@ -2,10 +2,10 @@
 //! vacation bank and a member's settings.
 
 use super::board::name;
-use super::out::{clip, plain, Out};
+use super::out::{clip, fit_message, plain, Out};
 use crate::words::{narrate, Lang};
 use crate::{
-    table::{BoardSide, FinishedGame, GameView, MemberSettings, PlayerStats},
+    table::{BoardSide, Digest, FinishedGame, GameView, MemberSettings, PlayerStats, Reminders},
     tr,
 };
 
@@ -104,38 +104,51 @@ pub fn live_games(lang: Lang, user: u64, games: &[GameView], now_ms: u64) -> Out
         return Out::private(tr!(lang, "games-none"));
     }
     let mut lines = vec![tr!(lang, "games-title", count = games.len())];
-    for g in games {
-        let side = g.live.side_of(user);
-        let opponent = side
-            .map(|s| g.live.seat(s.opponent()))
-            .unwrap_or(&g.live.players[1]);
-        let mut turn = match g.to_move() {
-            Some(seat) if seat.is(user) => tr!(lang, "games-your-move"),
-            Some(seat) => tr!(lang, "games-their-move", player = name(lang, seat)),
-            None => tr!(lang, "games-over"),
-        };
-        // A held clock shows the time it stopped with.
-        let stopped = g.live.paused.as_ref().map(|p| p.since_ms);
-        if stopped.is_some() {
-            turn = format!("{turn} {}", tr!(lang, "clock-stopped"));
-        }
-        let left = g
-            .deadline_ms()
-            .map(|d| narrate::duration(lang, d.saturating_sub(stopped.unwrap_or(now_ms))));
-        lines.push(tr!(
-            lang,
-            "games-line",
-            game = g.live.id,
-            opponent = name(lang, opponent),
-            variant = narrate::variant_short(lang, g.live.rules.variant),
-            turn = turn,
-            clock = if left.is_some() { "yes" } else { "no" },
-            left = left.unwrap_or_default(),
-            channel = format!("<#{}>", g.live.channel),
-            tournament = g.live.tournament.as_ref().map_or(0, |t| t.number),
-        ));
-    }
+    lines.extend(games.iter().map(|g| game_line(lang, user, g, now_ms)));
     Out::private(lines.join("\n"))
+}
+
+/// One game of a member's list: its number, opponent, whose move, time
+/// left and place.
+fn game_line(lang: Lang, user: u64, g: &GameView, now_ms: u64) -> String {
+    let side = g.live.side_of(user);
+    let opponent = side
+        .map(|s| g.live.seat(s.opponent()))
+        .unwrap_or(&g.live.players[1]);
+    let mut turn = match g.to_move() {
+        Some(seat) if seat.is(user) => tr!(lang, "games-your-move"),
+        Some(seat) => tr!(lang, "games-their-move", player = name(lang, seat)),
+        None => tr!(lang, "games-over"),
+    };
+    // A held clock shows the time it stopped with.
+    let stopped = g.live.paused.as_ref().map(|p| p.since_ms);
+    if stopped.is_some() {
+        turn = format!("{turn} {}", tr!(lang, "clock-stopped"));
+    }
+    let left = g
+        .deadline_ms()
+        .map(|d| narrate::duration(lang, d.saturating_sub(stopped.unwrap_or(now_ms))));
+    tr!(
+        lang,
+        "games-line",
+        game = g.live.id,
+        opponent = name(lang, opponent),
+        variant = narrate::variant_short(lang, g.live.rules.variant),
+        turn = turn,
+        clock = if left.is_some() { "yes" } else { "no" },
+        left = left.unwrap_or_default(),
+        channel = format!("<#{}>", g.live.channel),
+        tournament = g.live.tournament.as_ref().map_or(0, |t| t.number),
+    )
+}
+
+/// A member's daily digest (a direct message): the games waiting for their
+/// move, each with its time left and its place.
+pub fn digest(lang: Lang, d: &Digest) -> Out {
+    let mut lines = vec![tr!(lang, "digest-title", count = d.games.len())];
+    lines.extend(d.games.iter().map(|g| game_line(lang, d.user, g, d.now_ms)));
+    lines.push(tr!(lang, "digest-off"));
+    Out::text(fit_message(lines.join("\n")))
 }
 
 /// `/isolo games finished:true`: the member's last finished games, newest
@@ -230,6 +243,12 @@ pub fn member_settings(lang: Lang, s: &MemberSettings, server: Option<Lang>) -> 
             "standard"
         },
         language = language.map_or_else(|| tr!(lang, "settings-language-discord"), Lang::name),
+        reminders = match s.reminders {
+            Reminders::Off => "off",
+            Reminders::HalfTime => "half-time",
+            Reminders::BeforeDeadline => "before-deadline",
+        },
+        digest = if s.digest { "on" } else { "off" },
     );
     if let Some(server) = server {
         text.push('\n');

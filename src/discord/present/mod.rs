@@ -11,6 +11,7 @@ mod notices;
 mod out;
 mod profile;
 mod refusals;
+pub(crate) mod takeback;
 pub(crate) mod tournaments;
 pub(crate) mod training;
 

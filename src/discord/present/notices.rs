@@ -220,7 +220,9 @@ pub fn notice(lang: Lang, notice: Notice, viewer: &MemberSettings) -> Option<(u6
             (channel, pinging(text, told))
         }
         // Tournaments and daily puzzles are posted by their own front end code.
-        Notice::Tournament(_) | Notice::DailyPuzzle(_) => return None,
+        Notice::Tournament(_) | Notice::DailyPuzzle(_) | Notice::Takeback(_) | Notice::Digest(_) => {
+            return None
+        }
         Notice::Unreadable { channel, reason } => {
             tracing::warn!("channel {channel}: {reason}; set aside for inspection (isolo-bot export)");
             (channel, Out::text(tr!(lang, "set-aside")))
