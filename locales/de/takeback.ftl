@@ -2,7 +2,7 @@
 refusal-takeback-not-allowed = Züge können nur in ungewerteten Partien außerhalb von Turnieren zurückgenommen werden
 refusal-nothing-to-take-back = du hast noch keinen Zug gemacht, den du zurücknehmen könntest
 refusal-no-takeback-request = dein Gegner hat nicht um eine Zugrücknahme gebeten
-cmd-isolo-game-takeback = Deinen letzten Zug zurücknehmen (ungewertete Partien)
+cmd-isolo-game-takeback = Letzten Zug zurücknehmen (ungewertete Partien)
     .name = zurücknehmen
 takeback-asked = { $player } möchte den letzten Zug zurücknehmen. { $opponent }, bist du einverstanden?
 takeback-taken = { $plies ->

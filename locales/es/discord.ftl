@@ -226,7 +226,7 @@ answer-only-note = Aquí solo puedo responder, no publicar por mi cuenta. { $clo
 forced-private = Este servidor solo deja que las aplicaciones añadidas por los miembros respondan a quien las usa, así que nadie más vería esta partida. Pide a un moderador que permita **Usar aplicaciones externas** aquí, o que añada isolo-bot al servidor.
 
 # /isolo ajustes idioma: la opción que sigue el idioma de la app de Discord.
-choice-language-discord = El idioma de mi aplicación de Discord
+choice-language-discord = El idioma de mi Discord
 button-next = Mi próxima partida
 next-none = Ninguna de tus partidas está esperando tu jugada.
 next-game = Partida #{ $game }, { $place ->

@@ -2,7 +2,7 @@
 refusal-takeback-not-allowed = solo se puede deshacer una jugada en partidas no puntuables fuera de torneos
 refusal-nothing-to-take-back = todavía no has hecho ninguna jugada que deshacer
 refusal-no-takeback-request = tu rival no ha pedido deshacer ninguna jugada
-cmd-isolo-game-takeback = Pide deshacer tu última jugada (partidas no puntuables)
+cmd-isolo-game-takeback = Pide deshacer tu jugada (partidas no puntuables)
     .name = deshacer
 takeback-asked = { $player } pide deshacer su última jugada. { $opponent }, ¿estás de acuerdo?
 takeback-taken = { $plies ->

@@ -235,7 +235,7 @@ answer-only-note = Ici, je peux seulement répondre, pas publier de moi-même. {
 forced-private = Sur ce serveur, les applications ajoutées par les membres ne peuvent répondre qu'au membre qui les utilise : personne d'autre ne verrait cette partie. Demande à un modérateur d'autoriser **Utiliser les applications externes** ici, ou d'ajouter isolo-bot au serveur.
 
 # /isolo réglages langue : le choix qui suit l'application Discord.
-choice-language-discord = La langue de mon application Discord
+choice-language-discord = La langue de mon Discord
 button-next = Ma prochaine partie
 next-none = Aucune de tes parties n'attend ton coup.
 next-game = Partie #{ $game }, { $place ->

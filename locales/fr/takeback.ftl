@@ -2,7 +2,7 @@
 refusal-takeback-not-allowed = on ne peut reprendre un coup que dans une partie non classée, hors tournoi
 refusal-nothing-to-take-back = tu n'as encore joué aucun coup à reprendre
 refusal-no-takeback-request = ton adversaire n'a pas demandé à reprendre un coup
-cmd-isolo-game-takeback = Demande à reprendre ton dernier coup (parties non classées)
+cmd-isolo-game-takeback = Demande à reprendre ton coup (parties amicales)
     .name = reprendre
 takeback-asked = { $player } demande à reprendre son dernier coup. { $opponent }, es-tu d'accord ?
 takeback-taken = { $plies ->

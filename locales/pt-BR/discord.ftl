@@ -231,7 +231,7 @@ answer-only-note = Aqui eu só consigo responder, não posso postar por conta pr
 forced-private = Este servidor só deixa os apps adicionados por membros responderem a quem os usou, então ninguém mais veria esta partida. Peça a um moderador para permitir **Usar aplicativos externos** aqui, ou para adicionar o isolo-bot ao servidor.
 
 # /isolo ajustes idioma: a opção que segue o app do Discord.
-choice-language-discord = O idioma do meu app do Discord
+choice-language-discord = O idioma do meu Discord
 button-next = Minha próxima partida
 next-none = Nenhuma das suas partidas está esperando a sua jogada.
 next-game = Partida #{ $game }, { $place ->

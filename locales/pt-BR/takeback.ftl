@@ -2,7 +2,7 @@
 refusal-takeback-not-allowed = só dá para voltar um lance em partidas sem rating e fora de torneios
 refusal-nothing-to-take-back = você ainda não fez nenhum lance para voltar
 refusal-no-takeback-request = seu adversário não pediu para voltar um lance
-cmd-isolo-game-takeback = Peça para voltar seu último lance (partidas sem rating)
+cmd-isolo-game-takeback = Peça para voltar seu lance (partidas sem rating)
     .name = voltar
 takeback-asked = { $player } pede para voltar o último lance. { $opponent }, você concorda?
 takeback-taken = { $plies ->

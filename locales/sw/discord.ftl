@@ -206,7 +206,7 @@ answer-only-note = Hapa naweza kujibu tu, siwezi kutuma ujumbe mwenyewe. { $cloc
 forced-private = Seva hii inaruhusu programu zilizoongezwa na wanachama kumjibu tu mwanachama aliyezitumia, kwa hiyo hakuna mwingine ambaye angeuona mchezo huu. Mwombe msimamizi aruhusu **Use External Apps** hapa, au aongeze isolo-bot kwenye seva.
 
 # /isolo settings language: the choice that follows the Discord app.
-choice-language-discord = Lugha ya programu yangu ya Discord
+choice-language-discord = Lugha ya Discord yangu
 button-next = Mchezo wangu unaofuata
 next-none = Hakuna mchezo wako unaosubiri hatua yako.
 next-game = Mchezo #{ $game }, { $place ->

@@ -420,8 +420,10 @@ pub async fn settings(
     #[rename = "turn-dm"] turn_dm: Option<bool>,
     board: Option<BoardChoice>,
     colours: Option<ColourChoice>,
-    language: Option<LanguageChoice>,
-    #[rename = "server-language"] server_language: Option<LanguageChoice>,
+    #[autocomplete = "options::languages"] language: Option<LanguageChoice>,
+    #[rename = "server-language"]
+    #[autocomplete = "options::languages"]
+    server_language: Option<LanguageChoice>,
     #[rename = "server-tournaments"] server_tournaments: Option<CreatorsChoice>,
     #[rename = "server-daily-puzzle"] server_daily: Option<bool>,
     #[rename = "server-daily-hour"]

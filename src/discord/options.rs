@@ -457,18 +457,34 @@ impl poise::SlashArgument for LanguageChoice {
             })
     }
 
-    /// The choices come from the shipped languages, so a new language
-    /// folder shows up here without code.
+    /// No fixed choices: the languages autocomplete ([`languages`]), as
+    /// two lists of them would take `/isolo` past Discord's 4,000
+    /// characters. Typed text is checked in `extract`.
     fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
-        use crate::words::{languages, Lang};
-        let follow = |lang: Lang| crate::tr!(lang, "choice-language-discord");
-        let localized = languages().flat_map(|l| l.discord_locales().map(move |d| (d, follow(l))));
-        let mut builder = builder
-            .kind(serenity::CommandOptionType::String)
-            .add_string_choice_localized(follow(Lang::ENGLISH), FOLLOW_DISCORD, localized);
-        for lang in languages() {
-            builder = builder.add_string_choice(lang.name(), lang.tag());
-        }
-        builder
+        builder.kind(serenity::CommandOptionType::String)
     }
+}
+
+/// Offers the shipped languages (a new language folder shows up here
+/// without code), and following Discord's, worded in the member's.
+pub(crate) async fn languages(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    use crate::words::{languages, Lang};
+    let mine = ctx
+        .locale()
+        .and_then(|l| languages().find(|lang| lang.discord_locales().any(|d| d == l)))
+        .unwrap_or(Lang::ENGLISH);
+    let partial = partial.trim().to_lowercase();
+    let choices = std::iter::once((
+        crate::tr!(mine, "choice-language-discord"),
+        FOLLOW_DISCORD.to_owned(),
+    ))
+    .chain(languages().map(|l| (l.name(), l.tag().to_owned())))
+    .filter(|(name, tag)| {
+        partial.is_empty()
+            || name.to_lowercase().contains(&partial)
+            || tag.to_lowercase().starts_with(&partial)
+    })
+    .map(|(name, tag)| serenity::AutocompleteChoice::new(name, tag))
+    .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
