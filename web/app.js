@@ -220,6 +220,10 @@ function receive(state) {
     view.flip(app.flipped);
   }
   document.documentElement.lang = state.words.lang;
+  if (before && state.plies.length > before.plies.length && before.id === state.id) {
+    // Every new move in words, for a screen reader (who, which pit, laps, captures).
+    $('said').textContent = state.plies.slice(before.plies.length).map((p) => p.said).join(' ');
+  }
   if (before && wasLive && state.plies.length > before.plies.length && before.id === state.id) {
     animateFrom(before.plies.length);
   } else if (!before || wasLive || takenBack || before.id !== state.id) {

@@ -11,6 +11,7 @@ move-described = { $player } sowed { $pit }{ $laps ->
        *[no] {""}
     }{ $captured ->
         [0] : no capture.
+        [one] : captured { $captured } seed ({ $captures }).
        *[other] : captured { $captured } seeds ({ $captures }).
     }
 move-capture-part = { $seeds } from { $pit }

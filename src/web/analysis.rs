@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 
-use super::game::{board, names, Board, PlyState};
+use super::game::{board, names, ply_state, Board, PlyState};
 use super::guard;
 use super::state::{ask, refusal, refused_change, watched, GamePath, Web};
 use crate::ai::{PlyReview, Review, Score};
@@ -235,10 +235,7 @@ pub fn variation(lang: Lang, w: &Watched, v: &Variation) -> VariationState {
         plies: v
             .moves
             .iter()
-            .map(|(report, after)| PlyState {
-                report: report.clone(),
-                after: board(after),
-            })
+            .map(|(report, after)| ply_state(lang, &names, report.clone(), after))
             .collect(),
         legal: v.legal().iter().map(|m| m.to_string()).collect(),
         to_move: v.game.to_move(),

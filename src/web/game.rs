@@ -49,6 +49,8 @@ pub struct PlyState {
     pub report: MoveReport,
     /// The position after it.
     pub after: Board,
+    /// The move in words, for a screen reader ("Amani sowed c3: ...").
+    pub said: String,
 }
 
 /// A player as the page shows them.
@@ -222,18 +224,26 @@ fn player(lang: Lang, seat: &Seat) -> Player {
     }
 }
 
-/// The history of `game`: every ply's report and the position after it.
-fn plies(game: &Game, start: &Position) -> Vec<PlyState> {
+/// One ply as the page is sent it: `report`, the position `after` it, and
+/// the move in words with the players' `names`.
+pub(crate) fn ply_state(lang: Lang, names: &[String; 2], report: MoveReport, after: &Position) -> PlyState {
+    PlyState {
+        said: crate::words::narrate::describe_report(lang, names[report.side.index()].clone(), &report),
+        report,
+        after: board(after),
+    }
+}
+
+/// The history of `game`: every ply's report, the position after it and
+/// the move in words, in `lang` with the players' `names`.
+fn plies(game: &Game, start: &Position, lang: Lang, names: &[String; 2]) -> Vec<PlyState> {
     let mut pos = *start;
     game.moves()
         .iter()
         .filter_map(|&m| {
             let (after, report) = pos.play(m).ok()?;
             pos = after;
-            Some(PlyState {
-                report,
-                after: board(&after),
-            })
+            Some(ply_state(lang, names, report, &after))
         })
         .collect()
 }
@@ -266,7 +276,7 @@ pub fn state(w: &Watched, lang: Lang, now_ms: u64) -> GameState {
         variant: w.rules.variant.name(),
         players: [player(lang, &w.players[0]), player(lang, &w.players[1])],
         start: board(&start),
-        plies: plies(&w.game, &start),
+        plies: plies(&w.game, &start, lang, &names),
         to_move,
         legal: match to_move {
             Some(_) if w.live => w.game.legal_moves().iter().map(|m| m.to_string()).collect(),

@@ -85,11 +85,16 @@ pub fn describe_move(
     report: &MoveReport,
     who: impl Fn(&Seat) -> String,
 ) -> String {
+    describe_report(lang, who(live.seat(report.side)), report)
+}
+
+/// [`describe_move`] with the mover's name given.
+pub fn describe_report(lang: Lang, player: String, report: &MoveReport) -> String {
     let taken: Vec<String> = report.captures().map(|t| capture_part(lang, &t)).collect();
     tr!(
         lang,
         "move-described",
-        player = who(live.seat(report.side)),
+        player = player,
         pit = report.mv.to_string(),
         laps = report.laps.len(),
         nghana = if report.ended_overture { "yes" } else { "no" },

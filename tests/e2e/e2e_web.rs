@@ -216,6 +216,17 @@ async fn a_move_made_in_discord_appears_on_an_open_page_and_a_refused_tap_change
         .await
         .expect("the move appears");
     assert_eq!(shown(&page).await.1, 1, "animated");
+    // A screen reader hears the move in words: who, which pit, what it took.
+    let said = page.text("#said").await;
+    assert!(
+        said.contains(&alice.name) && said.contains(&pit),
+        "the move in words: {said:?}"
+    );
+    let polite = page
+        .eval("document.getElementById('said').getAttribute('aria-live')")
+        .await
+        .expect("the region");
+    assert_eq!(polite, json!("polite"));
     // Bob asks for one of Alice's pits: refused, explained, nothing changes.
     let before = live
         .bot
