@@ -18,6 +18,8 @@ use isolo_bot::table::{ChallengeRequest, GameSettings, ManualClock, Opponent, Ta
 fn game_after(plies: usize) -> Table {
     let clock = Arc::new(ManualClock::new(1_800_000_000_000));
     let t = Table::new(Arc::new(MemoryStore::new()), clock, TableConfig::default());
+    // A channel everyone sees: its end writes the explorer too.
+    t.note_place_sight(10, true).expect("notes the channel");
     let req = ChallengeRequest {
         guild: 7,
         channel: 10,

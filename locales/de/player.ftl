@@ -42,7 +42,7 @@ web-explorer = Partien dieses Servers
 web-explorer-move = Zug
 web-explorer-games = Partien
 web-explorer-score = Gewonnen / remis / verloren
-web-explorer-none = Noch keine beendete Partie dieses Servers hat diese Stellung erreicht.
+web-explorer-none = Noch keine beendete Partie in den öffentlichen Kanälen dieses Servers hat diese Stellung erreicht.
 web-explorer-private = Partien in privaten Chats zählen hier nicht.
 web-explorer-count = { $count ->
         [one] { $count } Partie

@@ -42,7 +42,7 @@ web-explorer = This server's games
 web-explorer-move = Move
 web-explorer-games = Games
 web-explorer-score = Won / drawn / lost
-web-explorer-none = No finished game of this server has reached this position yet.
+web-explorer-none = No finished game in this server's public channels has reached this position yet.
 web-explorer-private = Games in private chats are not counted here.
 web-explorer-count = { $count ->
         [one] { $count } game

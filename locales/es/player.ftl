@@ -42,7 +42,7 @@ web-explorer = Partidas de este servidor
 web-explorer-move = Jugada
 web-explorer-games = Partidas
 web-explorer-score = Ganadas / tablas / perdidas
-web-explorer-none = Ninguna partida terminada de este servidor ha llegado todavía a esta posición.
+web-explorer-none = Ninguna partida terminada en los canales públicos de este servidor ha llegado todavía a esta posición.
 web-explorer-private = Las partidas de los chats privados no cuentan aquí.
 web-explorer-count = { $count ->
         [one] { $count } partida

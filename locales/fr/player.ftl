@@ -42,7 +42,7 @@ web-explorer = Les parties de ce serveur
 web-explorer-move = Coup
 web-explorer-games = Parties
 web-explorer-score = Gagnées / nulles / perdues
-web-explorer-none = Aucune partie terminée de ce serveur n'a encore atteint cette position.
+web-explorer-none = Aucune partie terminée dans les salons publics de ce serveur n'a encore atteint cette position.
 web-explorer-private = Les parties des discussions privées ne sont pas comptées ici.
 web-explorer-count = { $count ->
         [one] { $count } partie

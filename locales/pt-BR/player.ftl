@@ -46,7 +46,7 @@ web-explorer = Partidas deste servidor
 web-explorer-move = Jogada
 web-explorer-games = Partidas
 web-explorer-score = Vitórias / empates / derrotas
-web-explorer-none = Nenhuma partida terminada deste servidor chegou ainda a esta posição.
+web-explorer-none = Nenhuma partida terminada nos canais públicos deste servidor chegou ainda a esta posição.
 web-explorer-private = As partidas de conversas privadas não contam aqui.
 web-explorer-count = { $count ->
         [0] { $count } partidas

@@ -42,7 +42,7 @@ web-explorer = Michezo ya seva hii
 web-explorer-move = Hatua
 web-explorer-games = Michezo
 web-explorer-score = Ushindi / sare / kushindwa
-web-explorer-none = Bado hakuna mchezo uliokwisha wa seva hii uliofikia nafasi hii.
+web-explorer-none = Bado hakuna mchezo uliokwisha katika chaneli za wazi za seva hii uliofikia nafasi hii.
 web-explorer-private = Michezo ya gumzo za faragha haihesabiwi hapa.
 web-explorer-count = { $count ->
         [one] mchezo { $count }

@@ -17,6 +17,7 @@ pub mod present;
 mod registration;
 mod reply;
 pub mod shards;
+mod sight;
 mod state;
 mod takeback;
 mod tournaments;
@@ -527,6 +528,7 @@ pub async fn run(
         cooldowns: Arc::default(),
         metrics: metrics.clone(),
         guild_locales: Arc::default(),
+        sights: Arc::default(),
         live: live.map(Arc::new),
     };
     let setup_data = data.clone();
@@ -591,6 +593,14 @@ pub async fn run(
                         if let Some(locale) = &a.interaction.guild_locale {
                             ctx.data().saw_guild_locale(g.get(), locale);
                         }
+                        if !reply::Reply::Poise(ctx).answer_only() {
+                            sight::note(
+                                ctx.serenity_context(),
+                                ctx.data(),
+                                g.get(),
+                                ctx.channel_id().get(),
+                            );
+                        }
                     }
                     let busy = InFlight::enter(&ctx.data().in_flight);
                     ctx.set_invocation_data(Invocation {
@@ -614,6 +624,16 @@ pub async fn run(
                             .user_data
                             .saw_guild_locale(guild.id.get(), language::guild_locale(guild));
                     }
+                    // Who sees a channel may have changed: look again.
+                    let changed = match event {
+                        serenity::FullEvent::ChannelUpdate { new, .. }
+                        | serenity::FullEvent::ThreadUpdate { new, .. } => Some(new.guild_id),
+                        serenity::FullEvent::GuildRoleUpdate { new, .. } => Some(new.guild_id),
+                        _ => None,
+                    };
+                    if let Some(g) = changed {
+                        sight::changed(framework.serenity_context, framework.user_data, g.get());
+                    }
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(ci),
                     } = event
@@ -621,6 +641,11 @@ pub async fn run(
                         let data = framework.user_data;
                         if let (Some(g), Some(locale)) = (ci.guild_id, &ci.guild_locale) {
                             data.saw_guild_locale(g.get(), locale);
+                        }
+                        if let Some(g) = ci.guild_id {
+                            if !reply::answer_only(ci.context, &ci.authorizing_integration_owners) {
+                                sight::note(framework.serenity_context, data, g.get(), ci.channel_id.get());
+                            }
                         }
                         let _busy = InFlight::enter(&data.in_flight);
                         let started = std::time::Instant::now();

@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use super::errors::Error;
 use super::limits;
 use crate::metrics::Metrics;
-use crate::table::{ChannelId, Table, TableError, UserId};
+use crate::table::{ChannelId, GuildId, Table, TableError, UserId};
 
 /// The poise context.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -46,6 +46,9 @@ pub struct Data {
     pub(super) guild_locales: Arc<Mutex<HashMap<u64, String>>>,
     /// The live board, when it is served (links and the Activity).
     pub(super) live: Option<Arc<Live>>,
+    /// Channels whose sight (does `@everyone` see them?) was looked at,
+    /// with their server and when.
+    pub(super) sights: Arc<Mutex<HashMap<ChannelId, (GuildId, std::time::Instant)>>>,
 }
 
 /// Where the live board is: board messages link to their game's page, and

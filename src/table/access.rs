@@ -59,6 +59,23 @@ pub enum Sight {
     Hidden,
 }
 
+/// Discord's `VIEW_CHANNEL` permission.
+pub const VIEW_CHANNEL: u64 = 1 << 10;
+/// Discord's `ADMINISTRATOR` permission.
+pub const ADMINISTRATOR: u64 = 1 << 3;
+
+/// Whether `@everyone` sees a channel, by Discord's permission rules: the
+/// `@everyone` role's permissions `everyone`, then the channel's overwrite
+/// for that role, `(allow, deny)`, if it has one. (A thread is seen as its
+/// parent is; a private thread never by everyone.)
+pub fn everyone_sees(everyone: u64, overwrite: Option<(u64, u64)>) -> bool {
+    let p = match overwrite {
+        Some((allow, deny)) => (everyone & !deny) | allow,
+        None => everyone,
+    };
+    everyone & ADMINISTRATOR != 0 || p & VIEW_CHANNEL != 0
+}
+
 /// Whether `who` (a signed-in member, `None` for anyone) may watch a game of
 /// `guild` between `players` on a page, where `sight` is who can see its
 /// channel. Its players always may. A server's game is public when

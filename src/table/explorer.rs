@@ -4,25 +4,29 @@
 //! that ends a game, one entry per position (meta space, key `explorer:`
 //! server, variant, [`Position::hash64`]).
 //!
-//! Which games count, decided with what the table knows when the game
-//! ends (it never sees Discord's permissions): a game of a server, not of
-//! a DM or group DM; played in a channel, not a thread (a thread may be
-//! private, and the table cannot tell); and that ended with a result (an
-//! aborted or abandoned game counts nothing). Only its first
-//! [`EXPLORER_PLIES`] positions are indexed, as opening explorers do. The
-//! index holds counts only: no player, name or game number.
+//! Only public games count: a game of a server (not of a DM or group DM)
+//! whose place `@everyone` could see when it ended, as the Discord adapter
+//! last found and noted it ([`Table::note_place_sight`], key `place-sight:`
+//! and the channel). A place never noted counts nothing (the table never
+//! guesses open), except a game thread the bot opened, which is public and
+//! is seen as its parent channel is. An aborted or abandoned game counts
+//! nothing. Only its first [`EXPLORER_PLIES`] positions are indexed, as
+//! opening explorers do. The index holds counts only: no player, name or
+//! game number.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::access::PRIVATE_GUILD;
-use super::{FinishedGame, GuildId, Table, TableError};
+use super::{ChannelId, FinishedGame, GuildId, Table, TableError};
 use crate::engine::{Outcome, Position, Termination, Variant};
-use crate::store::{Batch, Expect, Space, StoreExt, Versioned};
+use crate::store::{Batch, Expect, Space, StoreError, StoreExt, Versioned};
 
 /// The explorer's keys in the meta space.
 pub(super) const EXPLORER: &[u8] = b"explorer:";
+/// Whether `@everyone` sees a place, by channel, in the meta space.
+const PLACE_SIGHT: &[u8] = b"place-sight:";
 /// Plies of a game whose positions are indexed.
 pub const EXPLORER_PLIES: usize = 40;
 
@@ -60,6 +64,24 @@ pub struct ExplorerMove {
     pub tally: MoveTally,
 }
 
+/// Whether `@everyone` could see a server's channel or thread, as last noted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct PlaceSight {
+    /// `@everyone` sees it.
+    public: bool,
+}
+
+impl Versioned for PlaceSight {
+    const KIND: &'static str = "place-sight";
+    const FORMAT: u32 = 1;
+}
+
+fn sight_key(channel: ChannelId) -> Vec<u8> {
+    let mut k = PLACE_SIGHT.to_vec();
+    k.extend_from_slice(&channel.to_be_bytes());
+    k
+}
+
 fn key(guild: GuildId, variant: Variant, position: &Position) -> Vec<u8> {
     let variant = match variant {
         Variant::Women => 0u8,
@@ -72,10 +94,10 @@ fn key(guild: GuildId, variant: Variant, position: &Position) -> Vec<u8> {
     k
 }
 
-/// Whether a finished game counts in its server's explorer (see the module's rule).
+/// Whether a finished game may count in its server's explorer, before
+/// its place's sight is asked: a server's game that ended with a result.
 pub fn counts_in_explorer(f: &FinishedGame) -> bool {
     f.guild != PRIVATE_GUILD
-        && f.parent.is_none()
         && !matches!(
             f.result.termination,
             Termination::Aborted | Termination::Abandoned
@@ -83,12 +105,53 @@ pub fn counts_in_explorer(f: &FinishedGame) -> bool {
 }
 
 impl Table {
+    /// Notes whether `@everyone` sees `channel` (a thread: itself, then its
+    /// parent), as a front end that can ask Discord found out. Written only
+    /// when it changes.
+    pub fn note_place_sight(&self, channel: ChannelId, public: bool) -> Result<(), TableError> {
+        let key = sight_key(channel);
+        self.retry(|| {
+            let expect = match self.store.get::<PlaceSight>(Space::Meta, &key) {
+                Ok(Some(s)) if s.value.public == public => return Ok(()),
+                Ok(Some(s)) => Expect::Version(s.version),
+                Ok(None) => Expect::Absent,
+                // An unreadable note is replaced by what Discord says now.
+                Err(StoreError::Corrupt { .. } | StoreError::UnsupportedFormat { .. }) => Expect::Any,
+                Err(e) => return Err(e.into()),
+            };
+            self.store
+                .put_cas(Space::Meta, &key, &PlaceSight { public }, expect)?;
+            Ok(())
+        })
+    }
+
+    /// Whether `@everyone` saw `channel` when last noted (`None`: never
+    /// noted; an unreadable note: not public).
+    pub fn place_sight(&self, channel: ChannelId) -> Result<Option<bool>, TableError> {
+        match self.store.get::<PlaceSight>(Space::Meta, &sight_key(channel)) {
+            Ok(s) => Ok(s.map(|s| s.value.public)),
+            Err(StoreError::Corrupt { .. } | StoreError::UnsupportedFormat { .. }) => Ok(Some(false)),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Whether `f`'s place was public when last noted: its channel, or,
+    /// for a game thread never noted itself, the channel it was opened in.
+    /// Unknown: not public.
+    fn place_is_public(&self, f: &FinishedGame) -> Result<bool, TableError> {
+        Ok(match (self.place_sight(f.channel)?, f.parent) {
+            (Some(public), _) => public,
+            (None, Some(parent)) => self.place_sight(parent)?.unwrap_or(false),
+            (None, None) => false,
+        })
+    }
+
     /// In the commit that ends `f`: adds its first [`EXPLORER_PLIES`] moves
     /// to its server's explorer, if it counts ([`counts_in_explorer`]).
     /// Each entry is written with compare-and-swap, so two games ending at
     /// once cannot lose a count (the loser commits again).
     pub(super) fn explorer_into(&self, batch: &mut Batch, f: &FinishedGame) -> Result<(), TableError> {
-        if !counts_in_explorer(f) {
+        if !counts_in_explorer(f) || !self.place_is_public(f)? {
             return Ok(());
         }
         let variant = f.record.rules.variant;

@@ -41,7 +41,7 @@ mod turns;
 mod vacation;
 mod watch;
 
-pub use access::{may_watch, Sight, Viewer, PRIVATE_GUILD};
+pub use access::{everyone_sees, may_watch, Sight, Viewer, ADMINISTRATOR, PRIVATE_GUILD, VIEW_CHANNEL};
 pub use analysis::{best_line, may_analyse, Line, Variation, ANALYSIS_NODES, LINE_PLIES, MAX_VARIATION};
 pub use answers::{
     last_move, BoardRef, Choice, DailyDue, DailyRef, DailyTally, GameView, MoveOutcome, Notice, PuzzleView,

@@ -10,16 +10,12 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
-use crate::table::{ChannelId, GuildId, UserId};
+use crate::table::{everyone_sees, ChannelId, GuildId, UserId, ADMINISTRATOR, VIEW_CHANNEL};
 
 /// How long an answer of Discord's is kept.
 const KEPT_FOR: Duration = Duration::from_secs(60);
 /// Answers kept at most, of each kind.
 const KEPT_AT_MOST: usize = 10_000;
-/// Discord's `VIEW_CHANNEL` permission.
-const VIEW_CHANNEL: u64 = 1 << 10;
-/// Discord's `ADMINISTRATOR` permission.
-const ADMINISTRATOR: u64 = 1 << 3;
 
 #[derive(Debug, Clone, Deserialize)]
 struct Overwrite {
@@ -147,8 +143,13 @@ pub(super) fn sees(
     };
     let everyone = role(&guild_id.to_string());
     let Some((user, member)) = user else {
-        return everyone & ADMINISTRATOR != 0
-            || overwritten(everyone, channel, guild_id, &[], None) & VIEW_CHANNEL != 0;
+        let id = guild_id.to_string();
+        let overwrite = channel
+            .permission_overwrites
+            .iter()
+            .find(|o| o.kind == 0 && o.id == id)
+            .map(|o| (bits(&o.allow), bits(&o.deny)));
+        return everyone_sees(everyone, overwrite);
     };
     if guild.owner_id == user.to_string() {
         return true;

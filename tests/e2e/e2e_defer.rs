@@ -262,8 +262,13 @@ async fn the_bots_move_whose_answer_fails_is_still_shown_in_the_channel() {
     let start = boards(fake, &sent, 1).await.remove(0);
     let pit = start.menu.expect("alice moves first").pits[0].clone();
 
-    // Alice's board is the answer; the bot's, its followup, fails.
-    fake.fail_next(|r| matches!(r, Route::CreateFollowup { .. }), 500);
+    // Alice's board is the answer; the bot's, its followup, fails. Not a
+    // late followup of the challenge's own: that one would take the failure.
+    let challenge = sent.token.clone();
+    fake.fail_next(
+        move |r| matches!(r, Route::CreateFollowup { token } if *token != challenge),
+        500,
+    );
     let cmd = SlashCommand::new("isolo")
         .sub("move")
         .string("pit", &pit)

@@ -1,20 +1,23 @@
 //! Players' pages and the explorer in a real headless Chromium, against the
 //! real bot and the fake Discord: a player's page draws their rating chart
 //! and lists a private game to them alone; a forgotten member's page is
-//! gone; the explorer beside a board counts a finished game; and
+//! gone; the explorer beside a board counts a finished game, and none in
+//! a channel `@everyone` cannot see; and
 //! `/isolo stats` links the page and carries a rating chart picture.
 
 use crate::support;
 
-use isolo_bot::engine::Variant;
+use isolo_bot::engine::{Position, Rules, Variant};
 use serde_json::json;
-use support::bot::{challenge_the_bot_in_dm, Duel, T};
-use support::fake_discord::{FakeDiscord, FakeUser, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
+use support::bot::{challenge_the_bot_in_dm, Duel, InProcess, T};
+use support::fake_discord::{
+    FakeDiscord, FakeUser, Route, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID,
+};
 use support::site::dave;
 
 use crate::e2e_web::{start, PAGE};
 
-/// `south` and `north` play `plies` moves in `channel` (each the first
+/// `south` and `north` play `plies` moves in [`CHANNEL_ID`] (each the first
 /// legal one), then `north` resigns: the finished game's number and its
 /// first move.
 async fn a_finished_duel(
@@ -24,15 +27,67 @@ async fn a_finished_duel(
     north: &FakeUser,
     plies: usize,
 ) -> (u64, String) {
-    Duel::start(fake, CHANNEL_ID, south, north, Variant::Women, false, 3).await;
+    a_finished_duel_in(fake, t, CHANNEL_ID, south, north, plies).await
+}
+
+/// [`a_finished_duel`] in `channel`, once the bot has noted who sees it
+/// (it looks beside the challenge, not on its path).
+async fn a_finished_duel_in(
+    fake: &FakeDiscord,
+    t: &isolo_bot::table::Table,
+    channel: u64,
+    south: &FakeUser,
+    north: &FakeUser,
+    plies: usize,
+) -> (u64, String) {
+    Duel::start(fake, channel, south, north, Variant::Women, false, 3).await;
+    let noted = async {
+        while t.place_sight(channel).unwrap().is_none() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(T, noted)
+        .await
+        .expect("the bot notes who sees the channel");
     for _ in 0..plies {
-        let view = t.game(CHANNEL_ID).unwrap().expect("a game");
+        let view = t.game(channel).unwrap().expect("a game");
         let mover = view.to_move().unwrap().user().unwrap();
-        let mv = t.moves_for(CHANNEL_ID, mover).unwrap()[0].mv;
-        t.play(CHANNEL_ID, mover, &mv.to_string()).unwrap();
+        let mv = t.moves_for(channel, mover).unwrap()[0].mv;
+        t.play(channel, mover, &mv.to_string()).unwrap();
     }
-    let f = t.resign(CHANNEL_ID, north.id).unwrap();
+    let f = t.resign(channel, north.id).unwrap();
     (f.id, f.record.moves[0].to_string())
+}
+
+/// The games counted in the server's explorer from the start.
+fn explorer_games(t: &isolo_bot::table::Table) -> u32 {
+    let start = Position::new(Rules::new(Variant::Women));
+    t.explorer(GUILD_ID, Variant::Women, &start)
+        .unwrap()
+        .iter()
+        .map(|m| m.tally.games)
+        .sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_channel_everyone_cannot_see_counts_in_no_explorer() {
+    const HIDDEN: u64 = CHANNEL_ID + 77;
+    let bot = InProcess::start(false).await;
+    let (fake, t) = (&bot.fake, &bot.table);
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    fake.add_channel(HIDDEN);
+    fake.hide_channel(HIDDEN, &[alice.id, bob.id]);
+    a_finished_duel_in(fake, t, HIDDEN, &alice, &bob, 2).await;
+    assert_eq!(t.place_sight(HIDDEN).unwrap(), Some(false));
+    assert_eq!(explorer_games(t), 0, "a hidden channel's game counts nothing");
+    a_finished_duel(fake, t, &alice, &bob, 2).await;
+    assert_eq!(t.place_sight(CHANNEL_ID).unwrap(), Some(true));
+    assert_eq!(explorer_games(t), 1, "the public channel's game counts");
+    // Looked at once for all those commands and clicks.
+    let lookups =
+        fake.count_requests(|r| matches!(r.route, Route::GetChannel { channel_id } if channel_id == HIDDEN));
+    assert_eq!(lookups, 1);
+    bot.stop().await;
 }
 
 /// `fetch(path)`'s status on `page`.

@@ -1,8 +1,9 @@
 //! Players' pages and the explorer on every backend: a finished game's
 //! rating point, its place in its players' lists and its explorer counts
 //! are written in the very commit that ends it; two games ending at once
-//! lose no count; forgetting a member removes their page; private games
-//! count in no explorer and show only to their players.
+//! lose no count; forgetting a member removes their page; private games,
+//! and games in places `@everyone` cannot see or that were never noted,
+//! count in no explorer; private games show only to their players.
 
 use crate::support;
 
@@ -44,6 +45,7 @@ on_every_backend!(
     two_games_ending_at_once_lose_no_explorer_count,
     a_forgotten_member_has_no_page,
     private_games_count_in_no_explorer_and_show_only_to_their_players,
+    games_where_everyone_cannot_see_count_in_no_explorer,
     history_is_filled_in_from_games_finished_before_it_was_kept,
 );
 
@@ -52,8 +54,17 @@ fn table(h: &Harness) -> Table {
     Table::new(h.store.clone(), clock, TableConfig::default())
 }
 
-/// `from` challenges `to` in `channel` of `guild` to a rated game, accepted.
+/// `from` challenges `to` in `channel` of `guild` to a rated game, accepted;
+/// a server's channel is public, as the Discord adapter notes it.
 fn start(t: &Table, guild: u64, channel: u64, from: u64, to: u64) {
+    if guild != PRIVATE_GUILD {
+        t.note_place_sight(channel, true).unwrap();
+    }
+    start_in(t, guild, channel, from, to, None);
+}
+
+/// The challenge of [`start`], accepted into `thread` if any, noting nothing.
+fn start_in(t: &Table, guild: u64, channel: u64, from: u64, to: u64, thread: Option<u64>) {
     let req = ChallengeRequest {
         guild,
         channel,
@@ -69,7 +80,7 @@ fn start(t: &Table, guild: u64, channel: u64, from: u64, to: u64) {
         },
     };
     assert!(matches!(t.challenge(req).unwrap(), ChallengeOutcome::Pending(_)));
-    t.accept(channel, to, None).unwrap();
+    t.accept(channel, to, thread).unwrap();
 }
 
 /// Plays `plies` moves (each mover's first legal one), then North resigns.
@@ -276,4 +287,43 @@ fn history_is_filled_in_from_games_finished_before_it_was_kept(h: Harness) {
     );
     // Once only.
     assert_eq!(t.catch_up().unwrap().history_points, 0);
+}
+
+fn games_where_everyone_cannot_see_count_in_no_explorer(h: Harness) {
+    let t = table(&h);
+    let counted = |t: &Table| {
+        t.explorer(GUILD, Variant::Women, &start_position())
+            .unwrap()
+            .iter()
+            .map(|m| m.tally.games)
+            .sum::<u32>()
+    };
+    // A channel @everyone cannot see, and one never noted: nothing counts.
+    t.note_place_sight(300, false).unwrap();
+    start_in(&t, GUILD, 300, ANN, BO, None);
+    play_and_resign(&t, 300, 2);
+    start_in(&t, GUILD, 301, ANN, BO, None);
+    play_and_resign(&t, 301, 2);
+    assert_eq!(counted(&t), 0);
+    // A channel hidden while its game was played: its end counts nothing.
+    start(&t, GUILD, 302, ANN, BO);
+    t.play(302, ANN, &t.moves_for(302, ANN).unwrap()[0].mv.to_string())
+        .unwrap();
+    t.note_place_sight(302, false).unwrap();
+    t.resign(302, BO).unwrap();
+    assert_eq!(counted(&t), 0);
+    // The bot's public thread of a public channel counts, as its channel;
+    // a thread noted hidden itself does not.
+    t.note_place_sight(303, true).unwrap();
+    start_in(&t, GUILD, 303, ANN, BO, Some(3030));
+    play_and_resign(&t, 3030, 2);
+    assert_eq!(counted(&t), 1);
+    t.note_place_sight(3040, false).unwrap();
+    start_in(&t, GUILD, 303, ANN, CY, Some(3040));
+    play_and_resign(&t, 3040, 2);
+    assert_eq!(counted(&t), 1);
+    // Noting the same again writes nothing.
+    let before = meta_versions(&*h.store, b"place-sight:");
+    t.note_place_sight(303, true).unwrap();
+    assert_eq!(meta_versions(&*h.store, b"place-sight:"), before);
 }

@@ -582,7 +582,7 @@ struct Session {
 }
 
 /// A request to fail: which routes, and the status to answer.
-type Failure = (fn(&Route) -> bool, u16);
+type Failure = (Box<dyn Fn(&Route) -> bool + Send>, u16);
 
 /// Everything the fake knows, behind one lock.
 #[derive(Default)]
@@ -1008,8 +1008,9 @@ impl FakeDiscord {
 
     /// Answer the next request whose route `matches` with `status` (a 5xx
     /// of a Discord having a bad moment) instead of handling it.
-    pub fn fail_next(&self, matches: fn(&Route) -> bool, status: u16) {
-        self.shared.update(|st| st.failures.push((matches, status)));
+    pub fn fail_next(&self, matches: impl Fn(&Route) -> bool + Send + 'static, status: u16) {
+        self.shared
+            .update(|st| st.failures.push((Box::new(matches), status)));
     }
 
     /// Answer the next request that `limit.matches` with a 429 of
