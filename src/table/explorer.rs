@@ -96,7 +96,7 @@ fn key(guild: GuildId, variant: Variant, position: &Position) -> Vec<u8> {
 
 /// Whether a finished game may count in its server's explorer, before
 /// its place's sight is asked: a server's game that ended with a result.
-pub fn counts_in_explorer(f: &FinishedGame) -> bool {
+fn counts_in_explorer(f: &FinishedGame) -> bool {
     f.guild != PRIVATE_GUILD
         && !matches!(
             f.result.termination,

@@ -58,7 +58,7 @@ pub use deadlines::NEWER_RETRY_MS;
 pub use digest::{digest_channel, Digest, DIGEST_EVERY_MS};
 pub use endings::{Aborted, DrawOutcome, Reviewed, REVIEWS_KEPT};
 pub use error::{TableError, Unreadable};
-pub use explorer::{counts_in_explorer, ExplorerMove, MoveTally, EXPLORER_PLIES};
+pub use explorer::{ExplorerMove, MoveTally, EXPLORER_PLIES};
 pub use forget::Forgotten;
 pub use history::{
     Profile, ProfileGame, RatingPoint, SealedProfile, ServerHistory, MEMBER_GAMES_KEPT, POINTS_SHOWN,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use isolo_bot::engine::{Move, Variant};
 use isolo_bot::table::{ManualClock, VacationConfig};
-use support::bot::{boards, expect_refusal, Board, Duel, InProcess, T};
+use support::bot::{boards, expect_refusal, posted, until, Board, Duel, InProcess, T};
 use support::fake_discord::{
     ComponentClick, FakeDiscord, FakeUser, Place, Route, SentInteraction, SlashCommand, CHANNEL_ID,
     DM_CHANNEL_ID, GUILD_ID,
@@ -226,24 +226,6 @@ async fn next_finds_the_game_waiting_longest_across_a_server_and_a_dm() {
     assert!(text.contains("None of your games"), "{text}");
     assert!(!text.contains("https://"), "{text}");
     bot.stop().await;
-}
-
-/// Waits until `done` holds, nudging the bot's scheduler (the clock is manual).
-async fn until(bot: &InProcess, what: &str, done: impl Fn() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < T, "{what}");
-        bot.table.deadlines_changed().notify_one();
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Messages the bot posted in `channel` that contain `needle`.
-fn posted(fake: &FakeDiscord, channel: u64, needle: &str) -> usize {
-    fake.count_requests(|r| {
-        matches!(r.route, Route::CreateMessage { channel_id } if channel_id == channel)
-            && r.message().content.is_some_and(|c| c.contains(needle))
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

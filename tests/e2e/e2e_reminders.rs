@@ -7,31 +7,13 @@
 use crate::support;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use isolo_bot::table::{ManualClock, Reminders};
-use support::bot::{boards, InProcess, T};
-use support::fake_discord::{FakeDiscord, FakeUser, Route, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
+use support::bot::{boards, posted, until, InProcess, T};
+use support::fake_discord::{FakeDiscord, FakeUser, SlashCommand, CHANNEL_ID, DM_CHANNEL_ID};
 
 const HOUR: u64 = 3_600_000;
-
-/// Waits until `done` holds, nudging the bot's scheduler (the clock is manual).
-async fn until(bot: &InProcess, what: &str, done: impl Fn() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < T, "{what}");
-        bot.table.deadlines_changed().notify_one();
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Messages the bot sent to `channel` that contain `needle`.
-fn sent_to(fake: &FakeDiscord, channel: u64, needle: &str) -> usize {
-    fake.count_requests(|r| {
-        matches!(r.route, Route::CreateMessage { channel_id } if channel_id == channel)
-            && r.message().content.is_some_and(|c| c.contains(needle))
-    })
-}
 
 /// `/isolo settings` by `by` with `set` applied, answered.
 async fn settings(fake: &FakeDiscord, by: &FakeUser, set: impl FnOnce(SlashCommand) -> SlashCommand) {
@@ -98,8 +80,8 @@ async fn reminders_come_at_the_chosen_times_none_when_none_and_the_digest_once_a
     // bob's first digest found nothing waiting for him.
     clock.advance(36 * HOUR + 1_000);
     clock_counted(&bot, 1).await;
-    assert_eq!(sent_to(fake, CHANNEL_ID, "it is your move in game"), 0);
-    assert_eq!(sent_to(fake, DM_CHANNEL_ID, "waiting for your move"), 0);
+    assert_eq!(posted(fake, CHANNEL_ID, "it is your move in game"), 0);
+    assert_eq!(posted(fake, DM_CHANNEL_ID, "waiting for your move"), 0);
 
     // Alice moves: bob's turn begins, with no turn DM (the digest stands in).
     let pit = {
@@ -115,16 +97,13 @@ async fn reminders_come_at_the_chosen_times_none_when_none_and_the_digest_once_a
     boards(fake, &sent, 1).await;
     let turn = bot.table.game(CHANNEL_ID).unwrap().unwrap().live.turn_started_ms;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(sent_to(fake, DM_CHANNEL_ID, "Your move in game"), 0, "no turn DM");
+    assert_eq!(posted(fake, DM_CHANNEL_ID, "Your move in game"), 0, "no turn DM");
     let reminded = format!("<@{}>, it is your move in game #1", bob.id);
     let digests = "One game is waiting for your move";
 
     // Two days after bob chose it: the digest lists game #1, once.
     clock.set(t0 + 48 * HOUR + 1_000);
-    until(&bot, "bob's digest", || {
-        sent_to(fake, DM_CHANNEL_ID, digests) == 1
-    })
-    .await;
+    until(&bot, "bob's digest", || posted(fake, DM_CHANNEL_ID, digests) == 1).await;
     let digest = fake
         .requests()
         .into_iter()
@@ -137,22 +116,18 @@ async fn reminders_come_at_the_chosen_times_none_when_none_and_the_digest_once_a
         "{text}"
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(sent_to(fake, DM_CHANNEL_ID, digests), 1, "once a day");
-    assert_eq!(
-        sent_to(fake, CHANNEL_ID, &reminded),
-        0,
-        "not before 24 h are left"
-    );
+    assert_eq!(posted(fake, DM_CHANNEL_ID, digests), 1, "once a day");
+    assert_eq!(posted(fake, CHANNEL_ID, &reminded), 0, "not before 24 h are left");
 
     // 24 hours before bob's deadline (the third day's digest came too):
     // his first reminder, pinging him.
     clock.set(turn + 48 * HOUR);
     until(&bot, "bob's 24 h reminder", || {
-        sent_to(fake, CHANNEL_ID, &reminded) == 1
+        posted(fake, CHANNEL_ID, &reminded) == 1
     })
     .await;
     until(&bot, "the third day's digest", || {
-        sent_to(fake, DM_CHANNEL_ID, digests) == 2
+        posted(fake, DM_CHANNEL_ID, digests) == 2
     })
     .await;
 
@@ -161,20 +136,20 @@ async fn reminders_come_at_the_chosen_times_none_when_none_and_the_digest_once_a
     let fake = &bot.fake;
     clock.set(turn + 68 * HOUR);
     until(&bot, "bob's 4 h reminder after a restart", || {
-        sent_to(fake, CHANNEL_ID, &reminded) == 2
+        posted(fake, CHANNEL_ID, &reminded) == 2
     })
     .await;
     until(&bot, "the next day's digest after a restart", || {
-        sent_to(fake, DM_CHANNEL_ID, digests) == 3
+        posted(fake, DM_CHANNEL_ID, digests) == 3
     })
     .await;
     clock.set(turn + 71 * HOUR);
     until(&bot, "bob's 1 h reminder", || {
-        sent_to(fake, CHANNEL_ID, &reminded) == 3
+        posted(fake, CHANNEL_ID, &reminded) == 3
     })
     .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(sent_to(fake, CHANNEL_ID, &reminded), 3);
-    assert_eq!(sent_to(fake, DM_CHANNEL_ID, digests), 3);
+    assert_eq!(posted(fake, CHANNEL_ID, &reminded), 3);
+    assert_eq!(posted(fake, DM_CHANNEL_ID, digests), 3);
     bot.stop().await;
 }

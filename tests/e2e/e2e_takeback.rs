@@ -5,7 +5,7 @@
 use crate::support;
 
 use isolo_bot::engine::Variant;
-use support::bot::{boards, expect_refusal, Duel, InProcess, T};
+use support::bot::{boards, expect_refusal, friendly_game, Duel, InProcess, T};
 use support::fake_discord::{ComponentClick, FakeUser, SentInteraction, SlashCommand, CHANNEL_ID};
 
 /// The first legal move of whoever is to move, made through the table.
@@ -59,18 +59,7 @@ async fn a_takeback_is_refused_in_a_rated_game_and_answered_with_buttons_in_a_fr
     bot.table.abort(CHANNEL_ID, true).unwrap();
 
     // Friendly: Bob declines with the button, then accepts the next request.
-    let unrated = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bob)
-        .boolean("rated", false)
-        .by(&alice);
-    fake.wait_for_callback(&fake.send_command(&unrated).await, T)
-        .await
-        .expect("challenged");
-    let accept = SlashCommand::new("isolo").sub("accept").by(&bob);
-    fake.wait_for_callback(&fake.send_command(&accept).await, T)
-        .await
-        .expect("accepted");
+    friendly_game(fake, &alice, &bob).await;
     move_once(&bot);
     let (message, buttons) = ask(&bot, &alice).await;
     assert_eq!(buttons.len(), 2, "accept and decline: {buttons:?}");

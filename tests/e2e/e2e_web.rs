@@ -19,7 +19,7 @@ use isolo_bot::table::{SystemClock, TableError};
 use isolo_bot::web::{WebConfig, WebParts};
 use isolo_bot::words::{refusal::refusal, Lang};
 use serde_json::json;
-use support::bot::{challenge_the_bot_in_dm, Duel, T};
+use support::bot::{challenge_the_bot_in_dm, friendly_game, Duel, T};
 use support::browser::{Browser, Page};
 use support::fake_discord::{
     CallbackKind, FakeUser, Route, SlashCommand, APPLICATION_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID,
@@ -855,18 +855,7 @@ async fn a_takeback_is_refused_in_a_rated_game_and_declined_then_accepted_on_the
     live.bot.table.abort(CHANNEL_ID, true).unwrap();
 
     // Friendly: Alice moves and asks; Bob declines, then accepts.
-    let unrated = SlashCommand::new("isolo")
-        .sub("challenge")
-        .user("opponent", &bob)
-        .boolean("rated", false)
-        .by(&alice);
-    fake.wait_for_callback(&fake.send_command(&unrated).await, T)
-        .await
-        .expect("challenged");
-    let accept = SlashCommand::new("isolo").sub("accept").by(&bob);
-    fake.wait_for_callback(&fake.send_command(&accept).await, T)
-        .await
-        .expect("accepted");
+    friendly_game(fake, &alice, &bob).await;
     let game = live.game_id(CHANNEL_ID);
     for p in [&south, &north] {
         p.goto(&format!("{}/g/{CHANNEL_ID}/{game}", live.url)).await;

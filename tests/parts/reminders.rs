@@ -24,6 +24,20 @@ fn table(store: Arc<dyn Store>, clock: Arc<ManualClock>) -> Table {
     Table::new(store, clock, TableConfig::default())
 }
 
+/// `user` plays the first legal move in `channel`.
+fn first_move(t: &Table, channel: u64, user: u64) {
+    let mv = t
+        .game(channel)
+        .unwrap()
+        .unwrap()
+        .game
+        .legal_moves()
+        .iter()
+        .next()
+        .unwrap();
+    t.play(channel, user, &mv.to_string()).unwrap();
+}
+
 /// `challenger` challenges `opponent` in `channel` with a clock of
 /// `move_secs`, and it is accepted: the challenger is South and starts.
 fn start(t: &Table, channel: u64, challenger: u64, opponent: u64, move_secs: u64) {
@@ -76,16 +90,7 @@ fn each_plan_reminds_at_its_own_times_and_none_reminds_never() {
         t.change_member_settings(ANN, |s| s.reminders = Reminders::Off)
             .unwrap();
         start(&t, CH, ANN, BO, 3 * DAY / 1000);
-        let mv = t
-            .game(CH)
-            .unwrap()
-            .unwrap()
-            .game
-            .legal_moves()
-            .iter()
-            .next()
-            .unwrap();
-        t.play(CH, ANN, &mv.to_string()).unwrap();
+        first_move(&t, CH, ANN);
         let turn = t.now_ms();
         let seen = reminders_until(&t, &clock, turn, turn + 3 * DAY - 1);
         let expected: Vec<(u64, u64)> = hours.iter().map(|h| (*h, BO)).collect();
@@ -165,16 +170,7 @@ fn the_digest_lists_the_waiting_games_once_a_day_across_a_restart_and_two_proces
 
     // Nothing waits: no message, but the digest goes on.
     for ch in [CH, CH + 1] {
-        let mv = a
-            .game(ch)
-            .unwrap()
-            .unwrap()
-            .game
-            .legal_moves()
-            .iter()
-            .next()
-            .unwrap();
-        a.play(ch, ANN, &mv.to_string()).unwrap();
+        first_move(&a, ch, ANN);
     }
     clock.set(T0 + 3 * DAY);
     assert!(digests(a.tick().unwrap()).is_empty());

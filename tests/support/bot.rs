@@ -536,6 +536,40 @@ pub struct Duel {
     picker: Box<dyn isolo_bot::ai::Player>,
 }
 
+/// Waits until `done` holds, nudging the bot's scheduler (the clock is manual).
+pub async fn until(bot: &InProcess, what: &str, done: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < T, "{what}");
+        bot.table.deadlines_changed().notify_one();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Messages the bot posted in `channel` that contain `needle`.
+pub fn posted(fake: &FakeDiscord, channel: u64, needle: &str) -> usize {
+    fake.count_requests(|r| {
+        matches!(r.route, Route::CreateMessage { channel_id } if channel_id == channel)
+            && r.message().content.is_some_and(|c| c.contains(needle))
+    })
+}
+
+/// `south` challenges `north` to an unrated game in [`CHANNEL_ID`], accepted.
+pub async fn friendly_game(fake: &FakeDiscord, south: &FakeUser, north: &FakeUser) {
+    let unrated = SlashCommand::new("isolo")
+        .sub("challenge")
+        .user("opponent", north)
+        .boolean("rated", false)
+        .by(south);
+    fake.wait_for_callback(&fake.send_command(&unrated).await, T)
+        .await
+        .expect("challenged");
+    let accept = SlashCommand::new("isolo").sub("accept").by(north);
+    fake.wait_for_callback(&fake.send_command(&accept).await, T)
+        .await
+        .expect("accepted");
+}
+
 /// `user` challenges the bot to a women's game in `channel`: the command as sent.
 pub async fn challenge_the_bot(fake: &FakeDiscord, user: &FakeUser, channel: u64) -> SentInteraction {
     let cmd = SlashCommand::new("isolo")
