@@ -186,6 +186,37 @@ fn deadline_changes_are_announced_on_commit_only() {
     assert_eq!(next(&mut changes), Some(8), "a cleared deadline is announced");
     assert_eq!(writer.deadline_of(9).unwrap(), Some(9_000));
     assert_eq!(writer.deadline_of(7).unwrap(), None);
+    // Moves (a game's swap and its deadline, in the statement of their own)
+    // announce the same way: a move that pushes the deadline later is not
+    // heard, so channel 11's new deadline comes next.
+    let play = |version, at| {
+        let mut batch = Batch::new();
+        batch
+            .put(Space::Games, &keys::id(10), &Rating { elo: 0, games: 1 }, version)
+            .unwrap()
+            .set_deadline(10, Some(at));
+        writer.apply(&batch).unwrap()
+    };
+    let v = play(Expect::Absent, 5_000);
+    assert_eq!(
+        next(&mut changes),
+        Some(10),
+        "a game's first deadline is announced"
+    );
+    let v = play(Expect::Version(v), 6_000);
+    writer.set_deadline(11, Some(1)).unwrap();
+    assert_eq!(
+        next(&mut changes),
+        Some(11),
+        "a move's later deadline is not announced"
+    );
+    play(Expect::Version(v), 500);
+    assert_eq!(
+        next(&mut changes),
+        Some(10),
+        "a move's earlier deadline is announced"
+    );
+    assert_eq!(writer.deadline_of(10).unwrap(), Some(500));
 }
 
 #[test]
@@ -223,8 +254,8 @@ fn a_database_failure_is_not_a_conflict() {
 }
 
 /// Moves from many threads go to PostgreSQL together (group commit). Each
-/// is still its own commit: one on a damaged deadline entry fails alone,
-/// with its own error, and every other move lands.
+/// is still its own commit: one made against a stale version fails alone,
+/// with its own conflict, and every other move lands, its deadline with it.
 #[test]
 #[cfg_attr(
     not(isolo_pg),
@@ -233,53 +264,55 @@ fn a_database_failure_is_not_a_conflict() {
 fn commits_made_together_still_fail_alone() {
     const WRITERS: u64 = 12;
     const ROUNDS: u64 = 20;
-    const DAMAGED: u64 = WRITERS;
+    const STALE: u64 = WRITERS;
     let url = pg_url().expect(PG_MISSING);
     let schema = PgSchema::new(&url);
     let store = schema.open();
-    store.set_deadline(DAMAGED, Some(1)).unwrap();
-    // Not an envelope: only the general path can say what it is.
-    schema.sql(&format!(
-        "UPDATE isolo_entries SET value = convert_to('damaged', 'UTF8') \
-         WHERE space = 5 AND key = '\\x63'::bytea || int8send({DAMAGED})"
-    ));
+    let rating = |games| Rating { elo: 0, games };
+    let first = store
+        .put_cas(Space::Games, &keys::id(STALE), &rating(0), Expect::Absent)
+        .unwrap();
+    store.set_deadline(STALE, Some(1)).unwrap();
     let barrier = std::sync::Barrier::new(WRITERS as usize + 1);
+    let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for channel in 0..=WRITERS {
-            let (store, barrier) = (&store, &barrier);
+            let (store, barrier, results) = (&store, &barrier, &results);
             scope.spawn(move || {
                 let mut version = None;
                 for round in 1..=ROUNDS {
                     barrier.wait();
                     let mut batch = Batch::new();
-                    let expect = version.map_or(Expect::Absent, Expect::Version);
+                    // The stale writer keeps the version it read first; the
+                    // others make their games' first and later moves.
+                    let expect = match (channel, version) {
+                        (STALE, _) => Expect::Version(first - 1),
+                        (_, None) => Expect::Absent,
+                        (_, Some(v)) => Expect::Version(v),
+                    };
                     batch
-                        .put(
-                            Space::Games,
-                            &keys::id(channel),
-                            &Rating {
-                                elo: 0,
-                                games: round as u32,
-                            },
-                            expect,
-                        )
+                        .put(Space::Games, &keys::id(channel), &rating(round as u32), expect)
                         .unwrap()
                         .set_deadline(channel, Some(1_000 * round));
-                    match (store.apply(&batch), channel == DAMAGED) {
-                        (Ok(v), false) => version = Some(v),
-                        (
-                            Err(StoreError::Corrupt {
-                                space: Space::Deadlines,
-                                ..
-                            }),
-                            true,
-                        ) => {}
-                        (other, damaged) => panic!("channel {channel} (damaged: {damaged}): {other:?}"),
+                    let result = store.apply(&batch);
+                    if let Ok(v) = result {
+                        version = Some(v);
                     }
+                    results.lock().unwrap().push((channel, result));
                 }
             });
         }
     });
+    for (channel, result) in results.into_inner().unwrap() {
+        match (channel, result) {
+            (STALE, Err(StoreError::Conflict { current, .. })) => {
+                assert_eq!(current, Some(first), "the stale writer is told what is there")
+            }
+            (STALE, other) => panic!("a stale move: {other:?}"),
+            (_, Ok(_)) => {}
+            (_, other) => panic!("channel {channel}: {other:?}"),
+        }
+    }
     for channel in 0..WRITERS {
         let game = store
             .get::<Rating>(Space::Games, &keys::id(channel))
@@ -288,10 +321,12 @@ fn commits_made_together_still_fail_alone() {
         assert_eq!(game.value.games, ROUNDS as u32);
         assert_eq!(store.deadline_of(channel).unwrap(), Some(1_000 * ROUNDS));
     }
-    assert_eq!(
-        store.get::<Rating>(Space::Games, &keys::id(DAMAGED)).unwrap(),
-        None
-    );
+    let stale = store
+        .get::<Rating>(Space::Games, &keys::id(STALE))
+        .unwrap()
+        .unwrap();
+    assert_eq!((stale.version, stale.value.games), (first, 0));
+    assert_eq!(store.deadline_of(STALE).unwrap(), Some(1));
 }
 
 /// A schema 3 database (its data, its one-commit function) opens upgraded:

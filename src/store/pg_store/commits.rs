@@ -1,5 +1,6 @@
-//! Commits: the one-statement form (`isolo_commits`), group commit, and the
-//! general path for what that form does not cover.
+//! Commits: moves as one plain statement ([`MOVES`]), other commits as one
+//! call of `isolo_commits`, group commit, and the general path for what
+//! neither covers.
 
 use std::collections::HashMap;
 use std::sync::{mpsc, Arc};
@@ -7,12 +8,19 @@ use std::sync::{mpsc, Arc};
 use deadpool_postgres::Pool;
 use tokio::sync::Semaphore;
 
-use super::super::{keys, plan, Deadline, Entry, Expect, Op, Space, StoreError};
+use super::super::{keys, plan, typed, Deadline, Entry, Expect, Op, Space, StoreError};
 use super::common::{backend, entry, pool_error, space_of, version_param, NOTIFY};
+use super::queries::deadline_entries;
 use crate::store::Result;
 
-const READ: &str = "SELECT e.space, e.key, e.version, e.value FROM isolo_entries e \
-     JOIN unnest($1::int2[], $2::bytea[]) AS w(space, key) ON e.space = w.space AND e.key = w.key";
+/// The entries at the keys `(space, key)` of `$1` and `$2`, deadlines too.
+const READ: &str = concat!(
+    "SELECT e.space, e.key, e.version, e.value FROM isolo_entries e \
+     JOIN unnest($1::int2[], $2::bytea[]) AS w(space, key) ON e.space = w.space AND e.key = w.key \
+     UNION ALL SELECT 5::int2, d.key, d.version, d.value FROM ",
+    deadline_entries!(),
+    " JOIN unnest($1::int2[], $2::bytea[]) AS w(space, key) ON w.space = 5 AND d.key = w.key"
+);
 const NEXT_VERSION: &str = "SELECT nextval('isolo_versions')";
 const UPSERT: &str = "INSERT INTO isolo_entries (space, key, version, value) \
      SELECT * FROM unnest($1::int2[], $2::bytea[], $3::int8[], $4::bytea[]) \
@@ -23,8 +31,58 @@ const DELETE: &str = "DELETE FROM isolo_entries e USING unnest($1::int2[], $2::b
 const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_versions WHERE last_value < $1";
 const FAST_COMMITS: &str = "SELECT new_version, failed_op, failed_version \
      FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9)";
-/// Raised by `isolo_commits` for what only the general path decodes.
-const GENERAL_PATH: &str = "IS001";
+
+/// [`MOVES`] after its arguments: `benches/pgbench_move.sql` runs the same
+/// text on arguments of its own, with `:channel` for `$8`.
+macro_rules! moves_rest {
+    () => {
+        "g AS (
+    UPDATE isolo_entries e SET version = nextval('isolo_versions'), value = a.val
+        FROM a WHERE e.space = a.space AND e.key = a.key AND e.version = a.expect
+        RETURNING a.n, e.version),
+s AS (
+    INSERT INTO isolo_deadlines AS t (channel_key, at_key, version, value)
+        SELECT a.channel_key, a.at_key, g.version, a.deadline FROM g JOIN a USING (n)
+            WHERE a.at_key IS NOT NULL
+        ON CONFLICT (channel_key) DO UPDATE SET prior_at_key = t.at_key, at_key = EXCLUDED.at_key,
+            version = EXCLUDED.version, value = EXCLUDED.value
+        RETURNING t.channel_key, t.prior_at_key, t.at_key),
+c AS (
+    DELETE FROM isolo_deadlines t USING g JOIN a USING (n)
+        WHERE a.channel_key IS NOT NULL AND a.at_key IS NULL AND t.channel_key = a.channel_key
+        RETURNING t.channel_key),
+w AS (
+    SELECT pg_notify($8, a.chan) FROM a JOIN (
+        SELECT channel_key FROM s WHERE s.prior_at_key IS NULL OR s.at_key < s.prior_at_key
+        UNION ALL SELECT channel_key FROM c) d USING (channel_key))
+SELECT g.version, CASE WHEN g.version IS NULL THEN
+        (SELECT e.version FROM isolo_entries e WHERE e.space = a.space AND e.key = a.key) END,
+    (SELECT count(*) FROM w)
+    FROM a LEFT JOIN g USING (n) ORDER BY a.n;
+"
+    };
+}
+/// Moves, one a row of the arrays: the compare-and-swap of an entry
+/// (`$1` space, `$2` key, `$3` the version expected, `$4` the new value)
+/// and, if `$5` names a channel's deadline entry, its deadline set (`$6`
+/// the index key, `$7` the entry) or cleared (`$6` NULL). Plain SQL, one
+/// statement, one transaction: each row of the answer is a move's
+/// version, or NULL and the version found (NULL: absent), the move
+/// having written nothing; each deadline is written only by a move whose
+/// swap was made. The moves of one statement touch distinct keys: they
+/// all read the state before it. A new, earlier or cleared deadline is
+/// announced on `$8`, with `$9` as the payload (see `isolo_commits`).
+pub(super) const MOVES: &str = concat!(
+    "WITH a AS (
+    SELECT * FROM unnest($1::int2[], $2::bytea[], $3::int8[], $4::bytea[], $5::bytea[], $6::bytea[],
+            $7::bytea[], $9::text[])
+        WITH ORDINALITY AS a(space, key, expect, val, channel_key, at_key, deadline, chan, n)),
+",
+    moves_rest!()
+);
+
+#[cfg(test)]
+const MOVES_REST: &str = moves_rest!();
 
 /// Raised by `isolo_commits` when a row changed between its check and its
 /// write: nothing was written, and the commits are made again.
@@ -40,6 +98,48 @@ const INSERT_IF_ABSENT: &str = "INSERT INTO isolo_entries (space, key, version, 
 const DELETE_IF: &str = "DELETE FROM isolo_entries WHERE space = $1 AND key = $2 AND version = $3";
 /// A key only checked: held (shared) to the commit, its version read again.
 const HOLD: &str = "SELECT version FROM isolo_entries WHERE space = $1 AND key = $2 FOR SHARE";
+
+/// The general path's writes of a deadline's row: `$1` the channel's entry
+/// key, `$2` the index key, `$3` the new version, `$4` the entry, `$5` the
+/// version read.
+const DEADLINE_SET: &str = "INSERT INTO isolo_deadlines AS t (channel_key, at_key, version, value) \
+     VALUES ($1, $2, $3, $4) ON CONFLICT (channel_key) DO UPDATE SET prior_at_key = t.at_key, \
+     at_key = EXCLUDED.at_key, version = EXCLUDED.version, value = EXCLUDED.value";
+const DEADLINE_SET_IF: &str = "UPDATE isolo_deadlines SET prior_at_key = at_key, at_key = $2, \
+     version = $3, value = $4 WHERE channel_key = $1 AND version = $5";
+const DEADLINE_SET_IF_ABSENT: &str = "INSERT INTO isolo_deadlines (channel_key, at_key, version, value) \
+     VALUES ($1, $2, $3, $4) ON CONFLICT (channel_key) DO NOTHING";
+const DEADLINE_CLEAR: &str = "DELETE FROM isolo_deadlines WHERE channel_key = $1";
+const DEADLINE_CLEAR_IF: &str = "DELETE FROM isolo_deadlines WHERE channel_key = $1 AND version = $2";
+const DEADLINE_HOLD: &str =
+    "SELECT version FROM isolo_deadlines WHERE channel_key = $1 OR at_key = $1 FOR SHARE";
+
+/// A write the general path makes of one half of a deadline, as its row:
+/// the channel's entry is the row (`Some`: its index key, or `None` when
+/// it goes), and the index entry only repeats it (`Ok(None)`, once checked
+/// against its key: an import restores both halves).
+fn deadline_row(key: &[u8], entry: Option<&Entry>) -> Result<Option<Option<Vec<u8>>>> {
+    let refuse = |reason: &str| StoreError::Encode {
+        space: Space::Deadlines,
+        key: key.to_vec(),
+        reason: reason.to_owned(),
+    };
+    let decode = |entry: &Entry| typed::decode::<Deadline>(Space::Deadlines, key, &entry.value);
+    if let Some(at) = keys::parse_deadline_at(key) {
+        return match entry.map(decode).transpose()? {
+            Some(stored) if stored != at => Err(refuse("the index entry's value is another deadline")),
+            _ => Ok(None),
+        };
+    }
+    let Some(entry) = entry else {
+        return Ok(Some(None));
+    };
+    let stored = decode(entry)?;
+    if keys::deadline_of(stored.channel) != key {
+        return Err(refuse("not the key of a channel's deadline"));
+    }
+    Ok(Some(Some(keys::deadline_at(stored.at, stored.channel))))
+}
 
 /// Every key whose state a commit of `ops` reads or writes. The index entry
 /// a `SetDeadline` replaces is covered by the channel's per-channel key,
@@ -174,12 +274,146 @@ impl FastArgs {
     }
 }
 
+/// The arguments of [`MOVES`], one array slot per move.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct MoveArgs {
+    spaces: Vec<i16>,
+    keys: Vec<Vec<u8>>,
+    expects: Vec<i64>,
+    vals: Vec<Vec<u8>>,
+    channel_keys: Vec<Option<Vec<u8>>>,
+    at_keys: Vec<Option<Vec<u8>>>,
+    deadlines: Vec<Option<Vec<u8>>>,
+    chans: Vec<Option<String>>,
+    /// Where the swap is in its commit's ops, for the refusal.
+    swap_op: Vec<usize>,
+}
+
+/// The plain-statement form of a move: a compare-and-swap of one entry
+/// (not a deadline) against the version read, with or without its
+/// channel's deadline set or cleared. `None`: another form.
+pub(super) fn move_args(ops: &[Op]) -> Option<MoveArgs> {
+    let (swap_op, deadline) = match ops {
+        [_] => (0, None),
+        [_, Op::SetDeadline { channel, at }] => (0, Some((*channel, *at))),
+        [Op::SetDeadline { channel, at }, _] => (1, Some((*channel, *at))),
+        _ => return None,
+    };
+    let Op::Put {
+        space,
+        key,
+        value,
+        expect: Expect::Version(expect),
+    } = &ops[swap_op]
+    else {
+        return None;
+    };
+    if *space == Space::Deadlines {
+        return None;
+    }
+    super::super::check_envelope(*space, key, value).ok()?;
+    let (channel_key, at_key, entry) = match deadline {
+        None => (None, None, None),
+        Some((channel, at)) => {
+            let channel_key = keys::deadline_of(channel);
+            let entry = match at {
+                Some(at) => {
+                    Some(typed::encode(Space::Deadlines, &channel_key, &Deadline { at, channel }).ok()?)
+                }
+                None => None,
+            };
+            (
+                Some(channel_key),
+                at.map(|at| keys::deadline_at(at, channel)),
+                entry,
+            )
+        }
+    };
+    Some(MoveArgs {
+        spaces: vec![i16::from(space.tag())],
+        keys: vec![key.clone()],
+        expects: vec![i64::try_from(*expect).ok()?],
+        vals: vec![value.clone()],
+        channel_keys: vec![channel_key],
+        at_keys: vec![at_key],
+        deadlines: vec![entry],
+        chans: vec![deadline.map(|(channel, _)| channel.to_string())],
+        swap_op: vec![swap_op],
+    })
+}
+
+impl MoveArgs {
+    /// These moves in one statement, if they touch distinct keys (each
+    /// reads the state before the statement, not the one before it).
+    pub(super) fn concat<'a>(moves: impl IntoIterator<Item = &'a MoveArgs>) -> Option<MoveArgs> {
+        let mut all = MoveArgs::default();
+        for one in moves {
+            all.spaces.extend_from_slice(&one.spaces);
+            all.keys.extend_from_slice(&one.keys);
+            all.expects.extend_from_slice(&one.expects);
+            all.vals.extend_from_slice(&one.vals);
+            all.channel_keys.extend_from_slice(&one.channel_keys);
+            all.at_keys.extend_from_slice(&one.at_keys);
+            all.deadlines.extend_from_slice(&one.deadlines);
+            all.chans.extend_from_slice(&one.chans);
+            all.swap_op.extend_from_slice(&one.swap_op);
+        }
+        let distinct = |keys: Vec<(Option<i16>, &Vec<u8>)>| {
+            let n = keys.len();
+            keys.into_iter().collect::<std::collections::HashSet<_>>().len() == n
+        };
+        let entries = all.spaces.iter().map(|s| Some(*s)).zip(&all.keys).collect();
+        let deadlines = all.channel_keys.iter().flatten().map(|k| (None, k)).collect();
+        (distinct(entries) && distinct(deadlines)).then_some(all)
+    }
+}
+
+/// The moves of `args` in one statement: each one's outcome, in order.
+pub(super) async fn make_moves(
+    client: &deadpool_postgres::Client,
+    args: &MoveArgs,
+    channel: &str,
+) -> std::result::Result<Vec<FastOutcome>, tokio_postgres::Error> {
+    let statement = client.prepare_cached(MOVES).await?;
+    let rows = client
+        .query(
+            &statement,
+            &[
+                &args.spaces,
+                &args.keys,
+                &args.expects,
+                &args.vals,
+                &args.channel_keys,
+                &args.at_keys,
+                &args.deadlines,
+                &channel,
+                &args.chans,
+            ],
+        )
+        .await?;
+    Ok(rows
+        .iter()
+        .zip(args.expects.iter().zip(&args.swap_op))
+        .map(|(row, (&expect, &op))| match row.get::<_, Option<i64>>(0) {
+            Some(version) => FastOutcome::Committed(version as u64),
+            // Refused, yet the statement's snapshot holds what it expected:
+            // a commit since changed the row.
+            None => match row.get::<_, Option<i64>>(1) {
+                Some(found) if found == expect => FastOutcome::Raced,
+                found => FastOutcome::Conflict(op, found.map(|v| v as u64)),
+            },
+        })
+        .collect())
+}
+
 /// What `isolo_commits` answered for one commit.
 #[derive(Debug, PartialEq)]
 pub(super) enum FastOutcome {
     Committed(u64),
     /// The 0-based op whose check failed, and the version found there.
     Conflict(usize, Option<u64>),
+    /// A row changed under the commit, which wrote nothing: make it again.
+    Raced,
 }
 
 /// One round trip: `isolo_commits` as a statement of its own, so its
@@ -237,11 +471,6 @@ fn fast_conflict(op: &Op, current: Option<u64>) -> StoreError {
     }
 }
 
-/// Whether `isolo_commits` refused to read something, writing nothing.
-fn is_general_path(e: &tokio_postgres::Error) -> bool {
-    e.code().is_some_and(|c| c.code() == GENERAL_PATH)
-}
-
 /// Whether a statement lost a race and wrote nothing: a row changed between
 /// its check and its write, or two commits waited on each other's rows
 /// (PostgreSQL ends one). Made again, it finds the winner's state.
@@ -250,22 +479,25 @@ fn raced(e: &tokio_postgres::Error) -> bool {
     e.code().is_some_and(|c| codes.contains(&c.code()))
 }
 
-/// The answer to one commit's caller.
-fn answer(ops: &[Op], outcome: &FastOutcome) -> Result<u64> {
+/// The answer to one commit's caller; `None` when it raced and is to be
+/// made again.
+fn answer(ops: &[Op], outcome: &FastOutcome) -> Option<Result<u64>> {
     match *outcome {
-        FastOutcome::Committed(version) => Ok(version),
-        FastOutcome::Conflict(i, current) => Err(ops.get(i).map_or_else(
-            || StoreError::Backend(format!("isolo_commits named op {i}")),
+        FastOutcome::Committed(version) => Some(Ok(version)),
+        FastOutcome::Conflict(i, current) => Some(Err(ops.get(i).map_or_else(
+            || StoreError::Backend(format!("a commit's refusal named op {i}")),
             |op| fast_conflict(op, current),
-        )),
+        ))),
+        FastOutcome::Raced => None,
     }
 }
 
-/// A commit waiting for its batch: its ops, their arguments, and where its
-/// answer goes.
+/// A commit waiting for its batch: its ops, their arguments in both forms,
+/// and where its answer goes.
 pub(super) struct Pending {
     pub(super) ops: Vec<Op>,
     pub(super) args: FastArgs,
+    pub(super) moves: Option<MoveArgs>,
     pub(super) reply: mpsc::SyncSender<Result<u64>>,
 }
 
@@ -312,83 +544,102 @@ pub(super) async fn batcher(
     }
 }
 
-/// How a batch made together went.
-enum Together {
-    Done(Vec<FastOutcome>),
-    /// Nothing known to be written; every commit gets this error.
-    Failed(String),
-    /// `isolo_commits` met what only the general path reads (a damaged
-    /// entry, say), so nothing was written: each commit alone finds its own
-    /// answer. Any other error is the server's or the connection's, not one
-    /// commit's, and is everyone's.
-    OneByOne,
-}
-
 /// Make `batch`'s commits, together when there are several, and answer each.
 async fn commit_batch(pool: &Pool, batch: Vec<Pending>, channel: &str) {
+    let mut again = Vec::new();
     if batch.len() > 1 {
         match commit_together(pool, &batch, channel).await {
-            Together::Done(outcomes) => {
-                for (pending, outcome) in batch.iter().zip(&outcomes) {
-                    let _ = pending.reply.send(answer(&pending.ops, outcome));
+            Ok(outcomes) => {
+                for (pending, outcome) in batch.into_iter().zip(&outcomes) {
+                    match answer(&pending.ops, outcome) {
+                        Some(result) => drop(pending.reply.send(result)),
+                        None => again.push(pending),
+                    }
                 }
-                return;
             }
-            Together::Failed(message) => {
+            // Nothing known to be written: every commit gets the error.
+            Err(Some(message)) => {
                 for pending in &batch {
                     let _ = pending.reply.send(Err(StoreError::Backend(message.clone())));
                 }
-                return;
             }
-            Together::OneByOne => {}
+            // Lost a race as a whole, nothing written: each on its own.
+            Err(None) => again = batch,
         }
+    } else {
+        again = batch;
     }
-    for pending in batch {
-        let result = commit_alone(pool, pending.ops, &pending.args, channel).await;
+    for pending in again {
+        let result = commit_alone(pool, pending.ops, &pending.args, pending.moves.as_ref(), channel).await;
         let _ = pending.reply.send(result);
     }
 }
 
-/// `batch`'s commits in one call of `isolo_commits`.
-async fn commit_together(pool: &Pool, batch: &[Pending], channel: &str) -> Together {
+/// `batch`'s commits in one statement: the moves' own when every commit is
+/// a move and they touch distinct keys, else one call of `isolo_commits`.
+/// `Err(None)`: the call lost a race and wrote nothing; `Err(Some)`: the
+/// server's or the connection's error, everyone's.
+async fn commit_together(
+    pool: &Pool,
+    batch: &[Pending],
+    channel: &str,
+) -> std::result::Result<Vec<FastOutcome>, Option<String>> {
     let message = |e: StoreError| match e {
         StoreError::Backend(message) => message,
         other => other.to_string(),
     };
-    let client = match pool.get().await {
-        Ok(client) => client,
-        Err(e) => return Together::Failed(message(pool_error(e))),
+    let client = pool.get().await.map_err(|e| Some(message(pool_error(e))))?;
+    let moves: Option<Vec<&MoveArgs>> = batch.iter().map(|p| p.moves.as_ref()).collect();
+    let outcomes = match moves.and_then(MoveArgs::concat) {
+        Some(moves) => make_moves(&client, &moves, channel).await,
+        None => {
+            let args = FastArgs::concat(batch.iter().map(|p| &p.args));
+            fast_commits(&client, &args, channel).await
+        }
     };
-    let args = FastArgs::concat(batch.iter().map(|p| &p.args));
-    match fast_commits(&client, &args, channel).await {
-        Ok(outcomes) if outcomes.len() == batch.len() => Together::Done(outcomes),
-        Ok(outcomes) => Together::Failed(format!(
-            "isolo_commits answered {} of {} commits",
-            outcomes.len(),
-            batch.len()
-        )),
-        Err(e) if is_general_path(&e) || raced(&e) => Together::OneByOne,
-        Err(e) => Together::Failed(message(backend(e))),
+    match outcomes {
+        Ok(outcomes) if outcomes.len() == batch.len() => Ok(outcomes),
+        Ok(outcomes) => Err(Some(format!(
+            "a batch of {} commits got {} answers",
+            batch.len(),
+            outcomes.len()
+        ))),
+        Err(e) if raced(&e) => Err(None),
+        Err(e) => Err(Some(message(backend(e)))),
     }
 }
 
-/// One commit on its own: the one-statement path, made again while it loses
-/// races, or the general one for what that refuses to read.
-pub(super) async fn commit_alone(pool: &Pool, ops: Vec<Op>, args: &FastArgs, channel: &str) -> Result<u64> {
-    let mut client = pool.get().await.map_err(pool_error)?;
+/// One commit on its own, in one statement (a move's, or `isolo_commits`),
+/// made again while it loses races.
+pub(super) async fn commit_alone(
+    pool: &Pool,
+    ops: Vec<Op>,
+    args: &FastArgs,
+    moves: Option<&MoveArgs>,
+    channel: &str,
+) -> Result<u64> {
+    let client = pool.get().await.map_err(pool_error)?;
     for _ in 0..RETRIES {
-        return match fast_commits(&client, args, channel).await {
+        let outcomes = match moves {
+            Some(moves) => make_moves(&client, moves, channel).await,
+            None => fast_commits(&client, args, channel).await,
+        };
+        match outcomes {
             Ok(outcomes) => match outcomes.as_slice() {
-                [outcome] => answer(&ops, outcome),
-                _ => Err(StoreError::Backend(format!(
-                    "isolo_commits answered {} commits for one",
-                    outcomes.len()
-                ))),
+                [outcome] => match answer(&ops, outcome) {
+                    Some(result) => return result,
+                    None => continue,
+                },
+                _ => {
+                    return Err(StoreError::Backend(format!(
+                        "one commit got {} answers",
+                        outcomes.len()
+                    )))
+                }
             },
             Err(e) if raced(&e) => continue,
-            Err(e) if is_general_path(&e) => general_commit(&mut client, ops, channel).await,
-            Err(e) => Err(backend(e)),
-        };
+            Err(e) => return Err(backend(e)),
+        }
     }
     Err(lost())
 }
@@ -427,6 +678,28 @@ pub(super) async fn general_commit(
     ops: Vec<Op>,
     channel: &str,
 ) -> Result<u64> {
+    // The index's half of a deadline is its channel's entry's: this store
+    // keeps them as one row, so only `SetDeadline` (or a restore of both
+    // halves) writes them.
+    for op in &ops {
+        if let Op::Put {
+            space: Space::Deadlines,
+            key,
+            ..
+        }
+        | Op::Delete {
+            space: Space::Deadlines,
+            key,
+            ..
+        } = op
+        {
+            return Err(StoreError::Encode {
+                space: Space::Deadlines,
+                key: key.clone(),
+                reason: "deadlines are set and cleared by SetDeadline only".to_owned(),
+            });
+        }
+    }
     for _ in 0..RETRIES {
         match general_attempt(client, &ops, channel).await {
             Ok(version) => return Ok(version),
@@ -477,6 +750,12 @@ async fn general_attempt(
         if before.is_some() {
             written.push((space, key.clone()));
         }
+        if space == Space::Deadlines {
+            if !write_deadline(&tx, &key, entry, before).await? {
+                return Err(Failed::Raced);
+            }
+            continue;
+        }
         let rows = match (entry, before) {
             (Some(entry), None) => {
                 put.2.push(version_param(space, &key, entry.version)?);
@@ -518,7 +797,10 @@ async fn general_attempt(
         let Some(Some(old)) = was(*space, key).filter(|_| !written.contains(&(*space, key.clone()))) else {
             continue;
         };
-        let held = tx.query_opt(HOLD, &[&i16::from(space.tag()), key]).await?;
+        let held = match space {
+            Space::Deadlines => tx.query_opt(DEADLINE_HOLD, &[key]).await?,
+            _ => tx.query_opt(HOLD, &[&i16::from(space.tag()), key]).await?,
+        };
         if held.map(|row| row.get::<_, i64>(0) as u64) != Some(old) {
             return Err(Failed::Raced);
         }
@@ -550,6 +832,49 @@ async fn general_attempt(
     Ok(version as u64)
 }
 
+/// The general path's write of one half of a deadline (see
+/// [`deadline_row`]), repeating in its WHERE the version read (`before`;
+/// `None`: not read). False: the row changed since it was read.
+async fn write_deadline(
+    tx: &tokio_postgres::Transaction<'_>,
+    key: &[u8],
+    entry: Option<Entry>,
+    before: Option<Option<u64>>,
+) -> std::result::Result<bool, Failed> {
+    let Some(row) = deadline_row(key, entry.as_ref())? else {
+        return Ok(true);
+    };
+    let param = |v| version_param(Space::Deadlines, key, v);
+    let rows = match (row.zip(entry), before) {
+        (Some((at_key, entry)), None) => {
+            let new = param(entry.version)?;
+            tx.execute(DEADLINE_SET, &[&key, &at_key, &new, &entry.value])
+                .await?;
+            1
+        }
+        (Some((at_key, entry)), Some(Some(old))) => {
+            let (new, old) = (param(entry.version)?, param(old)?);
+            tx.execute(DEADLINE_SET_IF, &[&key, &at_key, &new, &entry.value, &old])
+                .await?
+        }
+        (Some((at_key, entry)), Some(None)) => {
+            let new = param(entry.version)?;
+            tx.execute(DEADLINE_SET_IF_ABSENT, &[&key, &at_key, &new, &entry.value])
+                .await?
+        }
+        (None, None) => {
+            tx.execute(DEADLINE_CLEAR, &[&key]).await?;
+            1
+        }
+        (None, Some(Some(old))) => {
+            let old = param(old)?;
+            tx.execute(DEADLINE_CLEAR_IF, &[&key, &old]).await?
+        }
+        (None, Some(None)) => 1,
+    };
+    Ok(rows == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -576,8 +901,6 @@ mod tests {
             ]
         );
     }
-
-    /// Every commit the bot makes takes the one-statement path, deadlines
 
     #[test]
     fn odd_commits_take_the_general_path() {
@@ -616,5 +939,70 @@ mod tests {
         assert_eq!(args.kinds, vec![3]);
         assert_eq!(args.ats, vec![Some(keys::deadline_at(5, 7))]);
         assert_eq!(args.chans, vec![Some("7".to_owned())]);
+    }
+
+    #[test]
+    fn pgbench_sends_the_bots_move_statement() {
+        let script = include_str!("../../../benches/pgbench_move.sql");
+        assert!(script.contains(&MOVES_REST.replace("$8", ":channel")));
+        assert!(MOVES.ends_with(MOVES_REST));
+    }
+
+    #[test]
+    fn a_move_is_a_swap_with_or_without_its_deadline() {
+        let put = |expect| Op::Put {
+            space: Space::Games,
+            key: keys::id(7),
+            value: br#"{"kind":"game","format":1,"data":{}}"#.to_vec(),
+            expect,
+        };
+        let deadline = |at| Op::SetDeadline { channel: 7, at };
+        let args = move_args(&[deadline(Some(5)), put(Expect::Version(3))]).unwrap();
+        assert_eq!(args.swap_op, vec![1]);
+        assert_eq!(args.expects, vec![3]);
+        assert_eq!(args.at_keys, vec![Some(keys::deadline_at(5, 7))]);
+        assert_eq!(args.channel_keys, vec![Some(keys::deadline_of(7))]);
+        let cleared = move_args(&[put(Expect::Version(3)), deadline(None)]).unwrap();
+        assert_eq!((cleared.at_keys, cleared.deadlines), (vec![None], vec![None]));
+        assert!(move_args(&[put(Expect::Version(3))]).is_some());
+        // Not moves: a swap against absence or none, two swaps, a deadline alone.
+        assert!(move_args(&[put(Expect::Absent), deadline(Some(5))]).is_none());
+        assert!(move_args(&[put(Expect::Any)]).is_none());
+        assert!(move_args(&[put(Expect::Version(1)), put(Expect::Version(2))]).is_none());
+        assert!(move_args(&[deadline(Some(5))]).is_none());
+        // Two moves of one game, or of one channel's deadline, are not made together.
+        let one = move_args(&[put(Expect::Version(3))]).unwrap();
+        assert!(MoveArgs::concat([&one, &one]).is_none());
+        let mut other = move_args(&[put(Expect::Version(3)), deadline(Some(5))]).unwrap();
+        other.keys = vec![keys::id(8)];
+        let same_deadline = move_args(&[put(Expect::Version(3)), deadline(Some(6))]).unwrap();
+        assert!(MoveArgs::concat([&other, &same_deadline]).is_none());
+        assert_eq!(MoveArgs::concat([&one, &other]).unwrap().swap_op, vec![0, 0]);
+    }
+
+    #[test]
+    fn a_deadline_is_written_through_its_channels_entry() {
+        let deadline = Deadline { at: 5, channel: 7 };
+        let of_key = keys::deadline_of(7);
+        let entry = |key: &[u8], d: &Deadline| Entry {
+            version: 1,
+            value: typed::encode(Space::Deadlines, key, d).unwrap(),
+        };
+        assert_eq!(
+            deadline_row(&of_key, Some(&entry(&of_key, &deadline))).unwrap(),
+            Some(Some(keys::deadline_at(5, 7)))
+        );
+        assert_eq!(deadline_row(&of_key, None).unwrap(), Some(None));
+        let at_key = keys::deadline_at(5, 7);
+        assert_eq!(
+            deadline_row(&at_key, Some(&entry(&at_key, &deadline))).unwrap(),
+            None
+        );
+        assert_eq!(deadline_row(&at_key, None).unwrap(), None);
+        // An index entry that says another deadline, a channel's entry of another channel.
+        let other = Deadline { at: 6, channel: 7 };
+        assert!(deadline_row(&at_key, Some(&entry(&at_key, &other))).is_err());
+        let elsewhere = Deadline { at: 5, channel: 8 };
+        assert!(deadline_row(&of_key, Some(&entry(&of_key, &elsewhere))).is_err());
     }
 }

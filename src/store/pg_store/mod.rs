@@ -11,8 +11,11 @@
 //! the query to a task of that runtime cost two more thread wake-ups a call.)
 //!
 //! Layout: one table of entries keyed by (space, key), values kept as the
-//! exact envelope bytes. Its primary key b-tree serves prefix scans and the
-//! deadline index (whose keys sort by time). Versions come from a sequence.
+//! exact envelope bytes; its primary key b-tree serves prefix scans. The
+//! deadlines space has a table of its own, a row a channel holding both
+//! halves of its deadline (the channel's entry and the index entry, whose
+//! keys sort by time), each key with its own index. Versions come from a
+//! sequence.
 //!
 //! A commit is one transaction, optimistic: no advisory lock, no locked
 //! read of a row it writes. Each write repeats its compare-and-swap in its
@@ -23,16 +26,17 @@
 //! commit is made again. It commits with `synchronous_commit = on`:
 //! acknowledged means flushed to the WAL.
 //!
-//! The common commit (each key touched once, no restores) runs all of that
-//! server-side in `isolo_commits`, a function the migrations install, called
-//! as one statement outside a transaction block: one round trip, its
-//! implicit transaction committing before the answer. Commits that arrive
-//! while others are in flight go together in one call (group commit, see
-//! [`batcher`]): one transaction, one WAL flush and one round trip for all,
-//! each commit still checked and applied on its own, in order. Anything
-//! else, and anything that function finds odd (a damaged deadline entry),
-//! takes the general path, which plans in Rust with [`plan`](crate::store::plan) over several
-//! round trips. Both check the same things the same way.
+//! A move (one entry's compare-and-swap, with or without its channel's
+//! deadline) is one plain SQL statement of data-modifying CTEs, sent
+//! outside a transaction block: one round trip, its implicit transaction
+//! committing before the answer. Other common commits (each key touched
+//! once, no restores) run the same way through `isolo_commits`, a PL/pgSQL
+//! function the migrations install. Commits that arrive while others are
+//! in flight go together in one statement (group commit, see [`batcher`]):
+//! one transaction, one WAL flush and one round trip for all, each commit
+//! still checked and applied on its own. Anything else takes the general
+//! path, which plans in Rust with [`plan`](crate::store::plan) over several
+//! round trips. All three check the same things the same way.
 //!
 //! Files: `schema` (migrations), `commits`, `queries` (reads), `notify`
 //! (LISTEN/NOTIFY), and `common`, the leaf the others share.
@@ -52,7 +56,7 @@ use tokio::sync::Semaphore;
 use tokio_postgres::NoTls;
 
 use super::{Entry, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
-use commits::{batcher, commit_alone, fast_args, general_commit, Pending, BATCHES_IN_FLIGHT};
+use commits::{batcher, commit_alone, fast_args, general_commit, move_args, Pending, BATCHES_IN_FLIGHT};
 use common::{backend, block_on, pool_error};
 pub use schema::SCHEMA_VERSION;
 use schema::{migrate, valid_schema};
@@ -221,13 +225,25 @@ impl Store for PgStore {
                 general_commit(&mut client, ops, &self.channel).await
             });
         };
+        let moves = move_args(&ops);
         if let Ok(_slot) = self.slots.try_acquire() {
-            return self.run(commit_alone(&self.pool, ops, &args, &self.channel));
+            return self.run(commit_alone(
+                &self.pool,
+                ops,
+                &args,
+                moves.as_ref(),
+                &self.channel,
+            ));
         }
         let (reply, answer) = mpsc::sync_channel(1);
         let stopped = || StoreError::Backend("the PostgreSQL client runtime stopped".into());
         self.queue
-            .send(Pending { ops, args, reply })
+            .send(Pending {
+                ops,
+                args,
+                moves,
+                reply,
+            })
             .map_err(|_| stopped())?;
         answer.recv().map_err(|_| stopped())?
     }
@@ -256,10 +272,11 @@ impl Store for PgStore {
 
 #[cfg(test)]
 mod tests {
-    use super::commits::{fast_commits, FastArgs, FastOutcome};
+    use super::commits::{fast_commits, make_moves, FastArgs, FastOutcome, MoveArgs};
     use super::*;
-    use crate::store::{keys, Expect};
+    use crate::store::{keys, Expect, StoreExt};
 
+    /// Every commit the bot makes takes a one-statement path, deadlines
     /// rescheduled included (a fallback would only show as slowness).
     #[test]
     fn the_bots_commits_take_one_round_trip() {
@@ -332,6 +349,37 @@ mod tests {
             store.commit(&stale),
             Err(StoreError::Conflict { current: Some(4), .. })
         ));
+        // Moves in their own statement, two together: one lands with its
+        // deadline, the stale one writes nothing.
+        let game_at = |channel| Op::Put {
+            space: Space::Games,
+            key: keys::id(channel),
+            value: game.clone(),
+            expect: Expect::Absent,
+        };
+        let started = store.commit(&[game_at(5), game_at(6)]).unwrap();
+        let a_move = |channel, version, at| {
+            let put = Op::Put {
+                space: Space::Games,
+                key: keys::id(channel),
+                value: game.clone(),
+                expect: Expect::Version(version),
+            };
+            move_args(&[put, Op::SetDeadline { channel, at }]).expect("a move")
+        };
+        let together =
+            MoveArgs::concat([&a_move(5, started, Some(50)), &a_move(6, started - 1, Some(60))]).unwrap();
+        let (pool, channel) = (store.pool.clone(), store.channel.clone());
+        let outcomes = store
+            .run(async move {
+                let client = pool.get().await.map_err(pool_error)?;
+                make_moves(&client, &together, &channel).await.map_err(backend)
+            })
+            .unwrap();
+        assert_eq!(outcomes, vec![Committed(started + 1), Conflict(0, Some(started))]);
+        assert_eq!(store.deadline_of(5).unwrap(), Some(50));
+        assert_eq!(store.deadline_of(6).unwrap(), None);
+        assert_eq!(store.count(Space::Deadlines).unwrap(), 4);
         drop(store);
         let cleanup = PgStore::open(&url, None).unwrap();
         let pool = cleanup.pool.clone();

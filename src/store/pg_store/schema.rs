@@ -8,11 +8,11 @@ use super::common::{backend, pool_error};
 use crate::store::Result;
 
 /// Schema version this build creates and reads. Recorded in `isolo_schema`.
-pub const SCHEMA_VERSION: i32 = 6;
+pub const SCHEMA_VERSION: i32 = 7;
 
 /// Migration `n` (1-based) upgrades schema `n - 1` to `n`. Append only.
-pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
-    "
+pub(super) const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
+    &["
     CREATE TABLE isolo_entries (
         space smallint NOT NULL,
         key bytea NOT NULL,
@@ -21,28 +21,61 @@ pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
         PRIMARY KEY (space, key)
     );
     CREATE SEQUENCE isolo_versions AS bigint MINVALUE 1;
-",
+"],
     // 2 and 3 installed `isolo_commit`, one commit a call, 4 `isolo_commits`
-    // with advisory locks, 5 its optimistic form, which 6 replaces: a schema
-    // at 1 to 5 ends up the same.
-    "",
-    "",
-    "",
-    "",
-    COMMITS_FUNCTION,
+    // with advisory locks, 5 its optimistic form, 6 the deadline read by its
+    // own write; 7 replaces them all: a schema at 1 to 6 ends up the same.
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[DEADLINES_TABLE, COMMITS_FUNCTION],
 ];
 
-/// Migration 6: `isolo_commits`, the one-round-trip commit of a batch of
-/// commits (see [`fast_commits`](super::commits)), each atomic on its own,
-/// in order, optimistic: no advisory lock and no locked read of a written
-/// row; each write repeats its compare-and-swap in its own WHERE, so the
-/// row's lock is taken by the write itself.
+/// Migration 7: the deadline index in a table of its own, and
+/// `isolo_commits` for it.
+///
+/// A deadline is one row: its channel's entry key (`'c'`, the channel), its
+/// index key (`'a'`, the time, the channel), the version that wrote it and
+/// the entry both keys read as; the store reads the two halves of the
+/// deadlines space from it. A move writes the row in place where schema 6
+/// rewrote the channel's entry and moved the index entry: two rows a move,
+/// not three, and nothing to decode. `prior_at_key` keeps the index key the
+/// row's last write replaced, so that write's `RETURNING` says whether the
+/// deadline came earlier. A channel's entry without its index entry (a
+/// deadline that could never fire) is dropped on the way.
+const DEADLINES_TABLE: &str = r#"
+    CREATE TABLE isolo_deadlines (
+        channel_key bytea PRIMARY KEY,
+        at_key bytea NOT NULL,
+        version bigint NOT NULL CHECK (version > 0),
+        value bytea NOT NULL,
+        prior_at_key bytea
+    );
+    CREATE INDEX isolo_deadlines_at ON isolo_deadlines (at_key);
+    INSERT INTO isolo_deadlines (channel_key, at_key, version, value)
+        SELECT DISTINCT ON (c.key) c.key, a.key, c.version, c.value
+        FROM isolo_entries c
+        JOIN isolo_entries a ON a.space = 5 AND length(a.key) = 17 AND substring(a.key FOR 1) = '\x61'::bytea
+            AND substring(a.key FROM 10) = substring(c.key FROM 2)
+        WHERE c.space = 5 AND length(c.key) = 9 AND substring(c.key FOR 1) = '\x63'::bytea
+        ORDER BY c.key, a.key;
+    DELETE FROM isolo_entries WHERE space = 5;
+"#;
+
+/// `isolo_commits`, the one-round-trip commit of a batch of commits (see
+/// [`fast_commits`](super::commits)), each atomic on its own, in order,
+/// optimistic: no advisory lock and no locked read of a written row; each
+/// write repeats its compare-and-swap in its own WHERE, so the row's lock
+/// is taken by the write itself. Moves do not come here: they take a plain
+/// statement of their own (see [`MOVES`](super::commits)).
 ///
 /// Commit `c` is the next `sizes[c]` ops. Op `i` is `kinds[i]` (0 put,
 /// 1 delete, 2 check, 3 set a deadline) on `(spaces[i], keys[i])`, with
 /// `expects[i]` (NULL any, -1 absent, else that version) and the new value
 /// `vals[i]`. A deadline op's key is the channel's entry, `vals[i]` its new
-/// entry (NULL clears it), `ats[i]` the new index key and `chans[i]` the
+/// entry, `ats[i]` its index key (NULL clears it) and `chans[i]` the
 /// channel id, also the NOTIFY payload.
 ///
 /// One row a commit, in order: its version, or the op (1-based within the
@@ -52,16 +85,8 @@ pub(super) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
 /// has written nothing; one with several checks them all first, and should
 /// a write then find its row changed since (another commit won the race),
 /// the whole call raises `IS002`, nothing written, and the caller makes the
-/// commits again. A deadline entry that is not exactly what this build
-/// writes raises `IS001` (nothing written at all): the caller's general
-/// path then decodes it. A check of a version holds its row (`FOR SHARE`)
-/// to the commit; a check that a key is absent holds nothing.
-///
-/// A deadline's channel entry is read by its own write (an `UPDATE` joined
-/// to the row as the statement found it, `RETURNING` what it held), and its
-/// index entry moved to its new key by one `UPDATE`: three statements a
-/// move where schema 5 made five (a read, a write, a delete, an insert),
-/// each statement costing PostgreSQL more than its row.
+/// commits again. A check of a version holds its row (`FOR SHARE`) to the
+/// commit; a check that a key is absent holds nothing.
 ///
 /// Only a deadline that is new, earlier or cleared is announced: PostgreSQL
 /// commits NOTIFYing transactions one at a time, which defeats group commit,
@@ -77,12 +102,7 @@ const COMMITS_FUNCTION: &str = r#"
     LANGUAGE plpgsql AS $$
     DECLARE
         found_version bigint;
-        old_value bytea;
-        old_text text;
-        old_index bytea;
-        head constant text := '{"kind":"deadline","format":1,"data":{"at":';
-        tail text;
-        at_text text;
+        prior bytea;
         size integer;
         first integer := 1;
         last integer;
@@ -167,66 +187,20 @@ const COMMITS_FUNCTION: &str = r#"
                             written := FOUND;
                         ELSIF k = 1 AND x IS NULL THEN
                             DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = ky;
-                        ELSIF k = 3 THEN
-                            -- The channel's entry, written in the statement that reads
-                            -- what it held: it guards its index entries.
-                            old_value := NULL;
-                            written := true;
-                            IF val IS NULL THEN
-                                DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = ky
-                                    RETURNING e.value INTO old_value;
-                            ELSE
-                                UPDATE isolo_entries e SET version = new_version, value = val
-                                    FROM isolo_entries o
-                                    WHERE e.space = sp AND e.key = ky AND o.space = sp AND o.key = ky
-                                        AND o.version = e.version
-                                    RETURNING o.value INTO old_value;
-                                IF NOT FOUND THEN
-                                    INSERT INTO isolo_entries (space, key, version, value)
-                                        VALUES (sp, ky, new_version, val)
-                                        ON CONFLICT (space, key) DO NOTHING;
-                                    written := FOUND;
-                                END IF;
-                            END IF;
-                            IF NOT written THEN
-                                RAISE EXCEPTION 'a deadline changed under a commit' USING ERRCODE = 'IS002';
-                            END IF;
-                            old_index := NULL;
-                            IF old_value IS NOT NULL THEN
-                                old_text := convert_from(old_value, 'UTF8');
-                                tail := ',"channel":' || chans[i] || '}}';
-                                at_text := substring(old_text FROM length(head) + 1
-                                    FOR greatest(0, length(old_text) - length(head) - length(tail)));
-                                IF left(old_text, length(head)) IS DISTINCT FROM head
-                                    OR right(old_text, length(tail)) IS DISTINCT FROM tail
-                                    OR at_text !~ '^(0|[1-9][0-9]{0,17})$' THEN
-                                    RAISE EXCEPTION 'a deadline entry this function does not read' USING ERRCODE = 'IS001';
-                                END IF;
-                                -- The index key: 'a', the time, the channel (the entry key's tail).
-                                old_index := '\x61'::bytea || int8send(at_text::bigint) || substring(ky FROM 2);
-                            END IF;
-                            IF val IS NULL THEN
-                                IF old_index IS NOT NULL THEN
-                                    DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = old_index;
-                                END IF;
-                            ELSE
-                                -- The index entry moved to its new key: one row written, not two.
-                                UPDATE isolo_entries e SET key = ats[i], version = new_version, value = val
-                                    WHERE e.space = sp AND e.key = old_index
-                                        AND (old_index = ats[i] OR NOT EXISTS (SELECT FROM isolo_entries n
-                                            WHERE n.space = sp AND n.key = ats[i]));
-                                IF NOT FOUND THEN
-                                    IF old_index IS NOT NULL THEN
-                                        DELETE FROM isolo_entries e WHERE e.space = sp AND e.key = old_index;
-                                    END IF;
-                                    INSERT INTO isolo_entries AS e (space, key, version, value)
-                                        VALUES (sp, ats[i], new_version, val)
-                                        ON CONFLICT (space, key) DO UPDATE SET version = EXCLUDED.version, value = EXCLUDED.value;
-                                END IF;
-                            END IF;
+                        ELSIF k = 3 AND ats[i] IS NULL THEN
+                            DELETE FROM isolo_deadlines t WHERE t.channel_key = ky;
                             -- Delivered to listeners when (and only if) the transaction commits.
-                            -- Index keys order by time ('a', then the time big-endian, the same tail).
-                            IF ats[i] IS NULL OR old_index IS NULL OR ats[i] < old_index THEN
+                            IF FOUND THEN
+                                PERFORM pg_notify(channel, chans[i]);
+                            END IF;
+                        ELSIF k = 3 THEN
+                            INSERT INTO isolo_deadlines AS t (channel_key, at_key, version, value)
+                                VALUES (ky, ats[i], new_version, val)
+                                ON CONFLICT (channel_key) DO UPDATE SET prior_at_key = t.at_key,
+                                    at_key = EXCLUDED.at_key, version = EXCLUDED.version, value = EXCLUDED.value
+                                RETURNING t.prior_at_key INTO prior;
+                            -- Index keys order by time ('a', then the time big-endian, the channel).
+                            IF prior IS NULL OR ats[i] < prior THEN
                                 PERFORM pg_notify(channel, chans[i]);
                             END IF;
                         END IF;
@@ -324,7 +298,7 @@ pub(super) async fn migrate(pool: &Pool, schema: Option<&str>) -> Result<()> {
     if found < SCHEMA_VERSION {
         let done = usize::try_from(found)
             .map_err(|_| StoreError::Backend(format!("isolo_schema records version {found}")))?;
-        for step in &MIGRATIONS[done..] {
+        for step in MIGRATIONS[done..].iter().copied().flatten() {
             tx.batch_execute(step).await.map_err(backend)?;
         }
         tx.execute(
