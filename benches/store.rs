@@ -10,8 +10,9 @@
 //! `/usr/lib/postgresql/*/bin`) on the same server, in the same run, with
 //! `benches/pgbench_upsert.sql` (one upsert a transaction), for 1, 4 and 16
 //! clients, and prints the bot's commits per second as a share of it; then
-//! with `benches/pgbench_move.sql` (a move's `isolo_commits` call, made by
-//! pgbench), which shows how much of the gap is the server's work. Three
+//! with the bot's move statement (its arguments from
+//! `benches/pgbench_move.sql`), made by pgbench, which shows how much of
+//! the gap is the server's work. Three
 //! short rounds of each, in turn, and the median share.
 
 #[path = "../tests/support/store.rs"]
@@ -145,9 +146,19 @@ fn pgbench() -> Option<std::path::PathBuf> {
 }
 
 /// The shipped pgbench scripts: one upsert a transaction (the reference), and
-/// the server's side of a move (`isolo_commits` as the bot calls it).
+/// the arguments of a move, which [`move_script`] completes.
 const UPSERT_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_upsert.sql");
-const MOVE_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_move.sql");
+const MOVE_ARGUMENTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_move.sql");
+
+/// pgbench's move: the script's arguments, then the bot's own statement
+/// (its NOTIFY channel pgbench's `:channel`), in a file of its own.
+fn move_script() -> tempfile::NamedTempFile {
+    let arguments = std::fs::read_to_string(MOVE_ARGUMENTS).expect("benches/pgbench_move.sql");
+    let script = tempfile::NamedTempFile::new().expect("a temporary file");
+    let statement = isolo_bot::store::MOVE_SQL_AFTER_ARGUMENTS.replace("$8", ":channel");
+    std::fs::write(script.path(), arguments + &statement).expect("writing pgbench's move");
+    script
+}
 
 /// `pgbench`'s transactions per second with `clients` clients for `seconds`,
 /// running `script` in `schema` (an isolo schema, so the same table and
@@ -215,6 +226,8 @@ fn pgbench_report(url: &str) {
         println!("pgbench not found (PATH, /usr/lib/postgresql/*/bin): no reference run");
         return;
     };
+    let moves = move_script();
+    let move_path = moves.path().to_str().expect("a temporary path in UTF-8");
     for (writers, per_writer) in [(1u32, 2_000), (4, 1_000), (16, 300)] {
         let (mut of_upsert, mut of_call) = (Vec::new(), Vec::new());
         for _ in 0..ROUNDS {
@@ -233,7 +246,7 @@ fn pgbench_report(url: &str) {
             }
             // The same server work without the bot's client: what is left of
             // the gap above is the server's work for a move.
-            if let Some(tps) = run(MOVE_SCRIPT) {
+            if let Some(tps) = run(move_path) {
                 let share = 100.0 * ours.per_second / tps;
                 of_call.push(share);
                 println!(

@@ -10,6 +10,9 @@ use crate::store::Result;
 /// Announces each channel id of `$2` on NOTIFY channel `$1`.
 pub(super) const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
 
+/// A statement's parameter.
+pub(super) type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
+
 pub(super) fn backend(e: tokio_postgres::Error) -> StoreError {
     StoreError::Backend(match e.as_db_error() {
         Some(db) => format!(

@@ -56,6 +56,7 @@ use tokio::sync::Semaphore;
 use tokio_postgres::NoTls;
 
 use super::{Entry, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
+pub use commits::MOVE_SQL_AFTER_ARGUMENTS;
 use commits::{batcher, commit_alone, fast_args, general_commit, move_args, Pending, BATCHES_IN_FLIGHT};
 use common::{backend, block_on, pool_error};
 pub use schema::SCHEMA_VERSION;

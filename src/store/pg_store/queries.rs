@@ -5,7 +5,7 @@
 use deadpool_postgres::Pool;
 
 use super::super::{Entry, KeyRange, Scanned, Space};
-use super::common::{backend, entry, pool_error};
+use super::common::{backend, entry, pool_error, Param};
 use crate::store::Result;
 
 const GET: &str = "SELECT version, value FROM isolo_entries WHERE space = $1 AND key = $2";
@@ -39,8 +39,6 @@ const DEADLINE_SCAN_ALL: &str = concat!(
     " WHERE key >= $1 ORDER BY key LIMIT $2"
 );
 const DEADLINE_COUNT: &str = "SELECT 2 * count(*) FROM isolo_deadlines";
-
-type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
 
 /// `space`'s statement (`entries` or `deadlines`), and `params` led by the
 /// space's tag where the statement takes it.
