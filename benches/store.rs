@@ -10,9 +10,8 @@
 //! `/usr/lib/postgresql/*/bin`) on the same server, in the same run, with
 //! `benches/pgbench_upsert.sql` (one upsert a transaction), for 1, 4 and 16
 //! clients, and prints the bot's commits per second as a share of it; then
-//! with the bot's move statement (its arguments from
-//! `benches/pgbench_move.sql`), made by pgbench, which shows how much of
-//! the gap is the server's work. Three
+//! with the bot's own move statement on arguments of pgbench's, which
+//! shows how much of the gap is the server's work. Three
 //! short rounds of each, in turn, and the median share.
 
 #[path = "../tests/support/store.rs"]
@@ -145,18 +144,34 @@ fn pgbench() -> Option<std::path::PathBuf> {
     })
 }
 
-/// The shipped pgbench scripts: one upsert a transaction (the reference), and
-/// the arguments of a move, which [`move_script`] completes.
+/// The shipped pgbench script: one upsert a transaction, the reference.
 const UPSERT_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_upsert.sql");
-const MOVE_ARGUMENTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pgbench_move.sql");
 
-/// pgbench's move: the script's arguments, then the bot's own statement
-/// (its NOTIFY channel pgbench's `:channel`), in a file of its own.
+/// pgbench's arguments of the bot's move statement, `$1` to `$9`: each
+/// client moves the game of the bot's writer of its number (channels 0
+/// up), a value the size of a live game, its deadline later with the clock
+/// as a move's is.
+const MOVE_ARGUMENTS: [&str; 9] = [
+    "1::int2",
+    "int8send(:client_id::int8)",
+    "(SELECT version FROM isolo_entries WHERE space = 1 AND key = int8send(:client_id::int8))",
+    "convert_to(repeat('m', 600), 'UTF8')",
+    "('\\x63'::bytea || int8send(:client_id::int8))",
+    "('\\x61'::bytea || int8send((extract(epoch FROM clock_timestamp()) * 1000)::int8) || int8send(:client_id::int8))",
+    "convert_to('{\"kind\":\"deadline\",\"format\":1,\"data\":{\"at\":' || (extract(epoch FROM clock_timestamp()) * 1000)::int8 || ',\"channel\":' || :client_id || '}}', 'UTF8')",
+    ":channel",
+    ":client_id::text",
+];
+
+/// pgbench's move: the bot's own statement ([`isolo_bot::store::MOVE_SQL`])
+/// on [`MOVE_ARGUMENTS`], in a file of its own.
 fn move_script() -> tempfile::NamedTempFile {
-    let arguments = std::fs::read_to_string(MOVE_ARGUMENTS).expect("benches/pgbench_move.sql");
+    let mut statement = isolo_bot::store::MOVE_SQL.to_owned();
+    for (n, argument) in MOVE_ARGUMENTS.iter().enumerate() {
+        statement = statement.replace(&format!("${}", n + 1), argument);
+    }
     let script = tempfile::NamedTempFile::new().expect("a temporary file");
-    let statement = isolo_bot::store::MOVE_SQL_AFTER_ARGUMENTS.replace("$8", ":channel");
-    std::fs::write(script.path(), arguments + &statement).expect("writing pgbench's move");
+    std::fs::write(script.path(), statement + ";\n").expect("writing pgbench's move");
     script
 }
 
@@ -179,7 +194,8 @@ fn pgbench_tps(
         .arg(url)
         .env(
             "PGOPTIONS",
-            format!("-c search_path={schema} -c synchronous_commit=on"),
+            // The bot's own session settings (see `PgStore`'s options).
+            format!("-c search_path={schema} -c synchronous_commit=on -c plan_cache_mode=force_generic_plan"),
         )
         .output()
         .ok()?;

@@ -27,7 +27,7 @@ pub use api::{Entry, Expect, KeyRange, Op, Result, Scanned, Space, Store, StoreE
 pub use config::{redact_url, StorageConfig, DATABASE_URL_ENV};
 pub use keys::Deadline;
 pub use memory::MemoryStore;
-pub use pg_store::{PgStore, MOVE_SQL_AFTER_ARGUMENTS, SCHEMA_VERSION};
+pub use pg_store::{PgStore, MOVE_SQL, SCHEMA_VERSION};
 pub use sled_store::SledStore;
 pub use transfer::{export_jsonl, import_jsonl, EntryCheck, ExportReport, ImportReport};
 pub use typed::{decode, Batch, Envelope, Listed, StoreExt, Stored, Versioned};

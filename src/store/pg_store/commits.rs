@@ -32,10 +32,43 @@ const RAISE_VERSION: &str = "SELECT setval('isolo_versions', $1) FROM isolo_vers
 const FAST_COMMITS: &str = "SELECT new_version, failed_op, failed_version \
      FROM isolo_commits($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
-/// [`MOVES`] after its arguments (see [`MOVE_SQL_AFTER_ARGUMENTS`]).
-macro_rules! moves_rest {
-    () => {
-        "g AS (
+/// One move, alone: the compare-and-swap of an entry (`$1` space, `$2` key,
+/// `$3` the version expected, `$4` the new value) and, if `$5` names a
+/// channel's deadline entry, its deadline set (`$6` the index key, `$7` the
+/// entry) or cleared (`$6` NULL). Plain SQL, one statement, one
+/// transaction: one row, the move's version, or NULL and the version found
+/// (NULL: absent), the move having written nothing; the deadline is written
+/// only if the swap was made. A new, earlier or cleared deadline is
+/// announced on `$8` with `$9` as the payload (see `isolo_commits`).
+/// `benches/store.rs` has pgbench run this text on arguments of its own.
+pub const MOVE_SQL: &str = "WITH g AS (
+    UPDATE isolo_entries e SET version = nextval('isolo_versions'), value = $4
+        WHERE e.space = $1 AND e.key = $2 AND e.version = $3
+        RETURNING e.version),
+s AS (
+    INSERT INTO isolo_deadlines AS t (channel_key, at_key, version, value)
+        SELECT $5, $6, g.version, $7 FROM g WHERE $6::bytea IS NOT NULL
+        ON CONFLICT (channel_key) DO UPDATE SET prior_at_key = t.at_key, at_key = EXCLUDED.at_key,
+            version = EXCLUDED.version, value = EXCLUDED.value
+        RETURNING t.prior_at_key IS NULL OR t.at_key < t.prior_at_key AS earlier),
+c AS (
+    DELETE FROM isolo_deadlines t USING g WHERE $6::bytea IS NULL AND t.channel_key = $5
+        RETURNING true AS earlier)
+SELECT g.version,
+    CASE WHEN g.version IS NULL THEN
+        (SELECT e.version FROM isolo_entries e WHERE e.space = $1 AND e.key = $2) END,
+    CASE WHEN (SELECT bool_or(earlier) FROM (SELECT earlier FROM s UNION ALL SELECT earlier FROM c) x)
+        THEN pg_notify($8, $9) END
+    FROM (SELECT) one LEFT JOIN g ON true";
+
+/// Several moves in one statement (group commit): [`MOVE_SQL`] over arrays,
+/// one slot a move, each answered in a row of its own, in order. The moves
+/// touch distinct keys: each reads the state before the statement.
+const MOVES: &str = "WITH a AS (
+    SELECT * FROM unnest($1::int2[], $2::bytea[], $3::int8[], $4::bytea[], $5::bytea[], $6::bytea[],
+            $7::bytea[], $9::text[])
+        WITH ORDINALITY AS a(space, key, expect, val, channel_key, at_key, deadline, chan, n)),
+g AS (
     UPDATE isolo_entries e SET version = nextval('isolo_versions'), value = a.val
         FROM a WHERE e.space = a.space AND e.key = a.key AND e.version = a.expect
         RETURNING a.n, e.version),
@@ -57,35 +90,7 @@ w AS (
 SELECT g.version, CASE WHEN g.version IS NULL THEN
         (SELECT e.version FROM isolo_entries e WHERE e.space = a.space AND e.key = a.key) END,
     (SELECT count(*) FROM w)
-    FROM a LEFT JOIN g USING (n) ORDER BY a.n;
-"
-    };
-}
-/// Moves, one a row of the arrays: the compare-and-swap of an entry
-/// (`$1` space, `$2` key, `$3` the version expected, `$4` the new value)
-/// and, if `$5` names a channel's deadline entry, its deadline set (`$6`
-/// the index key, `$7` the entry) or cleared (`$6` NULL). Plain SQL, one
-/// statement, one transaction: each row of the answer is a move's
-/// version, or NULL and the version found (NULL: absent), the move
-/// having written nothing; each deadline is written only by a move whose
-/// swap was made. The moves of one statement touch distinct keys: they
-/// all read the state before it. A new, earlier or cleared deadline is
-/// announced on `$8`, with `$9` as the payload (see `isolo_commits`).
-pub(super) const MOVES: &str = concat!(
-    "WITH a AS (
-    SELECT * FROM unnest($1::int2[], $2::bytea[], $3::int8[], $4::bytea[], $5::bytea[], $6::bytea[],
-            $7::bytea[], $9::text[])
-        WITH ORDINALITY AS a(space, key, expect, val, channel_key, at_key, deadline, chan, n)),
-",
-    moves_rest!()
-);
-
-/// The move statement after its arguments, which a `WITH a AS (...),` of
-/// one row a move comes before (its columns `space, key, expect, val,
-/// channel_key, at_key, deadline, chan, n`); `$8` is the NOTIFY channel.
-/// For `benches/store.rs`, whose pgbench runs the bot's own statement on
-/// arguments of its own.
-pub const MOVE_SQL_AFTER_ARGUMENTS: &str = moves_rest!();
+    FROM a LEFT JOIN g USING (n) ORDER BY a.n";
 
 /// Raised by `isolo_commits` when a row changed between its check and its
 /// write: nothing was written, and the commits are made again.
@@ -277,7 +282,7 @@ impl FastArgs {
     }
 }
 
-/// The arguments of [`MOVES`], one array slot per move.
+/// The arguments of [`MOVE_SQL`] or [`MOVES`], one array slot per move.
 #[derive(Debug, Default, PartialEq)]
 pub(super) struct MoveArgs {
     spaces: Vec<i16>,
@@ -375,26 +380,45 @@ impl MoveArgs {
     }
 }
 
-/// The moves of `args` in one statement: each one's outcome, in order.
+/// The moves of `args` in one statement ([`MOVE_SQL`] for one, [`MOVES`]
+/// for several): each one's outcome, in order.
 pub(super) async fn make_moves(
     client: &deadpool_postgres::Client,
     args: &MoveArgs,
     channel: &str,
 ) -> std::result::Result<Vec<FastOutcome>, tokio_postgres::Error> {
     let a = args;
-    let params: [Param<'_>; 9] = [
-        &a.spaces,
-        &a.keys,
-        &a.expects,
-        &a.vals,
-        &a.channel_keys,
-        &a.at_keys,
-        &a.deadlines,
-        &channel,
-        &a.chans,
-    ];
-    Ok(call(client, MOVES, &params)
-        .await?
+    let rows = match a.keys.len() {
+        1 => {
+            let params: [Param<'_>; 9] = [
+                &a.spaces[0],
+                &a.keys[0],
+                &a.expects[0],
+                &a.vals[0],
+                &a.channel_keys[0],
+                &a.at_keys[0],
+                &a.deadlines[0],
+                &channel,
+                &a.chans[0],
+            ];
+            call(client, MOVE_SQL, &params).await?
+        }
+        _ => {
+            let params: [Param<'_>; 9] = [
+                &a.spaces,
+                &a.keys,
+                &a.expects,
+                &a.vals,
+                &a.channel_keys,
+                &a.at_keys,
+                &a.deadlines,
+                &channel,
+                &a.chans,
+            ];
+            call(client, MOVES, &params).await?
+        }
+    };
+    Ok(rows
         .iter()
         .zip(args.expects.iter().zip(&args.swap_op))
         .map(|(row, (&expect, &op))| match row.get::<_, Option<i64>>(0) {

@@ -56,7 +56,7 @@ use tokio::sync::Semaphore;
 use tokio_postgres::NoTls;
 
 use super::{Entry, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
-pub use commits::MOVE_SQL_AFTER_ARGUMENTS;
+pub use commits::MOVE_SQL;
 use commits::{batcher, commit_alone, fast_args, general_commit, move_args, Pending, BATCHES_IN_FLIGHT};
 use common::{backend, block_on, pool_error};
 pub use schema::SCHEMA_VERSION;
@@ -67,9 +67,13 @@ use schema::{migrate, valid_schema};
 const POOL_SIZE: usize = 16;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 const POOL_WAIT: Duration = Duration::from_secs(30);
-/// Server-side bounds, so a stuck lock or a dead client cannot hang the bot.
-const SESSION_OPTIONS: &str =
-    "-c synchronous_commit=on -c statement_timeout=30000 -c idle_in_transaction_session_timeout=60000";
+/// Server-side bounds, so a stuck lock or a dead client cannot hang the bot;
+/// and every statement planned once a connection: the bot's are key
+/// lookups whatever their arguments, and PostgreSQL otherwise plans a move
+/// (its CTEs over arrays) anew at every call, which cost more than the
+/// move itself (PostgreSQL 12 or newer).
+const SESSION_OPTIONS: &str = "-c synchronous_commit=on -c statement_timeout=30000 \
+     -c idle_in_transaction_session_timeout=60000 -c plan_cache_mode=force_generic_plan";
 
 /// A [`Store`] in a PostgreSQL database, shareable by many processes.
 pub struct PgStore {
@@ -370,17 +374,32 @@ mod tests {
         };
         let together =
             MoveArgs::concat([&a_move(5, started, Some(50)), &a_move(6, started - 1, Some(60))]).unwrap();
-        let (pool, channel) = (store.pool.clone(), store.channel.clone());
-        let outcomes = store
-            .run(async move {
-                let client = pool.get().await.map_err(pool_error)?;
-                make_moves(&client, &together, &channel).await.map_err(backend)
-            })
-            .unwrap();
-        assert_eq!(outcomes, vec![Committed(started + 1), Conflict(0, Some(started))]);
+        let moves = |args: MoveArgs| {
+            let (pool, channel) = (store.pool.clone(), store.channel.clone());
+            store
+                .run(async move {
+                    let client = pool.get().await.map_err(pool_error)?;
+                    make_moves(&client, &args, &channel).await.map_err(backend)
+                })
+                .unwrap()
+        };
+        assert_eq!(
+            moves(together),
+            vec![Committed(started + 1), Conflict(0, Some(started))]
+        );
         assert_eq!(store.deadline_of(5).unwrap(), Some(50));
         assert_eq!(store.deadline_of(6).unwrap(), None);
         assert_eq!(store.count(Space::Deadlines).unwrap(), 4);
+        // One move alone (its own statement): a stale one, then one that
+        // clears its deadline.
+        assert_eq!(
+            moves(a_move(5, started, None)),
+            vec![Conflict(0, Some(started + 1))]
+        );
+        assert_eq!(store.deadline_of(5).unwrap(), Some(50));
+        assert_eq!(moves(a_move(5, started + 1, None)), vec![Committed(started + 2)]);
+        assert_eq!(store.deadline_of(5).unwrap(), None);
+        assert_eq!(store.count(Space::Deadlines).unwrap(), 2);
         drop(store);
         let cleanup = PgStore::open(&url, None).unwrap();
         let pool = cleanup.pool.clone();
