@@ -391,15 +391,18 @@ mod tests {
         assert_eq!(store.deadline_of(6).unwrap(), None);
         assert_eq!(store.count(Space::Deadlines).unwrap(), 4);
         // One move alone (its own statement): a stale one, then one that
-        // clears its deadline.
+        // moves its deadline.
         assert_eq!(
-            moves(a_move(5, started, None)),
+            moves(a_move(5, started, Some(70))),
             vec![Conflict(0, Some(started + 1))]
         );
         assert_eq!(store.deadline_of(5).unwrap(), Some(50));
-        assert_eq!(moves(a_move(5, started + 1, None)), vec![Committed(started + 2)]);
-        assert_eq!(store.deadline_of(5).unwrap(), None);
-        assert_eq!(store.count(Space::Deadlines).unwrap(), 2);
+        assert_eq!(
+            moves(a_move(5, started + 1, Some(70))),
+            vec![Committed(started + 2)]
+        );
+        assert_eq!(store.deadline_of(5).unwrap(), Some(70));
+        assert_eq!(store.count(Space::Deadlines).unwrap(), 2 * 2);
         drop(store);
         let cleanup = PgStore::open(&url, None).unwrap();
         let pool = cleanup.pool.clone();
