@@ -620,6 +620,16 @@ mod tests {
                 pool.run(owner, move || hold.lock().unwrap().recv().ok()).await
             }));
         }
+        // The held work must have every slot before the queue fills: on a
+        // busy machine it may not have started yet, and the queued work
+        // would then run at once and leave nothing waiting.
+        for _ in 0..2_000 {
+            if pool.slots.available_permits() == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(pool.slots.available_permits(), 0);
         // Three rounds of a full queue whose waiters are all dropped, as a
         // failed defer drops them: without the guard the second round is refused.
         for _ in 0..3 {
