@@ -10,6 +10,14 @@ use crate::store::Result;
 /// Announces each channel id of `$2` on NOTIFY channel `$1`.
 pub(super) const NOTIFY: &str = "SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c";
 
+/// Appends each named column of `one` to `all`'s.
+macro_rules! append {
+    ($all:ident, $one:ident, $($column:ident),+) => {
+        $($all.$column.extend_from_slice(&$one.$column);)+
+    };
+}
+pub(super) use append;
+
 /// A statement's parameter.
 pub(super) type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
 
@@ -82,4 +90,25 @@ pub(super) fn block_on<F: Future>(work: F) -> F::Output {
         // one only polls again.
         std::thread::park();
     }
+}
+
+/// `sql`'s rows with `params`, prepared once a connection.
+pub(super) async fn call(
+    client: &deadpool_postgres::Client,
+    sql: &str,
+    params: &[Param<'_>],
+) -> std::result::Result<Vec<tokio_postgres::Row>, tokio_postgres::Error> {
+    let statement = client.prepare_cached(sql).await?;
+    client.query(&statement, params).await
+}
+
+/// What a one-statement commit (a move's or `isolo_commits`) answered for
+/// one commit.
+#[derive(Debug, PartialEq)]
+pub(super) enum FastOutcome {
+    Committed(u64),
+    /// The 0-based op whose check failed, and the version found there.
+    Conflict(usize, Option<u64>),
+    /// A row changed under the commit, which wrote nothing: make it again.
+    Raced,
 }

@@ -38,11 +38,12 @@
 //! path, which plans in Rust with [`plan`](crate::store::plan) over several
 //! round trips. All three check the same things the same way.
 //!
-//! Files: `schema` (migrations), `commits`, `queries` (reads), `notify`
+//! Files: `schema` (migrations), `commits`, `moves` (a move's statement), `queries` (reads), `notify`
 //! (LISTEN/NOTIFY), and `common`, the leaf the others share.
 
 mod commits;
 mod common;
+mod moves;
 mod notify;
 mod queries;
 mod schema;
@@ -56,9 +57,10 @@ use tokio::sync::Semaphore;
 use tokio_postgres::NoTls;
 
 use super::{Entry, KeyRange, Op, Result, Scanned, Space, Store, StoreError};
-pub use commits::MOVE_SQL;
-use commits::{batcher, commit_alone, fast_args, general_commit, move_args, Pending, BATCHES_IN_FLIGHT};
+use commits::{batcher, commit_alone, fast_args, general_commit, Pending, BATCHES_IN_FLIGHT};
 use common::{backend, block_on, pool_error};
+use moves::move_args;
+pub use moves::MOVE_SQL;
 pub use schema::SCHEMA_VERSION;
 use schema::{migrate, valid_schema};
 
@@ -277,7 +279,9 @@ impl Store for PgStore {
 
 #[cfg(test)]
 mod tests {
-    use super::commits::{fast_commits, make_moves, FastArgs, FastOutcome, MoveArgs};
+    use super::commits::{fast_commits, FastArgs};
+    use super::common::FastOutcome;
+    use super::moves::{make_moves, MoveArgs};
     use super::*;
     use crate::store::{keys, Expect, StoreExt};
 

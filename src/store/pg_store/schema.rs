@@ -69,7 +69,7 @@ const DEADLINES_TABLE: &str = r#"
 /// optimistic: no advisory lock and no locked read of a written row; each
 /// write repeats its compare-and-swap in its own WHERE, so the row's lock
 /// is taken by the write itself. Moves do not come here: they take a plain
-/// statement of their own (see [`MOVES`](super::commits)).
+/// statement of their own (see [`MOVE_SQL`](super::moves::MOVE_SQL)).
 ///
 /// Commit `c` is the next `sizes[c]` ops. Op `i` is `kinds[i]` (0 put,
 /// 1 delete, 2 check, 3 set a deadline) on `(spaces[i], keys[i])`, with
