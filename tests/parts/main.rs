@@ -35,3 +35,9 @@ mod tournament;
 mod tournament_pairing;
 mod web;
 mod words;
+
+/// The first legal move of the live game in `channel` of `table`.
+fn first_legal(table: &isolo_bot::table::Table, channel: u64) -> String {
+    let view = table.game(channel).unwrap().expect("a live game");
+    view.game.legal_moves().iter().next().expect("a move").to_string()
+}

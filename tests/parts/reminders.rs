@@ -26,16 +26,7 @@ fn table(store: Arc<dyn Store>, clock: Arc<ManualClock>) -> Table {
 
 /// `user` plays the first legal move in `channel`.
 fn first_move(t: &Table, channel: u64, user: u64) {
-    let mv = t
-        .game(channel)
-        .unwrap()
-        .unwrap()
-        .game
-        .legal_moves()
-        .iter()
-        .next()
-        .unwrap();
-    t.play(channel, user, &mv.to_string()).unwrap();
+    t.play(channel, user, &crate::first_legal(t, channel)).unwrap();
 }
 
 /// `challenger` challenges `opponent` in `channel` with a clock of

@@ -544,16 +544,7 @@ async fn the_analysis_api_refuses_a_game_in_progress_and_bad_variations_and_chan
     let url = serve(t.clone(), Some(11), WebConfig::default()).await;
     let http = client();
     let game = format!("{url}/api/g/77/{id}-{}", t.link_key(77, id).expect("a key"));
-    let pit = t
-        .game(77)
-        .unwrap()
-        .unwrap()
-        .game
-        .legal_moves()
-        .iter()
-        .next()
-        .unwrap()
-        .to_string();
+    let pit = crate::first_legal(&t, 77);
     t.play(77, 11, &pit).expect("legal");
     let later = refusal(Lang::ENGLISH, &TableError::EngineLater);
     let r = http.get(format!("{game}/analysis")).send().await.unwrap();
